@@ -1,0 +1,32 @@
+# Pocket Referee. `make sim` runs the referee in this terminal; `make test` runs every
+# test under CPython and MicroPython. Both install what they need into .venv first.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-0.1.0
+HEAP ?= 192K
+
+.PHONY: venv sim test test-cpython test-micropython clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,blinka]'
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+sim: $(STAMP)
+	$(BIN)/referee sim $(ARGS)
+
+test: $(STAMP)
+	$(BIN)/python tests/run_all.py --heap $(HEAP)
+
+test-cpython: $(STAMP)
+	$(BIN)/python -m pytest $(ARGS)
+
+test-micropython: $(STAMP)
+	$(BIN)/micropython -X heapsize=$(HEAP) tests/mp_run.py $(ARGS)
+
+clean:
+	rm -rf $(VENV) build .pytest_cache

@@ -1,0 +1,163 @@
+"""The simulator board: a 128x64 framebuffer in memory, buttons driven by a script
+or a keyboard, a data folder on disk and a simulated millisecond clock.
+
+Runs on CPython (the framebuffer is adafruit_framebuf, drawing MicroPython's own
+8x8 font from font8x8.bin) and on the MicroPython unix port (framebuf).
+
+Keys script (``--keys``): button names separated by spaces, in order:
+``U D L R A B`` (or ``UP DOWN LEFT RIGHT``), each optionally followed by ``:long``
+for a long press, e.g. ``"D D A A:long B"``.
+"""
+
+import os
+
+from firmware.app import App
+from firmware.buttons import NAMES, Buttons, Button
+from firmware.storage import Storage
+from firmware.surface import Surface
+
+WIDTH = 128
+HEIGHT = 64
+SHORT_HOLD_MS = 100
+LONG_HOLD_MS = Button.long_ms + 200
+GAP_MS = 100
+STEP_MS = 5
+
+_HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+FONT = _HERE + "/font8x8.bin"
+PACKS = _HERE + "/../firmware/packs"
+
+ALIASES = {"U": "U", "UP": "U", "D": "D", "DOWN": "D", "L": "L", "LEFT": "L",
+           "R": "R", "RIGHT": "R", "A": "A", "B": "B"}
+
+
+class KeysError(ValueError):
+    """A keys script that cannot be read: names the token and its position."""
+
+
+def parse_keys(script):
+    """Read a keys script.
+
+    :param script: str, e.g. "U D A A:long B".
+    :returns: list of (name, long: bool).
+    :raises KeysError: an unknown button or suffix (names the token and its 1-based position).
+    """
+    out = []
+    tokens = script.split()
+    for index in range(len(tokens)):
+        token = tokens[index]
+        name, _, suffix = token.partition(":")
+        button = ALIASES.get(name.upper())
+        if button is None:
+            raise KeysError("keys: token %d '%s' is not a button (use U D L R A B)" % (index + 1, token))
+        if suffix and suffix.lower() != "long":
+            raise KeysError("keys: token %d '%s': the only suffix is ':long'" % (index + 1, token))
+        out.append((button, suffix != ""))
+    return out
+
+
+def _make_framebuffer(buf):
+    try:
+        import framebuf  # MicroPython
+        return framebuf.FrameBuffer(buf, WIDTH, HEIGHT, framebuf.MONO_VLSB), None
+    except ImportError:
+        import adafruit_framebuf
+        return adafruit_framebuf.FrameBuffer(buf, WIDTH, HEIGHT, adafruit_framebuf.MVLSB), FONT
+
+
+class SimBoard:
+    """A simulated board.
+
+    :param root: the data folder (str).
+    :param on_show: callable(board) called after each frame is sent, or None.
+    """
+
+    def __init__(self, root, on_show=None):
+        self.storage_root = root
+        self.pack_dirs = (PACKS,)
+        self.now = 0
+        self.levels = {}
+        for name in NAMES:
+            self.levels[name] = False
+        self.buf = None
+        self.on_show = on_show
+
+    def entropy(self, n):
+        """Random bytes from the host (os.urandom)."""
+        return os.urandom(n)
+
+    def ticks_ms(self):
+        """The simulated clock (ms)."""
+        return self.now
+
+    def sleep_ms(self, ms):
+        """Advance the simulated clock."""
+        self.now += ms
+
+    def make_surface(self):
+        """The Surface over an in-memory framebuffer (buffer allocated once)."""
+        import gc
+        gc.collect()
+        self.buf = bytearray(WIDTH * HEIGHT // 8)
+        fb, font = _make_framebuffer(self.buf)
+        return Surface(fb, self._show, font)
+
+    def _show(self):
+        if self.on_show is not None:
+            self.on_show(self)
+
+    def make_buttons(self):
+        """name -> callable reading the simulated contact."""
+        reads = {}
+        for name in NAMES:
+            reads[name] = self._reader(name)
+        return reads
+
+    def _reader(self, name):
+        levels = self.levels
+        return lambda: levels[name]
+
+    def pixel(self, x, y):
+        """The frame's pixel at (x, y): 1 lit, 0 dark (MONO_VLSB layout)."""
+        return (self.buf[(y >> 3) * WIDTH + x] >> (y & 7)) & 1
+
+    def hold(self, app, ms):
+        """Run the app for ``ms`` simulated milliseconds."""
+        end = self.now + ms
+        while self.now < end:
+            self.now += STEP_MS
+            app.tick(self.now)
+
+    def press(self, app, name, long=False):
+        """Press and release one button through the real debouncer."""
+        self.levels[name] = True
+        self.hold(app, LONG_HOLD_MS if long else SHORT_HOLD_MS)
+        self.levels[name] = False
+        self.hold(app, GAP_MS)
+
+
+def boot(root, seed=None, on_show=None):
+    """Make a simulated board and boot the real app on it.
+
+    :param root: data folder (created if missing).
+    :param seed: int for deterministic dice, or None.
+    :returns: (board, app), the first frame drawn.
+    """
+    board = SimBoard(root, on_show)
+    app = App(board.make_surface(), Buttons(board.make_buttons()), Storage(root),
+              board.entropy, seed, board.pack_dirs)
+    app.boot()
+    return board, app
+
+
+def run_script(root, seed, keys):
+    """Boot, then press each button of a keys script.
+
+    :returns: (board, app) after the last press.
+    :raises KeysError: a bad keys script (before anything is pressed).
+    """
+    presses = parse_keys(keys)
+    board, app = boot(root, seed)
+    for name, long in presses:
+        board.press(app, name, long)
+    return board, app

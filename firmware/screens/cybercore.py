@@ -1,0 +1,70 @@
+"""Cybercore armour check: d20 + AF against the creature's hidden AN, the band and
+the damage that passes through after DR (Cybercore "Armour Factor (AF)")."""
+
+from firmware.buttons import A, LEFT, RIGHT
+from firmware.screens.prompt import SecretNumber
+from firmware.ui import Menu, TextScreen, adjust
+from shared_rules.cybercore import BANDS, RULE_ARMOUR, armour_check
+from shared_rules.dice import d20
+
+# field -> (label, low, high)
+FIELDS = (("an", "AN", 0, 60), ("af", "AF", -10, 40), ("dmg", "Dmg", 0, 99), ("dr", "DR", 0, 40))
+
+
+class ArmourScreen(Menu):
+    """UP/DOWN a field, LEFT/RIGHT change it; on AN, A opens the GM-only prompt; on
+    'Roll', A rolls d20 + AF. The AN is kept sealed and never drawn here.
+
+    State: {"sel", "an" (sealed str or None), "af", "dmg", "dr"}.
+    """
+
+    ID = "cc_armour"
+    TITLE = "Armour check"
+
+    def initial(self):
+        return {"sel": 0, "an": None, "af": 5, "dmg": 10, "dr": 2}
+
+    def items(self, app):
+        s = self.s
+        return ["AN  " + ("set, hidden" if s["an"] else "GM: press A"),
+                "AF  %+d" % s["af"], "Dmg %d" % s["dmg"], "DR  %d" % s["dr"], "Roll d20+AF"]
+
+    def footer(self, app):
+        return ["</> change"]
+
+    def side(self, app, name, kind):
+        sel = self.s["sel"]
+        if 1 <= sel <= 3 and (name == LEFT or name == RIGHT):
+            key, label, low, high = FIELDS[sel]
+            self.s[key] = adjust(self.s[key], name, kind, low, high)
+
+    def receive(self, app, field, sealed):
+        """The GM prompt's sealed number arrives."""
+        self.s[field] = sealed
+
+    def choose(self, app, index):
+        s = self.s
+        if index == 0:
+            start = int(app.unseal(s["an"])) if s["an"] else 15
+            app.push(SecretNumber.make(app, "GM", "AN", "an", start, 0, 60))
+            return
+        if index != 4:
+            return
+        if not s["an"]:
+            app.notice("Armour check", "The GM has not set the AN yet: select AN and press A.")
+            return
+        an = int(app.unseal(s["an"]))
+        face = d20(app.source)
+        out = armour_check(face, s["af"], an, s["dmg"], s["dr"])
+        app.remember_roll("d20", face)
+        app.record("cybercore", "armour", {"af": s["af"], "an": s["an"], "dmg": s["dmg"], "dr": s["dr"]},
+                   {"d20": face, "total": out.total, "band": out.band, "passed": out.passed,
+                    "quality_loss": out.quality_loss, "glitch": out.glitch_check}, RULE_ARMOUR)
+        lines = ["d20 %d%+d = %d" % (face, s["af"], out.total),
+                 BANDS[out.band] + ("!" if out.success else ""),
+                 "%d of %d dmg" % (out.passed, s["dmg"]),
+                 "passes (DR %d)" % s["dr"]]
+        if out.glitch_check:
+            lines.append("Quality -%d" % out.quality_loss)
+            lines.append("Glitch check!")
+        app.push(TextScreen.make("Armour result", "\n".join(lines)))

@@ -1,0 +1,91 @@
+"""Cybernaut: Interaction (d10 + RealWorld, by environ) and Encounter (00-99) rolls
+looked up in the Cybernaut pack (Cybernaut V.A, V.D)."""
+
+from firmware.buttons import LEFT, RIGHT
+from firmware.ui import Menu, TextScreen, adjust
+from shared_rules.cybernaut import (ENVIRONS, RULE_ENCOUNTER, RULE_INTERACTION,
+                                    encounter_roll, interaction)
+
+PACK = "cybernaut-sample"
+
+
+def describe(pack, text):
+    """The result codes of ``text`` spelled out from the pack's 'codes' (one per line)."""
+    codes = pack.data.get("codes", {})
+    lines = []
+    for code in text.split():
+        meaning = codes.get(code)
+        if meaning:
+            lines.append(code + ": " + meaning)
+    return lines
+
+
+class CybernautMenu(Menu):
+    """Choose a Cybernaut roll."""
+
+    ID = "cn_menu"
+    TITLE = "Cybernaut"
+
+    def items(self, app):
+        return ["Interaction", "Encounter"]
+
+    def footer(self, app):
+        pack = app.pack(PACK)
+        return ["PLACEHOLDER pack"] if pack.placeholder else []
+
+    def choose(self, app, index):
+        if index == 0:
+            app.push(InteractionScreen())
+            return
+        pack = app.pack(PACK)
+        result, first, second = encounter_roll(pack, app.source)
+        app.record("cybernaut", "encounter", {}, {"dice": [first, second], "total": result.roll,
+                                                  "result": result.text}, RULE_ENCOUNTER)
+        app.remember_roll("2d10", result.roll)
+        app.push(TextScreen.make("Encounter V.D", "Roll %02d (%d,%d)\n%s"
+                                 % (result.roll, first, second, result.text)))
+
+
+class InteractionScreen(Menu):
+    """UP/DOWN the Sprawl's environ, LEFT/RIGHT the group's best RealWorld value
+    (0-9), A rolls. State: {"sel", "rw"}."""
+
+    ID = "cn_inter"
+    TITLE = "Interaction V.A"
+
+    def initial(self):
+        return {"sel": 0, "rw": 3}
+
+    def items(self, app):
+        return list(ENVIRONS)
+
+    def footer(self, app):
+        return ["Best RW %d  </>" % self.s["rw"], "A: roll d10+RW"]
+
+    def side(self, app, name, kind):
+        if name == LEFT or name == RIGHT:
+            self.s["rw"] = adjust(self.s["rw"], name, kind, 0, 9)
+
+    def choose(self, app, index):
+        pack = app.pack(PACK)
+        environ = ENVIRONS[index]
+        out = interaction(pack, environ, [self.s["rw"]], app.source)
+        result = out["interaction"]
+        outcome = {"d10": out["face"], "total": out["total"], "result": result.text,
+                   "clamped": result.clamped}
+        app.remember_roll("d10", out["face"])
+        lines = ["d10 %d+%d=%d" % (out["face"], self.s["rw"], out["total"]),
+                 environ + ": " + result.text]
+        lines.extend(describe(pack, result.text))
+        encounter = out["encounter"]
+        if encounter is not None:
+            enc, first, second = encounter
+            outcome["encounter"] = {"dice": [first, second], "total": enc.roll, "result": enc.text}
+            app.remember_roll("2d10", enc.roll)
+            lines.append("Encounter %02d:" % enc.roll)
+            lines.append(enc.text)
+        if pack.placeholder:
+            lines.append("(PLACEHOLDER pack)")
+        app.record("cybernaut", "interaction", {"environ": environ, "rw": [self.s["rw"]]},
+                   outcome, RULE_INTERACTION)
+        app.push(TextScreen.make("Interaction", "\n".join(lines)))

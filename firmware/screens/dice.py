@@ -1,0 +1,45 @@
+"""Dice: any die of the three games, the result and the last five rolls."""
+
+from firmware.buttons import A
+from firmware.ui import Menu
+from shared_rules.dice import DICE, DIE_NAMES, roll_named
+
+RULES = {"d6": "RULINGS Dice: Neo-Hunt d6",
+         "d10": "Cybernaut II.D",
+         "2d10": "Cybernaut V.D",
+         "d20": "RULINGS Dice: Cybercore d20",
+         "d100": "Cybercore Dealing Damage"}
+
+
+def show_roll(name, total, faces):
+    """How a roll reads on screen: '= 75 (7,5)' for two dice, '= 17' for one."""
+    if name == "2d10":
+        return "= %02d (%d,%d)" % (total, faces[0], faces[1])
+    if name == "d100":
+        return "= %d (%d,%d)" % (total, faces[0], faces[1])
+    return "= %d" % total
+
+
+class DiceScreen(Menu):
+    """UP/DOWN choose the die, A rolls. State: {"sel", "last"} (last: shown text)."""
+
+    ID = "dice"
+    TITLE = "Dice      A=roll"
+
+    def initial(self):
+        return {"sel": 0, "last": ""}
+
+    def items(self, app):
+        return [DICE[name][0] for name in DIE_NAMES]
+
+    def footer(self, app):
+        recent = " ".join([str(item[1]) for item in app.history])
+        return [self.s["last"], "Last " + recent]
+
+    def choose(self, app, index):
+        name = DIE_NAMES[index]
+        total, faces = roll_named(app.source, name)
+        app.record("dice", "roll", {"die": name}, {"total": total, "faces": list(faces)},
+                   RULES[name])
+        app.remember_roll(name, total)
+        self.s["last"] = name + " " + show_roll(name, total, faces)

@@ -1,0 +1,43 @@
+"""Neo-Hunt shot: the target's state, a d6, the number needed, hit or miss."""
+
+from firmware.buttons import LEFT, RIGHT
+from firmware.ui import Menu, adjust
+from shared_rules.dice import d6
+from shared_rules.neohunt import RULE_TO_HIT, TARGET_ORDER, TARGETS, shot_hits
+
+
+class ShotScreen(Menu):
+    """UP/DOWN the target state, LEFT/RIGHT a modifier (-3..+3), A rolls the d6.
+
+    State: {"sel", "mod", "last"} where last is the outcome line shown.
+    """
+
+    ID = "nh_shot"
+    TITLE = "Neo-Hunt shot"
+
+    def initial(self):
+        return {"sel": 0, "mod": 0, "last": ""}
+
+    def items(self, app):
+        return [TARGETS[key][0] for key in TARGET_ORDER]
+
+    def footer(self, app):
+        target = TARGET_ORDER[self.s["sel"]]
+        return ["Need %d+ mod %+d" % (TARGETS[target][1], self.s["mod"]), self.s["last"]]
+
+    def side(self, app, name, kind):
+        if name == LEFT or name == RIGHT:
+            self.s["mod"] = adjust(self.s["mod"], name, kind, -3, 3)
+
+    def choose(self, app, index):
+        target = TARGET_ORDER[index]
+        face = d6(app.source)
+        hit, need = shot_hits(target, face, self.s["mod"])
+        app.record("neohunt", "shot", {"target": target, "mod": self.s["mod"]},
+                   {"d6": face, "need": need, "hit": hit}, RULE_TO_HIT)
+        app.remember_roll("d6", face)
+        if hit and face == 6 and face + self.s["mod"] < need:
+            verdict = "HIT (6 always)"
+        else:
+            verdict = "HIT" if hit else "MISS"
+        self.s["last"] = "d6 %d: %s" % (face, verdict)

@@ -1,0 +1,123 @@
+"""Files under the device's data folder, written so a power cut loses nothing.
+
+``write_atomic`` writes a temporary file, flushes it, then renames it over the
+old one: after a cut at any moment the file is either the old one or the new
+one, never half of each. ``append`` adds a line to an append-only journal.
+
+The folder holds: ``saves/`` (state), ``journals/`` (session journals), ``packs/``
+(table packs), and ``key.bin`` (the device's sealing key).
+"""
+
+import os
+
+TMP_SUFFIX = ".tmp"
+
+
+class Storage:
+    """A data folder.
+
+    :param root: the folder's path (str); created if missing.
+    :param fs: the os-like module (default ``os``); tests pass a wrapper that can
+        cut writes short.
+    """
+
+    def __init__(self, root, fs=None):
+        self.root = root
+        self.fs = fs or os
+        self._mkdirs(root)
+
+    def _mkdirs(self, path):
+        current = "/" if path.startswith("/") else ""
+        for part in path.split("/"):
+            if not part:
+                continue
+            current = current + part if current in ("", "/") else current + "/" + part
+            try:
+                self.fs.mkdir(current)
+            except OSError:
+                pass
+
+    def path(self, name):
+        """The full path of ``name`` (a path relative to the root, '/' separated)."""
+        return self.root + "/" + name
+
+    def exists(self, name):
+        """True if the file exists."""
+        try:
+            self.fs.stat(self.path(name))
+            return True
+        except OSError:
+            return False
+
+    def read(self, name):
+        """The file's bytes, or None if it does not exist."""
+        try:
+            with open(self.path(name), "rb") as handle:
+                return handle.read()
+        except OSError:
+            return None
+
+    def listdir(self, folder=""):
+        """Names in a folder (sorted), or [] if it does not exist."""
+        try:
+            return sorted(self.fs.listdir(self.path(folder) if folder else self.root))
+        except OSError:
+            return []
+
+    def write_atomic(self, name, data):
+        """Replace ``name`` with ``data`` (bytes or str) atomically.
+
+        :raises OSError: the write failed; the previous file is then untouched.
+        """
+        if isinstance(data, str):
+            data = data.encode()
+        folder = name.rsplit("/", 1)[0] if "/" in name else ""
+        if folder:
+            self._mkdirs(self.path(folder))
+        final = self.path(name)
+        tmp = final + TMP_SUFFIX
+        with open(tmp, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+        sync = getattr(self.fs, "sync", None)
+        if sync is not None:
+            sync()
+        try:
+            self.fs.rename(tmp, final)
+        except OSError:
+            # a filesystem that will not rename over a file (FAT): move the old one
+            # aside first so one whole copy exists at every moment
+            old = final + ".old"
+            try:
+                self.fs.remove(old)
+            except OSError:
+                pass
+            self.fs.rename(final, old)
+            self.fs.rename(tmp, final)
+            self.fs.remove(old)
+
+    def append(self, name, text):
+        """Append ``text`` (str) to ``name``, creating it (and its folder) if needed."""
+        folder = name.rsplit("/", 1)[0] if "/" in name else ""
+        if folder:
+            self._mkdirs(self.path(folder))
+        with open(self.path(name), "ab") as handle:
+            handle.write(text.encode())
+            handle.flush()
+
+    def copy(self, name, new_name):
+        """Copy a file atomically (used to keep the last good save)."""
+        data = self.read(name)
+        if data is not None:
+            self.write_atomic(new_name, data)
+
+    def rename(self, name, new_name):
+        """Rename a file inside the data folder."""
+        self.fs.rename(self.path(name), self.path(new_name))
+
+    def remove(self, name):
+        """Delete a file; no error if it does not exist."""
+        try:
+            self.fs.remove(self.path(name))
+        except OSError:
+            pass

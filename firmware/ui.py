@@ -1,0 +1,172 @@
+"""Screen building blocks: the Screen base, menus, wrapped text and number prompts.
+
+Every screen keeps its whole state in a JSON-ready dict (``self.s``) so the app can
+save the screen stack after each action and resume it after a reboot. A screen class
+is registered by its ``ID`` in ``firmware.screens.REGISTRY``.
+"""
+
+from firmware.buttons import A, B, DOWN, LEFT, LONG, RIGHT, UP
+from firmware.surface import COLS, ROWS
+
+
+def wrap(text, width=COLS):
+    """Split ``text`` into lines of at most ``width`` characters, at spaces where possible."""
+    lines = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            while len(word) > width:
+                if line:
+                    lines.append(line)
+                    line = ""
+                lines.append(word[:width])
+                word = word[width:]
+            if not line:
+                line = word
+            elif len(line) + 1 + len(word) <= width:
+                line = line + " " + word
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+class Screen:
+    """Base screen. Subclasses set ID and TITLE and override draw and on_button.
+
+    :param state: a dict saved earlier by this screen, or None for a new screen.
+    """
+
+    ID = ""
+    TITLE = ""
+
+    def __init__(self, state=None):
+        self.s = state if state is not None else self.initial()
+
+    def initial(self):
+        """The state of a new screen (dict)."""
+        return {}
+
+    def state(self):
+        """The JSON-ready state to save."""
+        return self.s
+
+    def draw(self, app, surface):
+        """Draw the whole frame (the surface was cleared)."""
+        surface.line_text(0, self.TITLE)
+
+    def on_button(self, app, name, kind):
+        """Handle one button event. B goes back by default."""
+        if name == B:
+            app.pop()
+
+
+class Menu(Screen):
+    """A titled list: UP/DOWN move (wrapping; long press jumps 5), A chooses, B backs.
+
+    Subclasses give ``items(app)`` (list of labels) and ``choose(app, index)``.
+    """
+
+    def initial(self):
+        return {"sel": 0}
+
+    def items(self, app):
+        """The labels (list of str)."""
+        return []
+
+    def choose(self, app, index):
+        """Act on item ``index``."""
+
+    def footer(self, app):
+        """Lines shown under the list (list of str), may be empty."""
+        return []
+
+    def draw(self, app, surface):
+        surface.line_text(0, self.TITLE)
+        items = self.items(app)
+        foot = self.footer(app)
+        room = ROWS - 1 - len(foot)
+        sel = self.s["sel"]
+        top = 0
+        if sel >= room:
+            top = sel - room + 1
+        for i in range(room):
+            index = top + i
+            if index >= len(items):
+                break
+            chosen = index == sel
+            surface.text(1 + i, 0, (">" if chosen else " ") + items[index], chosen)
+        for i in range(len(foot)):
+            surface.line_text(ROWS - len(foot) + i, foot[i])
+
+    def move(self, app, step):
+        count = len(self.items(app))
+        if count:
+            self.s["sel"] = (self.s["sel"] + step) % count
+
+    def on_button(self, app, name, kind):
+        step = 5 if kind == LONG else 1
+        if name == UP:
+            self.move(app, -step)
+        elif name == DOWN:
+            self.move(app, step)
+        elif name == A:
+            self.choose(app, self.s["sel"])
+        elif name == B:
+            app.pop()
+        else:
+            self.side(app, name, kind)
+
+    def side(self, app, name, kind):
+        """LEFT/RIGHT; nothing by default."""
+
+
+class TextScreen(Screen):
+    """Read-only wrapped text with a title; UP/DOWN scroll, A or B back.
+
+    State: {"title": str, "lines": [str, ...], "top": int}.
+    """
+
+    ID = "text"
+
+    def initial(self):
+        return {"title": "", "lines": [], "top": 0}
+
+    @classmethod
+    def make(cls, title, text):
+        """A TextScreen showing ``text`` (str, wrapped) under ``title``."""
+        return cls({"title": title, "lines": wrap(text), "top": 0})
+
+    def draw(self, app, surface):
+        surface.line_text(0, self.s["title"], True)
+        lines = self.s["lines"]
+        top = self.s["top"]
+        for i in range(ROWS - 1):
+            if top + i < len(lines):
+                surface.line_text(1 + i, lines[top + i])
+        if top + ROWS - 1 < len(lines):
+            surface.text(ROWS - 1, COLS - 1, "v")
+
+    def on_button(self, app, name, kind):
+        lines = len(self.s["lines"])
+        if name == DOWN and self.s["top"] + ROWS - 1 < lines:
+            self.s["top"] += 1
+        elif name == UP and self.s["top"] > 0:
+            self.s["top"] -= 1
+        elif name == A or name == B:
+            app.pop()
+
+
+def adjust(value, name, kind, low, high):
+    """LEFT/RIGHT change a number by 1 (long press: 5), kept within low..high."""
+    step = 5 if kind == LONG else 1
+    if name == LEFT:
+        value -= step
+    elif name == RIGHT:
+        value += step
+    if value < low:
+        value = low
+    if value > high:
+        value = high
+    return value

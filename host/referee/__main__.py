@@ -1,0 +1,7 @@
+"""python -m referee"""
+
+import sys
+
+from referee.cli import main
+
+sys.exit(main())

@@ -1,0 +1,117 @@
+"""The `referee` command line: a thin main that maps commands to ``do_*`` handlers.
+
+Errors are handled once, here: the message goes to stderr and the exit code says
+what kind of failure it was.
+"""
+
+import argparse
+import sys
+
+from shared_rules import VERSION
+from shared_rules.errors import RefereeError
+
+EXIT_USAGE = 2
+EXIT_BAD_INPUT = 3
+
+
+def do_sim(args):
+    """referee sim"""
+    from boards.sim import KeysError
+    from referee import sim
+
+    screen = None
+    if args.screen:
+        if args.screen[0] == "text" and len(args.screen) == 1:
+            screen = ("text",)
+        elif args.screen[0] == "png" and len(args.screen) == 2:
+            screen = ("png", args.screen[1])
+        else:
+            raise UsageError("--screen takes 'text' or 'png PATH'")
+    try:
+        if args.keys is not None:
+            return sim.run_scripted(args.seed, args.keys, args.data, screen)
+        if screen is not None:
+            return sim.run_scripted(args.seed, "", args.data, screen)
+        return sim.run_interactive(args.seed, args.data)
+    except KeysError as exc:
+        raise UsageError(str(exc))
+
+
+def do_pack(args):
+    """referee pack check FILE..."""
+    from shared_rules.errors import PackError
+    from shared_rules.tables import load_pack
+
+    bad = 0
+    for path in args.files:
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read()
+        except OSError as exc:
+            print("%s: cannot read: %s" % (path, exc.strerror), file=sys.stderr)
+            bad += 1
+            continue
+        try:
+            pack = load_pack(data, path)
+        except PackError as exc:
+            bad += 1
+            print("%s: %d problem(s)" % (path, max(1, len(exc.problems))), file=sys.stderr)
+            for problem in exc.problems or [str(exc)]:
+                print("  - " + problem, file=sys.stderr)
+            continue
+        note = " (PLACEHOLDER values)" if pack.placeholder else ""
+        print("%s: ok, %d tables%s" % (path, len(pack.tables), note))
+    return EXIT_BAD_INPUT if bad else 0
+
+
+class UsageError(Exception):
+    """Wrong arguments; the message says which."""
+
+
+def build_parser():
+    parser = argparse.ArgumentParser(prog="referee", description="Pocket Referee PC tool.")
+    parser.add_argument("--version", action="version", version="referee " + VERSION)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    sim = commands.add_parser(
+        "sim", help="run the device app in this terminal",
+        description="Run the real firmware app on the simulator board. With no --keys: "
+                    "interactive (arrows move; Enter or z = A; Esc or x = B; Z / X = long "
+                    "A / B; q quits), saving in a per-user folder (~/.local/share/"
+                    "pocket-referee/sim) so the next run resumes. With --keys: presses the "
+                    "buttons in order in a fresh temporary data folder (or --data), then "
+                    "prints the last frame.")
+    sim.add_argument("--seed", type=int, default=None, help="deterministic dice from seed N")
+    sim.add_argument("--keys", default=None,
+                     help='button presses in order, e.g. "U D A A:long B" (U D L R A B; :long = long press)')
+    sim.add_argument("--screen", nargs="+", metavar="MODE",
+                     help="'text': print the text of the last frame, one line per row; "
+                          "'png PATH': write the last frame as a PNG scaled x4")
+    sim.add_argument("--data", default=None, help="data folder (saves, journals, packs)")
+    sim.set_defaults(func=do_sim)
+
+    pack = commands.add_parser("pack", help="check table packs")
+    pack_commands = pack.add_subparsers(dest="pack_command", metavar="ACTION")
+    check = pack_commands.add_parser("check", help="validate pack files and list every problem")
+    check.add_argument("files", nargs="+", metavar="FILE")
+    check.set_defaults(func=do_pack)
+    return parser
+
+
+def main(argv=None):
+    """Entry point of the console script. :returns: exit code (int)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return EXIT_USAGE
+    try:
+        return args.func(args)
+    except UsageError as exc:
+        print("referee %s: %s" % (args.command, exc), file=sys.stderr)
+        return EXIT_USAGE
+    except RefereeError as exc:
+        print("referee %s: %s" % (args.command, exc), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return 130

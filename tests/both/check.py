@@ -1,0 +1,74 @@
+"""Helpers shared by the tests that run under both CPython (pytest) and MicroPython
+(tests/mp_run.py). Plain functions only: no pytest fixtures here."""
+
+import math
+
+
+def raises(exc_type, fn, *args, **kwargs):
+    """Call fn; assert it raises exc_type; return the exception."""
+    try:
+        fn(*args, **kwargs)
+    except exc_type as exc:
+        return exc
+    raise AssertionError("%s did not raise %s" % (getattr(fn, "__name__", fn), exc_type.__name__))
+
+
+class SeqSource:
+    """A dice source that returns scripted randbelow values (0-based), for exact rolls."""
+
+    def __init__(self, values):
+        self.values = list(values)
+        self.counter = 0
+
+    def randbelow(self, n):
+        value = self.values.pop(0)
+        assert 0 <= value < n, "scripted value %d out of 0..%d" % (value, n - 1)
+        self.counter += 1
+        return value
+
+
+def _gamma_q(a, x):
+    """Regularized upper incomplete gamma Q(a, x) (Numerical Recipes gser/gcf)."""
+    if x <= 0:
+        return 1.0
+    gln = math.lgamma(a)
+    if x < a + 1:
+        term = 1.0 / a
+        total = term
+        n = a
+        for _ in range(1000):
+            n += 1
+            term *= x / n
+            total += term
+            if abs(term) < abs(total) * 1e-15:
+                break
+        return 1.0 - total * math.exp(-x + a * math.log(x) - gln)
+    b = x + 1 - a
+    c = 1e300
+    d = 1 / b
+    h = d
+    for i in range(1, 1000):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        if abs(d) < 1e-300:
+            d = 1e-300
+        c = b + an / c
+        if abs(c) < 1e-300:
+            c = 1e-300
+        d = 1 / d
+        delta = d * c
+        h *= delta
+        if abs(delta - 1) < 1e-15:
+            break
+    return math.exp(-x + a * math.log(x) - gln) * h
+
+
+def chi_square_p(counts, expected):
+    """(statistic, p-value) of a chi-square goodness-of-fit test against a uniform
+    expectation ``expected`` per cell."""
+    stat = 0.0
+    for count in counts:
+        stat += (count - expected) ** 2 / expected
+    dof = len(counts) - 1
+    return stat, _gamma_q(dof / 2.0, stat / 2.0)

