@@ -70,6 +70,16 @@ class App:
             self.stack.pop()
         self.dirty = True
 
+    def replace(self, screen):
+        """Put ``screen`` in place of the top screen."""
+        self.stack[-1] = screen
+        self.dirty = True
+
+    def hand_back(self):
+        """End a private screen: replace it with the blank hand-back screen."""
+        from firmware.screens.prompt import HandBack
+        self.replace(HandBack())
+
     def home(self):
         """Back to the main menu."""
         del self.stack[1:]

@@ -60,3 +60,53 @@ class SecretNumber(Screen):
         new = adjust(value, name, kind, s["low"], s["high"])
         if new != value:
             s["sealed"] = app.seal(str(new))
+
+
+class Handover(Screen):
+    """"Hand to <owner>": the pass-the-device step before a private screen.
+
+    Shows only the owner's name. A opens the private screen (it replaces this one);
+    B cancels. When the private screen is done it calls ``app.hand_back()``, which
+    replaces it with a blank "hand back" screen, so no secret stays on the display.
+
+    State: {"owner": str, "then": {"id": screen ID, "state": dict}}.
+    """
+
+    ID = "handover"
+
+    @classmethod
+    def make(cls, owner, screen):
+        """A handover to ``owner`` (str) that then opens ``screen`` (a Screen)."""
+        return cls({"owner": owner, "then": {"id": screen.ID, "state": screen.state()}})
+
+    def draw(self, app, surface):
+        surface.line_text(0, "Hand to " + self.s["owner"], True)
+        surface.line_text(2, "Only " + self.s["owner"])
+        surface.line_text(3, "may look now.")
+        surface.line_text(5, "A: I am " + self.s["owner"][:7])
+        surface.line_text(6, "B: cancel")
+
+    def on_button(self, app, name, kind):
+        if name == A:
+            from firmware.screens import REGISTRY
+            then = self.s["then"]
+            app.replace(REGISTRY[then["id"]](then["state"]))
+        elif name == B:
+            app.pop()
+
+
+class HandBack(Screen):
+    """The blank screen after a private one: nothing secret, A or B continues."""
+
+    ID = "handback"
+
+    def draw(self, app, surface):
+        surface.line_text(0, "Done", True)
+        surface.line_text(2, "Hand the device")
+        surface.line_text(3, "back to the")
+        surface.line_text(4, "table.")
+        surface.line_text(6, "A: continue")
+
+    def on_button(self, app, name, kind):
+        if name == A or name == B:
+            app.pop()
