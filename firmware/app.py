@@ -195,10 +195,10 @@ class App:
 
     def restore(self, body):
         """Rebuild the app from a save body. :raises SaveError: unknown screens."""
-        from firmware.screens import REGISTRY
+        from firmware.screens import screen_class
         screens = []
         for item in body.get("screens", []):
-            cls = REGISTRY.get(item.get("id"))
+            cls = screen_class(item.get("id"))
             if cls is None:
                 raise SaveError("save names an unknown screen '%s'" % item.get("id"))
             screens.append(cls(item.get("state")))

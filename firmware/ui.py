@@ -2,7 +2,7 @@
 
 Every screen keeps its whole state in a JSON-ready dict (``self.s``) so the app can
 save the screen stack after each action and resume it after a reboot. A screen class
-is registered by its ``ID`` in ``firmware.screens.REGISTRY``.
+is registered by its ``ID`` in ``firmware.screens.SCREENS``.
 """
 
 from firmware.buttons import A, B, DOWN, LEFT, LONG, RIGHT, UP

@@ -1,14 +1,27 @@
-"""All screens, by ID, so a saved screen stack can be rebuilt after a reboot."""
+"""Every screen by its ID, so a saved screen stack can be rebuilt after a reboot.
 
-from firmware.ui import TextScreen
-from firmware.screens.prompt import HandBack, Handover, SecretNumber
-from firmware.screens.main import MainMenu
-from firmware.screens.dice import DiceScreen
-from firmware.screens.neohunt import ShotScreen
-from firmware.screens.cybernaut import CybernautMenu, InteractionScreen
-from firmware.screens.cybercore import ArmourScreen
+Modules are imported on first use (RAM on the Pico is short): add one line per
+screen class, ``ID: (module, class name)``.
+"""
 
-REGISTRY = {}
-for _cls in (TextScreen, SecretNumber, Handover, HandBack, MainMenu, DiceScreen, ShotScreen, CybernautMenu,
-             InteractionScreen, ArmourScreen):
-    REGISTRY[_cls.ID] = _cls
+SCREENS = {
+    "text": ("firmware.ui", "TextScreen"),
+    "secret": ("firmware.screens.prompt", "SecretNumber"),
+    "handover": ("firmware.screens.prompt", "Handover"),
+    "handback": ("firmware.screens.prompt", "HandBack"),
+    "main": ("firmware.screens.main", "MainMenu"),
+    "dice": ("firmware.screens.dice", "DiceScreen"),
+    "nh_shot": ("firmware.screens.neohunt", "ShotScreen"),
+    "cn_menu": ("firmware.screens.cybernaut", "CybernautMenu"),
+    "cn_inter": ("firmware.screens.cybernaut", "InteractionScreen"),
+    "cc_armour": ("firmware.screens.cybercore", "ArmourScreen"),
+}
+
+
+def screen_class(screen_id):
+    """The class registered as ``screen_id``, or None if there is none."""
+    entry = SCREENS.get(screen_id)
+    if entry is None:
+        return None
+    module = __import__(entry[0], None, None, [entry[1]])
+    return getattr(module, entry[1])

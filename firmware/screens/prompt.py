@@ -88,9 +88,9 @@ class Handover(Screen):
 
     def on_button(self, app, name, kind):
         if name == A:
-            from firmware.screens import REGISTRY
+            from firmware.screens import screen_class
             then = self.s["then"]
-            app.replace(REGISTRY[then["id"]](then["state"]))
+            app.replace(screen_class(then["id"])(then["state"]))
         elif name == B:
             app.pop()
 
