@@ -9,7 +9,7 @@ import gc
 
 from shared_rules import VERSION
 from shared_rules.dice import HashSource
-from shared_rules.errors import PackError, SaveError
+from shared_rules.errors import PackError, RefereeError, SaveError
 from shared_rules.journal import Journal, encode_entry
 from shared_rules.save import decode_save, encode_save, sha256_hex
 from shared_rules.seal import seal, unseal
@@ -265,8 +265,8 @@ class App:
         """One button event: the top screen acts, the state is saved, the frame redrawn."""
         try:
             self.top().on_button(self, name, kind)
-        except PackError as exc:
-            self.notice("Pack problem", str(exc))
+        except RefereeError as exc:
+            self.notice("Pack problem" if isinstance(exc, PackError) else "Not allowed", str(exc))
         self.save()
         self.dirty = True
 
@@ -275,7 +275,13 @@ class App:
         if not self.dirty:
             return
         self.surface.clear()
-        self.top().draw(self, self.surface)
+        try:
+            self.top().draw(self, self.surface)
+        except RefereeError as exc:
+            # a screen that cannot draw (a missing or bad pack): say why, on top of it
+            self.notice("Pack problem" if isinstance(exc, PackError) else "Problem", str(exc))
+            self.surface.clear()
+            self.top().draw(self, self.surface)
         self.surface.show()
         self.dirty = False
 
