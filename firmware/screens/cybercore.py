@@ -39,8 +39,9 @@ class ArmourScreen(Menu):
             self.s[key] = adjust(self.s[key], name, kind, low, high)
 
     def receive(self, app, field, sealed):
-        """The GM prompt's sealed number arrives."""
+        """The GM prompt's sealed number arrives: keep it and journal it, sealed."""
         self.s[field] = sealed
+        app.record("cybercore", "secret_set", {"field": field}, {"value": sealed}, RULE_ARMOUR)
 
     def choose(self, app, index):
         s = self.s

@@ -284,3 +284,19 @@ def test_bad_pack_on_the_device_names_the_file_and_problem():
     # the state is still saved and resumable after the problem
     assert decode_save(read_text(root + "/saves/state.sav"), "s")["screens"][0]["id"] == "main"
     assert SeqSource is not None and encode_save is not None
+
+
+def test_journal_numbering_survives_a_cut_between_journal_and_save():
+    # an entry journaled but not yet in the save (power cut between the two writes)
+    root = tempdir("cut")
+    screen(5, "A A", root)
+    store = Storage(root)
+    from shared_rules.journal import encode_entry, read_journal
+    extra = {"seq": 2, "game": "dice", "kind": "roll", "rule": "", "in": {}, "out": {}}
+    store.append("journals/s0001.jrn", encode_entry(extra) + "0000")   # and a torn tail
+    board, app = boot(root, 5)
+    assert app.journal.next_seq == 3
+    board.press(app, "A")
+    entries, torn = read_journal(read_text(root + "/journals/s0001.jrn"), "j")
+    assert [e["seq"] for e in entries] == [1, 2, 3]
+    assert torn is False
