@@ -20,6 +20,14 @@ class MainMenu(Menu):
     def items(self, app):
         return [entry[0] for entry in ENTRIES]
 
+    def footer(self, app):
+        if app.battery is None:
+            return []
+        try:
+            return ["Battery %.2fV" % app.battery()]
+        except (OSError, ValueError):
+            return []
+
     def choose(self, app, index):
         entry = ENTRIES[index]
         module = __import__(entry[1], None, None, [entry[2]])
