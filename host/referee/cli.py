@@ -64,6 +64,17 @@ def do_pack(args):
     return EXIT_BAD_INPUT if bad else 0
 
 
+def do_deploy(args):
+    """referee deploy [--port P] [--board pico] [--check] [--no-restart]"""
+    from referee.deploy import DeployError, deploy
+
+    try:
+        return deploy(args.port, args.board, args.check, not args.no_restart)
+    except DeployError as exc:
+        print("referee deploy: %s" % exc, file=sys.stderr)
+        return exc.code
+
+
 class UsageError(Exception):
     """Wrong arguments; the message says which."""
 
@@ -95,6 +106,19 @@ def build_parser():
     check = pack_commands.add_parser("check", help="validate pack files and list every problem")
     check.add_argument("files", nargs="+", metavar="FILE")
     check.set_defaults(func=do_pack)
+
+    deploy = commands.add_parser(
+        "deploy", help="build the firmware and put it on a Pico over USB",
+        description="Compile the firmware to .mpy (build/device/), then copy to the Pico only "
+                    "the files whose sha256 differs, write main.py and the sample packs, and "
+                    "restart the app. Refuses a device whose MicroPython cannot load this "
+                    ".mpy version. Exit codes: 4 no device, 5 .mpy version mismatch, 6 build "
+                    "failed, 7 copy failed.")
+    deploy.add_argument("--port", default=None, help="serial port (default: the one Pico found on USB)")
+    deploy.add_argument("--board", default="pico", help="board to build for (default pico)")
+    deploy.add_argument("--check", action="store_true", help="only report what would change")
+    deploy.add_argument("--no-restart", action="store_true", help="do not restart the app afterwards")
+    deploy.set_defaults(func=do_deploy)
     return parser
 
 
