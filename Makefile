@@ -35,7 +35,9 @@ deploy: $(STAMP)
 	$(BIN)/referee deploy $(ARGS)
 
 bench: $(STAMP)
-	$(BIN)/micropython -X heapsize=$(HEAP) tools/bench_device.py $(ARGS)
+	$(BIN)/python tools/build.py --board sim --out build/bench
+	$(BIN)/python tools/build.py
+	$(BIN)/micropython -X heapsize=$(HEAP) tools/bench_device.py --mpy build/bench --device-build build/device $(ARGS)
 
 clean:
 	rm -rf $(VENV) build .pytest_cache

@@ -46,8 +46,8 @@ class SSD1306Model:
     a MONO_VLSB framebuffer), ``mode``, ``col_start``, ``col_end``, ``page_start``,
     ``page_end``, ``col``, ``page``, ``display_on``, ``contrast``, ``inverted``,
     ``entire_on``, ``mux``, ``offset``, ``start_line``, ``seg_remap``,
-    ``com_reversed``, ``charge_pump``; counters ``commands`` (list of command bytes,
-    arguments left out) and ``data_bytes``.
+    ``com_reversed``, ``charge_pump``; ``commands`` (the last 33 to 64 command bytes,
+    arguments left out), counters ``command_count`` and ``data_bytes``.
     """
 
     def __init__(self):
@@ -71,6 +71,7 @@ class SSD1306Model:
         self.com_reversed = False
         self.charge_pump = False
         self.commands = []
+        self.command_count = 0
         self.data_bytes = 0
         self._pending = None  # (command, args so far, args needed)
 
@@ -119,7 +120,10 @@ class SSD1306Model:
             self._command(value, [])
 
     def _command(self, command, args):
+        self.command_count += 1
         self.commands.append(command)
+        if len(self.commands) > 64:  # keep the model's RAM flat (benchmarks run it for hours)
+            del self.commands[:32]
         if command == 0x20:
             self.mode = args[0] & 0x03
             if self.mode == 3:

@@ -24,7 +24,11 @@ DEFAULT_OUT = os.path.join(ROOT, "build", "device")
 # the board modules each device board needs besides boards/__init__.py
 BOARD_FILES = {
     "pico": ("boards/pico.py", "boards/pages.py", "boards/lib/__init__.py", "boards/lib/ssd1306.py"),
+    # for tools/bench_device.py only (the simulator board plus the Pico's display class)
+    "sim": ("boards/sim.py", "boards/pico.py", "boards/pages.py", "boards/lib/__init__.py",
+            "boards/lib/ssd1306.py"),
 }
+DEVICE_BOARDS = ("pico",)  # boards that `referee deploy` puts on a device
 CODE_FOLDERS = ("shared_rules", "firmware", "firmware/screens")
 PACKS = "firmware/packs"
 

@@ -13,7 +13,7 @@ Errors are DeployError with an exit code (see EXIT_*), handled once in cli.main.
 import hashlib
 import os
 
-from referee.build import BuildError, DEFAULT_OUT, build
+from referee.build import BuildError, DEFAULT_OUT, DEVICE_BOARDS, build
 
 EXIT_NO_DEVICE = 4
 EXIT_MPY_MISMATCH = 5
@@ -248,6 +248,9 @@ def deploy(port=None, board="pico", check=False, restart=True, out=DEFAULT_OUT, 
     :param say: callable(str) for progress lines.
     :raises DeployError: with the exit code to use.
     """
+    if board not in DEVICE_BOARDS:
+        raise DeployError("no device build for board '%s' (deploy supports: %s)"
+                          % (board, ", ".join(DEVICE_BOARDS)), EXIT_BUILD)
     try:
         result = build(board, out)
     except BuildError as exc:
