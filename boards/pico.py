@@ -18,26 +18,26 @@ internal pull-ups hold the pin high, a press pulls it low)::
     | button B      | 20                  | GP15 | back                          |
     | battery       | (on board)          | GP29 | ADC3 reads VSYS / 3           |
 
-    Pico, USB at the top, seen from above (left header only):
+    Pico, USB at the top, seen from above (left header, pins 1-20):
 
-            +-----| USB |-----+
-      GP0  1|o               |
-      GP1  2|o               |
-      GND  3|o               |
-      GP2  4|o               |
-      GP3  5|o               |          SSD1306 128x64 (I2C)
-      GP4  6|o--------------------------- SDA
-      GP5  7|o--------------------------- SCL
-      GND  8|o--------------------------- GND
-      ...   |                |     3V3 (pin 36, right header) --- VCC
-      GP10 14|o--[UP   ]--+
-      GP11 15|o--[DOWN ]--+
-      GP12 16|o--[LEFT ]--+
-      GP13 17|o--[RIGHT]--+
-      GND  18|o-----------+   (all switches' other legs to this GND)
-      GP14 19|o--[A    ]--+
-      GP15 20|o--[B    ]--+
-            +----------------+
+                 +----| USB |----+
+         GP0   1 |o              |
+         GP1   2 |o              |
+         GND   3 |o              |
+         GP2   4 |o              |
+         GP3   5 |o              |        SSD1306 128x64 (I2C)
+         GP4   6 |o--------------------------- SDA
+         GP5   7 |o--------------------------- SCL
+         GND   8 |o--------------------------- GND
+         ...     |               |   3V3 (pin 36, right header) --- VCC
+         GP10 14 |o--[ UP  ]--+  |
+         GP11 15 |o--[DOWN ]--+  |
+         GP12 16 |o--[LEFT ]--+  |
+         GP13 17 |o--[RIGHT]--+  |
+         GND  18 |o-----------+  |   every switch's other leg joins this GND
+         GP14 19 |o--[  A  ]--+  |
+         GP15 20 |o--[  B  ]--+  |
+                 +---------------+
 
 Settings (change here, or pass to ``make_surface``): ``I2C_FREQ`` (400 kHz, the
 SSD1306's fast mode), ``OLED_ADDR`` (0x3C; 0x3D for modules with the address
@@ -47,7 +47,8 @@ jumper moved), ``SOFT_I2C`` (True forces the bit-banged bus), ``BUTTON_PINS``,
 If no display answers, a line on the serial console says so and the app runs on
 a framebuffer in RAM (a null display), so the serial console and saves still work.
 
-The SSD1306 driver is micropython-lib's, vendored as boards/lib/ssd1306.py; the
+The SSD1306 driver is the MicroPython project's (now kept in micropython-lib), vendored as
+boards/lib/ssd1306.py (its header says where the copy came from); the
 subclass here sends only the pages that changed since the last frame.
 
 This module is the only one that imports ``machine``; nothing touches a pin until
