@@ -149,3 +149,28 @@ def test_deploy_restarts_the_device(pico, capsys):
             break
         time.sleep(0.1)
     assert not pico.alive()
+
+
+class FakePort:
+    def __init__(self, device, vid):
+        self.device = device
+        self.vid = vid
+
+
+def test_find_port_picks_the_one_pico(monkeypatch):
+    from serial.tools import list_ports
+    monkeypatch.setattr(list_ports, "comports", lambda: [FakePort("/dev/ttyUSB0", 0x0403),
+                                                         FakePort("/dev/ttyACM0", 0x2E8A)])
+    assert deploy_module.find_port() == "/dev/ttyACM0"
+    monkeypatch.setattr(list_ports, "comports", lambda: [FakePort("/dev/ttyUSB0", 0x0403)])
+    exc = pytest.raises(DeployError, deploy_module.find_port).value
+    assert exc.code == deploy_module.EXIT_NO_DEVICE and "no Pico found" in str(exc)
+    monkeypatch.setattr(list_ports, "comports", lambda: [FakePort("/dev/ttyACM0", 0x2E8A),
+                                                         FakePort("/dev/ttyACM1", 0x2E8A)])
+    exc = pytest.raises(DeployError, deploy_module.find_port).value
+    assert "2 Picos found (/dev/ttyACM0, /dev/ttyACM1)" in str(exc)
+
+
+def test_sim_board_is_not_deployable(capsys):
+    assert cli.main(["deploy", "--board", "sim", "--port", "/dev/null"]) == deploy_module.EXIT_BUILD
+    assert "deploy supports: pico" in capsys.readouterr().err
