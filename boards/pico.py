@@ -78,8 +78,8 @@ BATTERY_ADC_PIN = 29
 BATTERY_DIVIDER = 3.0  # VSYS is read through a 200k/100k divider: VSYS / 3
 DIM_MS = 30000
 BLANK_MS = 120000
-DIM_CONTRAST = const(8)
-FULL_CONTRAST = const(255)
+_DIM_CONTRAST = const(8)
+_FULL_CONTRAST = const(255)
 
 storage_root = "/data"
 pack_dirs = ("/packs",)
@@ -133,7 +133,7 @@ class PagedSSD1306(ssd1306.SSD1306_I2C):
             if level == "off":
                 self.poweroff()
             else:
-                self.contrast(DIM_CONTRAST if level == "dim" else FULL_CONTRAST)
+                self.contrast(_DIM_CONTRAST if level == "dim" else _FULL_CONTRAST)
                 self.poweron()
         except OSError as exc:
             log("display did not take '%s': %s" % (level, exc))

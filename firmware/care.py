@@ -22,8 +22,10 @@ class ScreenCare:
     :param surface: firmware.surface.Surface (its ``set_power(level)`` is called on
         each change of level).
     :param now: the clock's time at start (ms ticks).
-    :param dim_ms: idle ms before dimming, or None never to dim.
-    :param blank_ms: idle ms before blanking, or None never to blank.
+    :param dim_ms: idle ms before dimming, None never to dim, -1 (the default) for
+        the class attribute (30 s).
+    :param blank_ms: idle ms before blanking, None never to blank, -1 (the default)
+        for the class attribute (2 min).
     """
 
     dim_ms = 30000
