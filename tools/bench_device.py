@@ -194,8 +194,10 @@ def main():
     actions = int(OPTS["--actions"])
     rng = Lcg(int(OPTS["--seed"]))
     names = ("U", "D", "L", "R", "A", "B")
-    samples_x = []
-    samples_y = []
+    # sample lists made at full size up front: growing them would show as a trend
+    samples_x = [0] * (actions // 500)
+    samples_y = [0] * (actions // 500)
+    taken = 0
     errors = 0
     frames = 0
     # running figures only: lists of samples would themselves fragment the heap
@@ -237,10 +239,13 @@ def main():
                     print("first MemoryError, at action %d (%s %s), free %d:" % (done + 1, name, kind, gc.mem_free()))
                     sys.print_exception(exc)
             done += 1
-        if done % 500 == 0:
+        if done % 500 == 0 and taken < len(samples_y):
             gc.collect()
-            samples_x.append(done)
-            samples_y.append(gc.mem_free())
+            samples_x[taken] = done
+            samples_y[taken] = gc.mem_free()
+            taken += 1
+    samples_x = samples_x[:taken]
+    samples_y = samples_y[:taken]
     per_1000 = slope(samples_x, samples_y) * 1000
     half = len(samples_y) // 2
     first = sum(samples_y[:half]) / max(1, half)
