@@ -103,6 +103,43 @@ def test_deploy_check_then_deploy_then_up_to_date(pico, capsys):
     assert code == 0 and "check: 0 to copy, 0 to remove, %d up to date" % total in out
 
 
+BOOT_ON_DEVICE = """
+from boards import pico
+from firmware.app import App
+from firmware.buttons import Buttons
+from firmware.storage import Storage
+class NoBus:
+    def scan(self):
+        return []
+s = pico.make_surface(i2c=NoBus())
+app = App(s, Buttons({}), Storage('data'), pico.entropy, 1, ('packs',))
+app.boot()
+app.top().s['sel'] = 2
+app.handle('A', 'short')
+app.redraw()
+print('FRAME', s.lines())
+"""
+
+
+def test_deployed_app_boots_on_the_device(pico, capsys):
+    """The deployed .mpy files (not the sources) boot the app to its first frame on
+    the emulated device, on the Pico board's null display, and read the deployed packs."""
+    assert run(capsys, pico.port, "--no-restart")[0] == 0
+    from mpremote.transport_serial import SerialTransport
+    transport = SerialTransport(pico.port, baudrate=115200)
+    try:
+        transport.enter_raw_repl(soft_reset=False)
+        out = transport.exec(BOOT_ON_DEVICE).decode()
+    finally:
+        transport.close()
+    assert "[pico] no display at 0x3C" in out
+    assert "Pocket Referee" in out and "ready" in out
+    frame = out.split("FRAME ", 1)[1]
+    assert "'>Interaction'" in frame, frame
+    assert "PLACEHOLDER pack" in frame, frame  # the deployed sample pack was read
+    assert not [name for name in os.listdir(pico.fs_dir) if name.endswith(".py") and name != "main.py"]
+
+
 def test_only_changed_files_are_copied_and_stale_ones_removed(pico, capsys):
     assert run(capsys, pico.port, "--no-restart")[0] == 0
     with open(os.path.join(pico.fs_dir, "firmware", "ui.mpy"), "ab") as handle:
