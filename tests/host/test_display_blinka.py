@@ -94,3 +94,35 @@ def test_address_0x3d():
         assert rig.mismatches == 0
     finally:
         rig.close()
+
+
+class FakeIO:
+    """digitalio.DigitalInOut stand-in: value True (pulled up) until pressed."""
+
+    made = []
+
+    def __init__(self, pin):
+        self.pin = pin
+        self.value = True
+        self.pull = None
+        FakeIO.made.append(self)
+
+    def switch_to_input(self, pull=None):
+        self.pull = pull
+
+
+def test_buttons_are_pulled_up_inputs_that_read_low_when_pressed(monkeypatch):
+    import types
+    board = types.SimpleNamespace(**{name: "pin-" + name for name in ("D5", "D6", "D13", "D19", "D26", "D16")})
+    digitalio = types.SimpleNamespace(DigitalInOut=FakeIO, Pull=types.SimpleNamespace(UP="up"))
+    monkeypatch.setitem(sys.modules, "board", board)
+    monkeypatch.setitem(sys.modules, "digitalio", digitalio)
+    FakeIO.made = []
+    reads = linux_blinka.make_buttons()
+    assert sorted(reads) == ["A", "B", "D", "L", "R", "U"]
+    assert sorted(io.pin for io in FakeIO.made) == sorted(board.__dict__.values())
+    assert all(io.pull == "up" for io in FakeIO.made)
+    assert not any(read() for read in reads.values())
+    pressed = [io for io in FakeIO.made if io.pin == "pin-D26"][0]  # A
+    pressed.value = False
+    assert reads["A"]() and not reads["B"]()
