@@ -297,6 +297,7 @@ def main():
     per_1000 = slope(samples_x, samples_y) * 1000
     if len(samples_y) < 4:
         print("(fewer than 4 heap samples: give --actions 2000 or more for a trend)")
+        gc.collect()
         samples_y = samples_y or [gc.mem_free()]
     half = max(1, len(samples_y) // 2)
     first = sum(samples_y[:half]) / half
