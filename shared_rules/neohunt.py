@@ -58,6 +58,14 @@ RULE_END = "Neo-Hunt end of the game"
 ATTACK_CAP = 2
 ARRIVE_ON = 4
 TROOPER_CAP = 6
+RULE_MOVE = "Neo-Hunt moving"
+RULE_HIDDEN = "Neo-Hunt hidden varans"
+RULE_SETUP = "Neo-Hunt set-up"
+RULE_REINF = "Neo-Hunt reinforcement phase"
+RULE_ORDER = "Neo-Hunt action rounds"
+RULE_TROOPERS = "Neo-Hunt troopers"
+MAX_PLAYERS = 6
+TROOPERS = "T"
 
 
 def attack_damage(hits, big_gun=False, extras=(), already=(), reduction=0):
@@ -143,3 +151,16 @@ def shuffle(source, items):
         j = source.randbelow(i + 1)
         items[i], items[j] = items[j], items[i]
     return items
+
+
+def place_code(place):
+    """Normalise a place (0..6, "0".."6" or "H" for Hide) to its one-character code.
+
+    :raises RuleError: anything else.
+    """
+    if place == "H":
+        return "H"
+    text = str(place)
+    if len(text) == 1 and "0" <= text <= "6":
+        return text
+    raise RuleError("unknown place %r: sectors are 0-6 or Hide (%s)" % (place, RULE_MOVE))

@@ -6,7 +6,7 @@ from firmware.ui import Menu
 ENTRIES = (
     ("Dice", "firmware.screens.dice", "DiceScreen"),
     ("Neo-Hunt shot", "firmware.screens.neohunt", "ShotScreen"),
-    ("Neo-Hunt game", "firmware.screens.neohunt_game", "NhSetup"),
+    ("Neo-Hunt game", "firmware.screens.neohunt_setup", "NhSetup"),
     ("Cybernaut", "firmware.screens.cybernaut", "CybernautMenu"),
     ("Cybercore armour", "firmware.screens.cybercore", "ArmourScreen"),
 )

@@ -6,7 +6,8 @@ from check import SeqSource, raises
 
 from shared_rules import neohunt as nh
 from shared_rules.errors import PackError, RuleError
-from shared_rules.neohunt_board import Board, neighbours_by_exit, validate_section
+from shared_rules.neohunt_board import Board, neighbours_by_exit
+from shared_rules.neohunt_pack import validate_section
 from shared_rules.neohunt_game import FLAME_UP, AMMO_EXPLOSION, PLAIN, TROOPERS, Game
 
 
@@ -350,7 +351,7 @@ def test_section_validation_names_problems():
 
 def test_sample_pack_is_valid_and_placeholder():
     from shared_rules.tables import load_pack
-    from shared_rules.neohunt_board import section
+    from shared_rules.neohunt_pack import section
     here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
     with open(here + "/../../firmware/packs/neohunt-sample.json") as handle:
         pack = load_pack(handle.read(), "neohunt-sample.json")
