@@ -5,8 +5,8 @@ place cards and their move history, a waiting varan's entry place, face-down
 trooper types, the trooper deck) are kept clear in memory and sealed by
 ``to_dict(sealer)``; ``Game.load(obj, section, sealer)`` opens them again. A sealer
 has ``seal(text) -> str`` and ``unseal(str) -> text`` (the device's app; ``PLAIN``
-for pure tests). Every sealed place is one character ("0".."6" or "H"), so the
-sealed text's length tells nothing.
+for pure tests). Every sealed place is one character ("0".."6" or "H") and every
+sealed trooper type two digits, so the sealed text's length tells nothing.
 
 Places: 0 is the centre, 1..6 the ring (see neohunt_board), "H" is Hide. Illegal
 actions raise RuleError with the reason and rule section and change nothing.
@@ -240,8 +240,8 @@ class Game(Combat, Troopers, Rounds):
                 v["track"] = [sealer.seal(c) for c in v["track"]]
         for t in d["troopers"]:
             if not t["up"]:
-                t["type"] = sealer.seal(str(t["type"]))
-        d["tdeck"] = [sealer.seal(str(x)) for x in d["tdeck"]]
+                t["type"] = sealer.seal("%02d" % t["type"])
+        d["tdeck"] = [sealer.seal("%02d" % x) for x in d["tdeck"]]
         return d
 
     @classmethod

@@ -471,7 +471,7 @@ def test_save_round_trip_seals_secrets():
     g.d["troopers"] = [_trooper(1, 3)]
     obj = g.to_dict(Rot())
     assert obj["players"][0]["varan"]["track"] == ["<0>"]
-    assert obj["troopers"][0]["type"] == "<2>"
+    assert obj["troopers"][0]["type"] == "<02>"
     back = Game.load(obj, g.sect, Rot())
     assert back.d == g.d
     assert Game.load(g.to_dict(PLAIN), g.sect, PLAIN).d == g.d
