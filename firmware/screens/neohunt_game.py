@@ -128,6 +128,9 @@ class NhGame(Menu):
             for t in g.on_board():
                 out.append(("T%d shoots" % t["id"], "tshoot%d" % t["id"]))
             out.append(("Troopers done", "tdone"))
+            for q in range(len(players)):  # trooper search or sensors found her
+                if players[q]["varan"] is not None and g.state(q) != "visible":
+                    out.append(("%s spotted" % players[q]["name"], "spotted%d" % q))
         elif step == "end":
             out.append(("Full reveal", "fullreveal"))
         out.append(("Map", "map"))
@@ -174,7 +177,9 @@ class NhGame(Menu):
 
     def act(self, app, g, key):
         """Do the menu action ``key`` on game ``g`` (may raise RuleError)."""
-        if key.startswith("spot") and key != "spot":
+        if key.startswith("spotted"):
+            self.other(app, g, key)
+        elif key.startswith("spot") and key != "spot":
             self.spot(app, g, key)
         elif key in ("shoot", "map", "status", "fullreveal", "arrive", "tdone") or key.startswith("tshoot"):
             self.other(app, g, key)

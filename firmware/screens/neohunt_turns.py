@@ -130,6 +130,12 @@ def other(self, app, g, key):
     elif key.startswith("tshoot"):
         app.push(NhShoot({"att": ["t", int(key[6:])], "stage": "target", "sel": 0, "extras": [],
                           "red": 0, "last": "", "hits": 1}))
+    elif key.startswith("spotted"):
+        q = int(key[7:])
+        name = g.d["players"][q]["name"]
+        place = g.reveal(q)
+        app.record(GAME, "reveal", {"player": name, "why": "spotted"}, {"place": place_name(place)}, RULE_HIDDEN)
+        app.notice("Spotted", "%s is at %s" % (name, place_name(place)))
     elif key == "tdone":
         self.go("deal")
     elif key == "fullreveal":
@@ -218,13 +224,15 @@ def after_private(self, app, p, mode):
 
 
 def status_lines(g):
-    """Public status: kills, varan states and known places, troopers (no secrets)."""
+    """Public status, one line each (16 columns): "P1 k2 vis S3 1/3*" = kills, state,
+    known place (hidden: "hid 2c" = 2 face-down cards), damage/hits, * burning; then
+    the troopers (type "?" while face-down) and the trooper deck. No secrets."""
     lines = []
     for p in range(len(g.d["players"])):
         pl = g.d["players"][p]
         v = pl["varan"]
         if v is None:
-            where = "waiting" if pl["pending"] is not None else "no varan"
+            where = "entering" if pl["pending"] is not None else "no varan"
         else:
             st = g.state(p)
             where = SHORT_STATE[st]
@@ -232,12 +240,12 @@ def status_lines(g):
                 where += " %dc" % len(v["track"])
             else:
                 where += " " + place_name(v["init"])
-            where += " d%d/%d" % (v["dmg"], v["hits"])
+            where += " %d/%d" % (v["dmg"], v["hits"])
             if v["burn"]:
-                where += " fire"
+                where += "*"
         lines.append("%s k%d %s" % (pl["name"], pl["kills"], where))
     for t in g.d["troopers"]:
-        kind = g.trooper_type(t)["name"][:8] if t["up"] else "?"
-        lines.append("T%d %s %s %s" % (t["id"], place_name(t["at"]), "wait" if t["wait"] else "in", kind))
+        kind = g.trooper_type(t)["name"][:7] if t["up"] else "?"
+        lines.append("T%d %s %s %s" % (t["id"], place_name(t["at"]), "w" if t["wait"] else "in", kind))
     lines.append("Deck %d troopers" % len(g.d["tdeck"]))
     return lines
