@@ -211,11 +211,6 @@ class NhGame(Menu):
         from firmware.screens import neohunt_turns
         return neohunt_turns.after(self, app, g, p)
 
-    def check_all_dead(self, app, g):
-        """Nothing more to do this turn when no varan is left."""
-        from firmware.screens import neohunt_turns
-        return neohunt_turns.check_all_dead(self, app, g)
-
     def finish(self, app, g):
         """The game ended: record and show the winner."""
         from firmware.screens import neohunt_turns

@@ -92,6 +92,7 @@ def flow(self, app, g, key):
         self.go("deal")
         self.after(app, g, s["cur"])
 
+
 def spot(self, app, g, key):
     """Spot! ("spotv<q>" a varan's top place card, "spott<id>" a face-down
     trooper's type): the result goes to the spotter's private screen, sealed."""
@@ -111,6 +112,7 @@ def spot(self, app, g, key):
     self.go("deal")
     app.push(Handover.make(names[p], NhSpot({"what": what, "seen": app.seal(text)})))
     self.after(app, g, p)
+
 
 def other(self, app, g, key):
     """Shots, trooper arrivals, the map, status and the full reveal."""
@@ -146,6 +148,7 @@ def other(self, app, g, key):
     elif key == "status":
         app.push(TextScreen.make("Status", "\n".join(status_lines(g))))
 
+
 def begin_turn(self, app, g):
     """Start a turn: end check, then the reinforcement phase."""
     end = g.start_turn()
@@ -160,6 +163,7 @@ def begin_turn(self, app, g):
     text = "; ".join("%s%s" % (place_name(c), (" T%d waits" % t) if t else "") for c, t in events)
     app.notice("Turn %d troopers" % d["turn"], text or "no cards dealt")
 
+
 def after(self, app, g, p):
     """The burning roll after ``p``'s action, if her varan burns."""
     out = g.after_action(p, app.source)
@@ -173,10 +177,7 @@ def after(self, app, g, p):
     if out["killed"]:
         text += "; killed " + ", ".join(out["killed"])
     app.notice("Burning", text)
-    self.check_all_dead(app, g)
 
-def check_all_dead(self, app, g):
-    """Nothing more to do this turn when no varan is left."""
 
 def finish(self, app, g):
     """The game ended: record and show the winner."""
@@ -191,6 +192,8 @@ def finish(self, app, g):
                                                       names[win] if win is not None else "none", end["why"]))
 
 # ---- called by the private screens ---------------------------------------------
+
+
 def placed(self, app, p, mode, code):
     """A private screen's choice: check and apply it (raises RuleError, nothing
     changed). The place goes into the journal sealed."""
@@ -214,6 +217,7 @@ def placed(self, app, p, mode, code):
         else:
             self.go("deal")
     self.commit(app)
+
 
 def after_private(self, app, p, mode):
     """After a private screen handed back: the burning roll for a move."""
