@@ -4,11 +4,10 @@ explosions (Neo-Hunt Combat; RULINGS "Neo-Hunt"). A mixin: it works on the Game'
 state ``self.d`` and helpers (varan, trooper, place_of, state, reveal)."""
 
 from shared_rules.errors import RuleError
-from shared_rules.neohunt import attack_damage, burning_roll, lose_kill, to_hit
+from shared_rules.neohunt import RULE_TROOPERS, attack_damage, burning_roll, lose_kill, to_hit
 
 FLAME_UP = "Flame Up"
 AMMO_EXPLOSION = "Ammo Explosion"
-RULE_TROOPERS = "Neo-Hunt troopers"
 
 
 class Combat:

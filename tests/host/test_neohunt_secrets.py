@@ -26,7 +26,11 @@ from shared_rules.neohunt_game import PLAIN, Game
 from shared_rules.tables import load_pack
 from shared_rules.neohunt_pack import section
 
-with open("firmware/packs/neohunt-sample.json") as _handle:
+import os
+
+_PACK = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "firmware", "packs",
+                     "neohunt-sample.json")
+with open(_PACK) as _handle:
     SECT = section(load_pack(_handle.read(), "neohunt-sample.json"))
 
 # ---- an independent oracle for adjacency and walls --------------------------------
