@@ -8,7 +8,7 @@ ENTRIES = (
     ("Neo-Hunt shot", "firmware.screens.neohunt", "ShotScreen"),
     ("Neo-Hunt game", "firmware.screens.neohunt_setup", "NhSetup"),
     ("Cybernaut", "firmware.screens.cybernaut", "CybernautMenu"),
-    ("Cybercore armour", "firmware.screens.cybercore", "ArmourScreen"),
+    ("Cybercore AF", "firmware.screens.cybercore", "ArmourScreen"),
 )
 
 
