@@ -6,9 +6,9 @@ from firmware.ui import Menu
 ENTRIES = (
     ("Dice", "firmware.screens.dice", "DiceScreen"),
     ("Neo-Hunt shot", "firmware.screens.neohunt", "ShotScreen"),
-    ("Neo-Hunt game", "firmware.screens.neohunt_setup", "NhSetup"),
     ("Cybernaut", "firmware.screens.cybernaut", "CybernautMenu"),
     ("Cybercore AF", "firmware.screens.cybercore", "ArmourScreen"),
+    ("Neo-Hunt game", "firmware.screens.neohunt_setup", "NhSetup"),
 )
 
 

@@ -17,7 +17,7 @@ def _quiet(fn, *args):
 def test_entered_board_is_used():
     root = tempfile.mkdtemp(prefix="nh-board-")
     # main menu -> Neo-Hunt game; Board: entered; Start; S1 turned once; S2 next tile side
-    keys = "D D A D D R D D D A D R D A D D D D D A"
+    keys = "U A D D R D D D A D R D A D D D D D A"
     board, app = _quiet(run_script, root, 1, keys)
     assert app.top().ID == "nh_game"
     cells = app.top().game(app).d["board"]
@@ -28,7 +28,7 @@ def test_entered_board_is_used():
 
 def test_board_editor_keeps_each_tile_once():
     root = tempfile.mkdtemp(prefix="nh-board-")
-    keys = "D D A D D R D D D A " + "A " * 5  # C cycles through tiles 0a 0b 1a 1b 2a 2b
+    keys = "U A D D R D D D A " + "A " * 5  # C cycles through tiles 0a 0b 1a 1b 2a 2b
     board, app = _quiet(run_script, root, 1, keys)
     cells = app.top().s["cells"]
     assert cells[0][:2] == [2, 1]
