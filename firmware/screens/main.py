@@ -8,6 +8,7 @@ ENTRIES = (
     ("Neo-Hunt shot", "firmware.screens.neohunt", "ShotScreen"),
     ("Cybernaut", "firmware.screens.cybernaut", "CybernautMenu"),
     ("Cybercore AF", "firmware.screens.cybercore", "ArmourScreen"),
+    ("Neo-Hunt game", "firmware.screens.neohunt_setup", "NhSetup"),
 )
 
 
