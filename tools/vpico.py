@@ -203,8 +203,12 @@ class VirtualPico:
         if self.alive():
             self.proc.kill()
             self.proc.wait()
+        # the relay never sees the device end close (this process holds its slave too)
+        self._stop = True
         if self._thread is not None:
             self._thread.join(1)
+        if self._fds:
+            self._hang_up()
 
     def stop(self):
         """Kill the device and close everything."""

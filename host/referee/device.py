@@ -256,6 +256,10 @@ class Device:
                     self.transport.exit_raw_repl()
                     self.transport.serial.write(b"exec(open('main.py').read())\r")
                     self.transport.serial.flush()
+                    # wait for the app's boot line: from then on a Ctrl-C interrupts it (a
+                    # Ctrl-C queued before the REPL hands the terminal back would sit unread)
+                    self.transport.read_until(1, b" ready", timeout=self.timeout,
+                                              timeout_overall=self.timeout)
                 else:
                     self.transport.exit_raw_repl()
                     self.transport.serial.write(b"\x04")

@@ -35,6 +35,7 @@ import time
 import zipfile
 
 from shared_rules import VERSION
+from shared_rules.errors import RefereeError
 from referee.device import AGAIN, Device, DeviceError
 
 STATE = ".referee-sync.json"
@@ -421,20 +422,20 @@ def read_backup(path):
     try:
         archive = zipfile.ZipFile(path)
     except (OSError, zipfile.BadZipFile) as exc:
-        raise DeviceError("%s is not a Pocket Referee backup (%s)" % (path, exc))
+        raise RefereeError("%s is not a Pocket Referee backup (%s)" % (path, exc))
     with archive:
         try:
             manifest = json.loads(archive.read(MANIFEST))
         except (KeyError, ValueError):
-            raise DeviceError("%s has no readable %s: not a Pocket Referee backup" % (path, MANIFEST))
+            raise RefereeError("%s has no readable %s: not a Pocket Referee backup" % (path, MANIFEST))
         contents = {}
         for rel, entry in sorted(manifest.get("files", {}).items()):
             try:
                 data = archive.read("data/" + rel)
             except KeyError:
-                raise DeviceError("backup %s is damaged: %s is listed but missing" % (path, rel))
+                raise RefereeError("backup %s is damaged: %s is listed but missing" % (path, rel))
             if sha_hex(data) != entry.get("sha256"):
-                raise DeviceError("backup %s is damaged: %s does not match its hash" % (path, rel))
+                raise RefereeError("backup %s is damaged: %s does not match its hash" % (path, rel))
             contents[rel] = data
     return manifest, contents
 
