@@ -9,8 +9,8 @@ import gc
 
 from shared_rules import VERSION
 from shared_rules.dice import HashSource
-from shared_rules.errors import PackError, SaveError
-from shared_rules.journal import Journal, encode_entry
+from shared_rules.errors import PackError, RefereeError, SaveError
+from shared_rules.journal import Journal, decode_line, encode_entry
 from shared_rules.save import decode_save, encode_save, sha256_hex
 from shared_rules.seal import seal, unseal
 from shared_rules.tables import load_pack
@@ -216,23 +216,32 @@ class App:
             self.journal.next_seq = tail + 1
 
     def _journal_tail_seq(self):
-        """The last sequence number in the journal file (0 if none), reading its tail."""
-        data = self.storage.read(self.journal_name())
+        """The last sequence number in the journal (0 if none), reading only its tail.
+
+        A torn last append (a power cut mid-line) is cut off first, so the next entry
+        starts on a line of its own.
+        """
+        name = self.journal_name()
+        data, start = self.storage.read_tail(name, 2048)
         if not data:
             return 0
-        lines = data[-600:].split(b"\n")
-        for index in range(len(lines) - 1, -1, -1):
-            line = lines[index]
-            at = line.find(b'"seq": ')
-            if at >= 0:
-                digits = b""
-                for ch in line[at + 7:]:
-                    if 48 <= ch <= 57:
-                        digits += bytes((ch,))
-                    else:
-                        break
-                if digits:
-                    return int(digits)
+        end = len(data)
+        while end > 0:
+            cut = data.rfind(b"\n", 0, end - 1) + 1   # start of the last line before ``end``
+            line = data[cut:end]
+            if line.endswith(b"\n"):
+                try:
+                    seq = decode_line(line[:-1].decode(), 0, name)["seq"]
+                except (SaveError, UnicodeError):
+                    seq = -1
+                if seq >= 0:
+                    if start + end < start + len(data):
+                        log("journal %s: dropped a torn last entry" % name)
+                        self.storage.keep_prefix(name, start + end)
+                    return seq
+            if cut == 0:
+                break
+            end = cut
         return 0
 
     def boot(self):
@@ -265,8 +274,8 @@ class App:
         """One button event: the top screen acts, the state is saved, the frame redrawn."""
         try:
             self.top().on_button(self, name, kind)
-        except PackError as exc:
-            self.notice("Pack problem", str(exc))
+        except RefereeError as exc:
+            self.notice("Pack problem" if isinstance(exc, PackError) else "Not allowed", str(exc))
         self.save()
         self.dirty = True
 
@@ -275,7 +284,13 @@ class App:
         if not self.dirty:
             return
         self.surface.clear()
-        self.top().draw(self, self.surface)
+        try:
+            self.top().draw(self, self.surface)
+        except RefereeError as exc:
+            # a screen that cannot draw (a missing or bad pack): say why, on top of it
+            self.notice("Pack problem" if isinstance(exc, PackError) else "Problem", str(exc))
+            self.surface.clear()
+            self.top().draw(self, self.surface)
         self.surface.show()
         self.dirty = False
 
