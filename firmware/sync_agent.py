@@ -15,7 +15,6 @@ Paths given to these functions are relative to the data folder ``DATA`` and use
 import binascii
 import hashlib
 import os
-import sys
 
 from shared_rules import VERSION
 
@@ -84,17 +83,16 @@ def sync_id():
 
 
 def info():
-    """Print one JSON line: referee and MicroPython versions, platform, data folder,
-    sync identity, free bytes and whether main.py exists."""
+    """Print one JSON line: the Pocket Referee version, data folder, sync identity,
+    free bytes and whether main.py exists. (The host asks sys for the MicroPython
+    version and platform itself: firmware imports stay within the allowed subset.)"""
     import json
     try:
         os.stat("main.py")
         has_main = True
     except OSError:
         has_main = False
-    impl = sys.implementation.version
-    print(json.dumps({"referee": VERSION, "micropython": "%d.%d.%d" % (impl[0], impl[1], impl[2]),
-                      "platform": sys.platform, "data": DATA, "id": sync_id(), "free": free(),
+    print(json.dumps({"referee": VERSION, "data": DATA, "id": sync_id(), "free": free(),
                       "main": has_main}))
 
 
@@ -217,14 +215,13 @@ def ropen(rel):
 def r(count):
     """Print up to ``count`` bytes of the file being sent, as base64 lines of up to
     CHUNK bytes each; prints nothing at the end of the file."""
-    write = sys.stdout.write
     while count > 0:
         got = _file.readinto(_buf)
         if not got:
             break
         piece = _view[:got]
         _hash.update(piece)
-        write(binascii.b2a_base64(piece))
+        print(binascii.b2a_base64(piece).decode(), end="")
         count -= got
 
 

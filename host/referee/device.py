@@ -203,6 +203,10 @@ class Device:
             self.close()
             raise
         self.info = json.loads(self.call("_a.info()").decode().strip().splitlines()[-1])
+        platform, version = self.call(
+            "import sys\nprint(sys.platform, '%d.%d.%d' % sys.implementation.version[:3])").split()
+        self.info["platform"] = platform.decode()
+        self.info["micropython"] = version.decode()
         device_version = self.info.get("referee")
         if device_version != VERSION:
             self.restart_app()
