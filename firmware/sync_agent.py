@@ -18,14 +18,20 @@ import os
 
 from shared_rules import VERSION
 
+try:
+    from micropython import const
+except ImportError:  # CPython (tests)
+    def const(value):
+        return value
+
 DATA = "data"
 ID_FILE = ".syncid"
 PART = ".part"
 TRANSIENT = (".part", ".tmp", ".old")  # never listed: cut writes of sync / storage
 RESERVE = 4096  # bytes a transfer leaves free on the filesystem
 CHUNK = 3072  # bytes per base64 line (a multiple of 3: no padding inside a read)
-_ENOSPC = 28
-_DIR = 0x4000
+_ENOSPC = const(28)
+_DIR = const(0x4000)
 
 _buf = bytearray(CHUNK)
 _view = memoryview(_buf)
@@ -111,31 +117,39 @@ def sha(rel):
 def _walk(rel, out):
     path = _full(rel)
     try:
-        entries = list(os.ilistdir(path))
+        names = os.listdir(path)
     except OSError:
         return
-    for entry in entries:
-        name = entry[0]
+    for name in names:
         sub = rel + "/" + name if rel else name
-        if entry[1] == _DIR:
+        full = path + "/" + name
+        if os.stat(full)[0] & _DIR:
             _walk(sub, out)
         elif name.endswith(PART):
             try:
-                os.remove(path + "/" + name)  # a transfer cut short: the old file is whole
+                os.remove(full)  # a transfer cut short: the old file is whole
             except OSError:
                 pass
         elif not name.endswith(TRANSIENT[1]) and not name.endswith(TRANSIENT[2]) and sub != ID_FILE:
             out.append(sub)
 
 
-def ls():
-    """Print one line per file of the data folder: ``<sha256 hex> <bytes> <path>``.
-    Leftover ``.part`` files of a cut transfer are removed on the way."""
+def files():
+    """The data folder's files: list of (sha256 hex, bytes, path), without the
+    transient ones and the sync identity. Leftover ``.part`` files of a cut transfer
+    are removed on the way."""
     names = []
     _walk("", names)
+    out = []
     for rel in names:
-        size = os.stat(_full(rel))[6]
-        print(sha(rel), size, rel)
+        out.append((sha(rel), os.stat(_full(rel))[6], rel))
+    return out
+
+
+def ls():
+    """Print one line per file of the data folder: ``<sha256 hex> <bytes> <path>``."""
+    for item in files():
+        print(item[0], item[1], item[2])
 
 
 def wopen(rel, size):

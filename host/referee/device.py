@@ -373,15 +373,11 @@ class Device:
         import hashlib
         digest = hashlib.sha256(data).hexdigest()
         self.call("_a.wopen(%r,%d)" % (path, len(data)))
-        done = 0
-        while done < len(data) or done == 0:
+        for done in range(0, len(data), step):
             piece = data[done:done + step]
             self.call("_a.w(%r)" % base64.b64encode(piece).decode())
-            done += len(piece)
             if progress:
-                progress(done)
-            if not piece:
-                break
+                progress(done + len(piece))
         self.call("_a.wclose(%r,%r)" % (path, digest))
 
     def copy(self, path, new_path, size, sha):
