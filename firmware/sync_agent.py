@@ -134,22 +134,31 @@ def _walk(rel, out):
             out.append(sub)
 
 
-def files():
-    """The data folder's files: list of (sha256 hex, bytes, path), without the
-    transient ones and the sync identity. Leftover ``.part`` files of a cut transfer
-    are removed on the way."""
+def files(emit=None):
+    """The data folder's files as (sha256 hex, bytes, path), without the transient
+    ones and the sync identity; leftover ``.part`` files of a cut transfer are
+    removed on the way.
+
+    :param emit: callable(sha, size, path) called per file as it is hashed (nothing
+        is kept: a long listing must not fragment the heap), or None to get a list.
+    :returns: the list, or None when ``emit`` is given.
+    """
     names = []
     _walk("", names)
-    out = []
+    out = None if emit else []
     for rel in names:
-        out.append((sha(rel), os.stat(_full(rel))[6], rel))
+        digest = sha(rel)
+        size = os.stat(_full(rel))[6]
+        if emit:
+            emit(digest, size, rel)
+        else:
+            out.append((digest, size, rel))
     return out
 
 
 def ls():
     """Print one line per file of the data folder: ``<sha256 hex> <bytes> <path>``."""
-    for item in files():
-        print(item[0], item[1], item[2])
+    files(print)
 
 
 def wopen(rel, size):
@@ -240,9 +249,9 @@ def r(count):
 
 
 def rclose():
-    """Finish sending: print the SHA-256 (hex) of everything sent."""
+    """Finish sending: print '#' and the SHA-256 (hex) of everything sent."""
     wabort()
-    print(_hex(_hash.digest()))
+    print("#" + _hex(_hash.digest()))
 
 
 def rm(rel):

@@ -334,8 +334,9 @@ class Device:
         return files
 
     def read(self, path, size, progress=None, step=12288):
-        """The bytes of ``path`` on the device, checked against the SHA-256 the device
-        computed while sending.
+        """The bytes of ``path`` (``size`` bytes, from the listing) on the device, checked
+        against the SHA-256 the device computed while sending. One call per ``step``
+        bytes (a small file: one call in all).
 
         :param progress: callable(bytes_done) or None.
         :raises ConnectionLost, DeviceTimeout: as ``call``.
@@ -343,19 +344,25 @@ class Device:
         """
         import binascii
         import hashlib
-        self.call("_a.ropen(%r)" % path)
         data = bytearray()
-        while True:
-            text = self.call("_a.r(%d)" % step)
-            if not text.strip():
-                break
-            data += binascii.a2b_base64(b"".join(text.split()))
+        code = "_a.ropen(%r)\n" % path
+        sent = None
+        while sent is None:
+            code += "_a.r(%d)" % step
+            if size - len(data) <= step:
+                code += "\n_a.rclose()"
+            text = self.call(code)
+            code = ""
+            at = text.find(b"#")
+            if at >= 0:
+                sent = text[at + 1:].strip().decode()
+                text = text[:at]
+            chunk = binascii.a2b_base64(b"".join(text.split()))
+            data += chunk
             if progress:
                 progress(len(data))
-            if len(data) >= size:
-                # one more call would print nothing: save it unless the file grew
-                break
-        sent = self.call("_a.rclose()").decode().strip()
+            if sent is None and not chunk:
+                code = "_a.rclose()\n"  # shorter than the listing said: finish and check
         got = hashlib.sha256(bytes(data)).hexdigest()
         if sent != got:
             raise DeviceError("damaged transfer of %s (SHA-256 %s, the device sent %s). %s"
@@ -364,7 +371,8 @@ class Device:
 
     def write(self, path, data, progress=None, step=3072 * 4):
         """Write ``data`` (bytes) to ``path`` on the device: into ``path.part``, hash
-        checked there, then renamed over the old file.
+        checked there, then renamed over the old file. One call per ``step`` bytes (a
+        small file: one call in all).
 
         :raises DeviceFull: not enough room (the old file is untouched).
         :raises ConnectionLost, DeviceTimeout: as ``call`` (the old file is untouched).
@@ -372,13 +380,18 @@ class Device:
         import base64
         import hashlib
         digest = hashlib.sha256(data).hexdigest()
-        self.call("_a.wopen(%r,%d)" % (path, len(data)))
+        code = "_a.wopen(%r,%d)\n" % (path, len(data))
         for done in range(0, len(data), step):
             piece = data[done:done + step]
-            self.call("_a.w(%r)" % base64.b64encode(piece).decode())
+            code += "_a.w(%r)" % base64.b64encode(piece).decode()
+            if done + step >= len(data):
+                code += "\n_a.wclose(%r,%r)" % (path, digest)
+            self.call(code)
+            code = ""
             if progress:
                 progress(done + len(piece))
-        self.call("_a.wclose(%r,%r)" % (path, digest))
+        if not data:
+            self.call(code + "_a.wclose(%r,%r)" % (path, digest))
 
     def copy(self, path, new_path, size, sha):
         """Copy a device file to ``new_path`` on the device (through the PC, same checks)."""

@@ -136,18 +136,28 @@ class State:
                 self.doc = doc
         except (OSError, ValueError):
             pass
+        self.every = 1.0
+        self.saved = time.monotonic()
         entry = self.doc["devices"].setdefault(device_id, {"files": {}})
         self.files = entry.setdefault("files", {})
 
     def set(self, rel, sha):
-        """Record ``rel`` as ``sha`` on both sides (None: gone from both) and save."""
+        """Record ``rel`` as ``sha`` on both sides (None: gone from both); saved at
+        least every ``every`` seconds and by ``save``.
+
+        Saving late is safe: every step leaves both sides equal for that file, which
+        the next sync recognises whatever the state file says.
+        """
         if sha is None:
             self.files.pop(rel, None)
         else:
             self.files[rel] = sha
-        self.save()
+        if time.monotonic() - self.saved > self.every:
+            self.save()
 
     def save(self):
+        """Write the state file (temporary name, then rename)."""
+        self.saved = time.monotonic()
         self.doc["devices"][self.device_id]["time"] = time.strftime("%Y-%m-%dT%H:%M:%S")
         os.makedirs(os.path.dirname(self.path), exist_ok=True)
         part = self.path + PART
@@ -237,6 +247,14 @@ class Syncer:
         self.report = Report()
         self.progress = progress
         self.stamp = time.strftime("%Y%m%d-%H%M%S")
+
+    def run(self, what):
+        """Run ``sync``, ``pull`` or ``push`` and write the state file, also after a
+        failure (what was done is recorded). :returns: the Report."""
+        try:
+            return getattr(self, what)()
+        finally:
+            self.state.save()
 
     def _remote(self):
         files = self.device.listing()

@@ -168,7 +168,7 @@ def sync(args):
     from referee.sync import Syncer
     root = args.dir or _default_dir()
     started = time.monotonic()
-    report = _run(args, lambda device, progress: Syncer(device, root, progress).sync())
+    report = _run(args, lambda device, progress: Syncer(device, root, progress).run('sync'))
     _print_report(report, "sync")
     print("synced with %s in %.2f s (folder %s)" % (args.port or "the device", time.monotonic() - started, root))
     return 0
@@ -178,7 +178,7 @@ def pull(args):
     """referee pull [DIR]"""
     from referee.sync import Syncer
     root = args.dir or _default_dir()
-    report = _run(args, lambda device, progress: Syncer(device, root, progress).pull())
+    report = _run(args, lambda device, progress: Syncer(device, root, progress).run('pull'))
     _print_report(report, "pull")
     return 0
 
@@ -190,7 +190,7 @@ def push(args):
     if not os.path.isdir(root):
         from shared_rules.errors import RefereeError
         raise RefereeError("folder %s does not exist: nothing to push" % root)
-    report = _run(args, lambda device, progress: Syncer(device, root, progress).push())
+    report = _run(args, lambda device, progress: Syncer(device, root, progress).run('push'))
     _print_report(report, "push")
     return 0
 
