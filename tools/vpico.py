@@ -158,10 +158,26 @@ class VirtualPico:
             stdin=dev_slave, stdout=dev_slave, stderr=dev_slave, cwd=self.fs_dir,
             preexec_fn=_controlling_tty)
         self._stop = False
+        self.output = bytearray()
         self._thread = threading.Thread(target=self._relay, daemon=True)
         self._thread.start()
-        time.sleep(0.2)
+        if self.firmware and argv == ["main.py"]:
+            self.wait_output(b" ready")  # the app has booted (as a Pico after power-on)
+        else:
+            time.sleep(0.2)
         return self
+
+    def wait_output(self, text, timeout=15):
+        """Wait until the device has printed ``text`` (bytes) since it started.
+
+        :returns: True, or False after ``timeout`` seconds.
+        """
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if text in self.output:
+                return True
+            time.sleep(0.02)
+        return False
 
     def _relay(self):
         pair = {self._dev_master: self._host_master, self._host_master: self._dev_master}
@@ -180,6 +196,9 @@ class VirtualPico:
                         self._hang_up()  # device process gone: the cable is pulled
                         return
                     continue
+                if fd == self._dev_master:
+                    self.output += data
+                    del self.output[:-65536]  # keep the tail
                 try:
                     os.write(pair[fd], data)
                 except OSError:

@@ -182,8 +182,7 @@ class Device:
         except (OSError, serial.SerialException) as exc:
             raise open_error(self.port, exc)
         try:
-            with contextlib.redirect_stdout(io.StringIO()):
-                self.transport.enter_raw_repl(soft_reset=False, timeout_overall=self.timeout)
+            self._enter_raw_repl()
         except TransportError:
             self.close()
             raise DeviceTimeout("%s did not answer within %g s: it does not look like MicroPython "
@@ -215,6 +214,29 @@ class Device:
                 "referee (pip install pocket-referee==%s) or update the firmware with "
                 "`referee deploy`." % (VERSION, device_version, device_version))
         return self
+
+    def _enter_raw_repl(self):
+        """mpremote's enter_raw_repl (Ctrl-C, Ctrl-A) without a soft reset.
+
+        A Ctrl-C that comes while the app is still booting (before it can take an
+        interrupt) is lost and the Ctrl-A waits unread; the second try's Ctrl-C stops
+        the app and the REPL then reads both Ctrl-As, answering twice. So after a
+        second try: let it settle, drop everything, and enter once more, cleanly.
+        """
+        first = min(1.5, self.timeout)
+        with contextlib.redirect_stdout(io.StringIO()):
+            try:
+                self.transport.enter_raw_repl(soft_reset=False, timeout_overall=first)
+                return
+            except TransportError:
+                pass
+            self.transport.enter_raw_repl(soft_reset=False,
+                                          timeout_overall=max(0.5, self.timeout - first))
+            time.sleep(0.3)
+            ser = self.transport.serial
+            while ser.in_waiting:
+                ser.read(ser.in_waiting)
+            self.transport.enter_raw_repl(soft_reset=False, timeout_overall=self.timeout)
 
     def _diagnose(self):
         """mpremote says only 'failed to access': open the port ourselves to say why."""
