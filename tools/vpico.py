@@ -21,6 +21,12 @@ Ctrl-C only, NOFLSH) and is the process's controlling terminal: a Ctrl-C sent
 while a script runs interrupts it, exactly as on a Pico, with no polling in the
 app. Without this a running main.py never sees Ctrl-C (it sits unread in stdin).
 
+UNIX_PORT_SIGINT: the unix port raises KeyboardInterrupt from its SIGINT handler
+at once; one that lands inside gc.collect() crashes it ("FATAL: uncaught NLR" or
+a segfault: seen under load when a Ctrl-C came just after the app's boot line,
+when boot collects garbage). A Pico takes Ctrl-C through its scheduler and is not
+affected. So wait a moment after the boot line before interrupting.
+
 When the device process dies the host side of the port hangs up (reads fail),
 as when a Pico's cable is pulled.
 
@@ -161,8 +167,9 @@ class VirtualPico:
         self.output = bytearray()
         self._thread = threading.Thread(target=self._relay, daemon=True)
         self._thread.start()
-        if self.firmware and argv == ["main.py"]:
+        if argv == ["main.py"] and os.path.exists(os.path.join(self.fs_dir, "firmware")):
             self.wait_output(b" ready")  # the app has booted (as a Pico after power-on)
+            time.sleep(0.25)  # past boot's gc.collect(): see UNIX_PORT_SIGINT
         else:
             time.sleep(0.2)
         return self

@@ -277,8 +277,11 @@ class Device:
         try:
             if self.info.get("main"):
                 if self.info.get("platform") in UNIX_PLATFORMS:
-                    self.transport.exec("import gc,sys\nsys.modules.pop('firmware.sync_agent',None)\n"
-                                        "_a=None\ngc.collect()")
+                    # a fresh start as after a reset: the app's modules are imported anew
+                    self.transport.exec("import gc,sys\nfor _m in list(sys.modules):\n"
+                                        " if _m.split('.')[0] in ('firmware','boards','shared_rules'):\n"
+                                        "  del sys.modules[_m]\n"
+                                        "_a=None\napp=None\nboard=None\ngc.collect()")
                     self.transport.exit_raw_repl()
                     self.transport.serial.write(b"exec(open('main.py').read())\r")
                     self.transport.serial.flush()
@@ -286,6 +289,10 @@ class Device:
                     # Ctrl-C queued before the REPL hands the terminal back would sit unread)
                     self.transport.read_until(1, b" ready", timeout=self.timeout,
                                               timeout_overall=self.timeout)
+                    # and let boot's gc.collect() pass: the unix port takes SIGINT as an
+                    # asynchronous exception, and one landing inside the collector crashes
+                    # it ("FATAL: uncaught NLR" or a segfault); a Pico is not affected
+                    time.sleep(0.25)
                 else:
                     self.transport.exit_raw_repl()
                     self.transport.serial.write(b"\x04")

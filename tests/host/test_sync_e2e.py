@@ -27,7 +27,7 @@ from shared_rules.save import encode_save  # noqa: E402
 pytestmark = pytest.mark.skipif(micropython_binary() is None,
                                 reason="no micropython binary for this platform")
 
-TIMEOUT = "3"
+TIMEOUT = "5"
 
 
 # ---- helpers -----------------------------------------------------------------
@@ -73,7 +73,7 @@ def sync(port, pc, *extra):
 
 def on_device(port, code):
     """Run ``code`` on the device (stopping and restarting its app): its output (str)."""
-    device = Device(port, 3).open()
+    device = Device(port, 5).open()
     try:
         return device.call(code).decode()
     finally:
