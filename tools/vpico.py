@@ -25,7 +25,8 @@ UNIX_PORT_SIGINT: the unix port raises KeyboardInterrupt from its SIGINT handler
 at once; one that lands inside gc.collect() crashes it ("FATAL: uncaught NLR" or
 a segfault: seen under load when a Ctrl-C came just after the app's boot line,
 when boot collects garbage). A Pico takes Ctrl-C through its scheduler and is not
-affected. So wait a moment after the boot line before interrupting.
+affected. So the emulated main.py prints "[vpico] running" once its loop runs,
+and start() and `referee` wait for it before sending a Ctrl-C.
 
 When the device process dies the host side of the port hangs up (reads fail),
 as when a Pico's cable is pulled.
@@ -73,6 +74,7 @@ board = Board("data")
 app = App(board.make_surface(), Buttons(board.make_buttons()), Storage(board.storage_root),
           board.entropy, None, board.pack_dirs)
 app.boot()
+print("[vpico] running")
 while True:
     app.tick(board.ticks_ms())
     board.sleep_ms(5)
@@ -168,8 +170,9 @@ class VirtualPico:
         self._thread = threading.Thread(target=self._relay, daemon=True)
         self._thread.start()
         if argv == ["main.py"] and os.path.exists(os.path.join(self.fs_dir, "firmware")):
-            self.wait_output(b" ready")  # the app has booted (as a Pico after power-on)
-            time.sleep(0.25)  # past boot's gc.collect(): see UNIX_PORT_SIGINT
+            # the app has booted and runs its loop, past boot's gc.collect() (see
+            # UNIX_PORT_SIGINT), as a Pico after power-on
+            self.wait_output(b"[vpico] running")
         else:
             time.sleep(0.2)
         return self

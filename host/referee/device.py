@@ -29,6 +29,7 @@ from shared_rules.errors import RefereeError
 PICO_VID = 0x2E8A
 PORT_ENV = "REFEREE_PORT"
 UNIX_PLATFORMS = ("linux", "darwin")  # the MicroPython unix port (the emulated Pico)
+RUNNING = b"[vpico] running"  # printed by the emulated Pico's main.py once its loop runs
 
 
 class DeviceError(RefereeError):
@@ -192,7 +193,7 @@ class Device:
             self.close()
             raise ConnectionLost("lost %s while connecting: %s" % (self.port, exc))
         try:
-            self.call("import firmware.sync_agent as _a")
+            self.call("import firmware.sync_agent as _a\nimport gc\ngc.collect()")
         except DeviceError as exc:
             if "ImportError" in str(exc) or "no module" in str(exc).lower():
                 self.close()
@@ -291,8 +292,9 @@ class Device:
                                               timeout_overall=self.timeout)
                     # and let boot's gc.collect() pass: the unix port takes SIGINT as an
                     # asynchronous exception, and one landing inside the collector crashes
-                    # it ("FATAL: uncaught NLR" or a segfault); a Pico is not affected
-                    time.sleep(0.25)
+                    # it ("FATAL: uncaught NLR" or a segfault); a Pico is not affected.
+                    # The emulated Pico's main.py says when its loop runs.
+                    self.transport.read_until(1, RUNNING, timeout=0.5, timeout_overall=0.5)
                 else:
                     self.transport.exit_raw_repl()
                     self.transport.serial.write(b"\x04")
@@ -398,10 +400,12 @@ class Device:
                               % (path, got[:12], sent[:12], AGAIN))
         return bytes(data)
 
-    def write(self, path, data, progress=None, step=3072 * 4):
+    def write(self, path, data, progress=None, step=5760):
         """Write ``data`` (bytes) to ``path`` on the device: into ``path.part``, hash
         checked there, then renamed over the old file. One call per ``step`` bytes (a
-        small file: one call in all).
+        small file: one call in all). 5760 bytes are 7680 base64 characters: the
+        device's lexer holds them in an 8 KB buffer (at 12 KB it needed 32 KB in one
+        piece, which a fragmented 192K heap sometimes lacked).
 
         :raises DeviceFull: not enough room (the old file is untouched).
         :raises ConnectionLost, DeviceTimeout: as ``call`` (the old file is untouched).
