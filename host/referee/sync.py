@@ -27,7 +27,6 @@ except in a backup.
 """
 
 import hashlib
-import io
 import json
 import os
 import sys

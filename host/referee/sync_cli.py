@@ -9,17 +9,9 @@ import os
 import sys
 import time
 
-EXIT_CODES_HELP = None  # filled on first use
-
-
-def _codes_text():
-    from referee.device import EXIT_CODES
-    return "Exit status: 0 done (also when conflicts were kept and reported); " + "; ".join(
-        "%d %s" % (cls.exit_code, what) for what, cls in EXIT_CODES) + "; 3 a damaged file or backup."
-
-
 def _codes_text_static():
-    # the same text without importing serial (parser building must stay light)
+    """The exit statuses for --help (the same as referee.device.EXIT_CODES, written out
+    so building the parser does not import serial; a test keeps them in step)."""
     return ("Exit status: 0 done (also when conflicts were kept and reported); 10 no device; "
             "11 several devices and no --port; 12 port busy; 13 permission denied; 14 not running "
             "Pocket Referee; 15 host/device version mismatch; 16 device filesystem full; "

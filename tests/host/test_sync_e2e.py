@@ -372,3 +372,11 @@ def test_timeout(pico, tmp_path, capsys):
     finally:
         os.kill(pico.proc.pid, signal.SIGCONT)
     assert "did not answer" in capsys.readouterr().err
+
+
+def test_the_help_lists_every_exit_code_as_the_errors_have_it():
+    from referee.device import EXIT_CODES
+    text = sync_cli._codes_text_static()
+    for what, cls in EXIT_CODES:
+        assert "%d %s" % (cls.exit_code, what) in text
+    assert len({cls.exit_code for _, cls in EXIT_CODES}) == len(EXIT_CODES)
