@@ -8,6 +8,7 @@ ENTRIES = (
     ("Neo-Hunt shot", "firmware.screens.neohunt", "ShotScreen"),
     ("Cybernaut", "firmware.screens.cybernaut", "CybernautMenu"),
     ("Cybercore AF", "firmware.screens.cybercore", "ArmourScreen"),
+    ("Neo-Hunt game", "firmware.screens.neohunt_setup", "NhSetup"),
 )
 
 
@@ -19,6 +20,14 @@ class MainMenu(Menu):
 
     def items(self, app):
         return [entry[0] for entry in ENTRIES]
+
+    def footer(self, app):
+        if app.battery is None:
+            return []
+        try:
+            return ["Battery %.2fV" % app.battery()]
+        except (OSError, ValueError):
+            return []
 
     def choose(self, app, index):
         entry = ENTRIES[index]

@@ -96,7 +96,7 @@ def screen(seed, keys, root=None):
 
 def test_first_frame_is_the_main_menu():
     lines, app = screen(1, "")
-    assert lines == ["Pocket Referee", ">Dice", " Neo-Hunt shot", " Cybernaut", " Cybercore AF", "", "", ""]
+    assert lines == ["Pocket Referee", ">Dice", " Neo-Hunt shot", " Cybernaut", " Cybercore AF", " Neo-Hunt game", "", ""]
     assert app.surface.frames == 1
 
 
