@@ -4,7 +4,32 @@ exactly like a Pico's USB serial port (pyserial, mpremote, `referee`).
 Two pty pairs and a relay thread do what ``socat pty,raw,echo=0 EXEC:"micropython -i"``
 does, without socat. The device's filesystem is a folder on the PC (its cwd).
 
-    python tools/vpico.py FS_DIR [--link /tmp/vpico] [--heap 192K] [-- extra micropython args]
+    python tools/vpico.py FS_DIR [--link /tmp/vpico] [--heap 192K] [--firmware] [-- extra micropython args]
+
+``--firmware`` first copies the firmware (shared_rules/, firmware/, boards/) into
+FS_DIR and writes a main.py that runs the app (on the simulator board with a real
+clock, data folder ``data/``), so the emulated Pico runs Pocket Referee as a real
+one does after ``referee deploy``.
+
+Ctrl-C: on a Pico the USB serial driver turns a received Ctrl-C into a
+KeyboardInterrupt in whatever runs (mpremote relies on it to stop main.py before
+entering the raw REPL). The unix port has no such driver: it only gets SIGINT
+from its terminal. Its REPL puts the terminal in raw mode while it reads a line
+(Ctrl-C is then a plain byte it handles itself) and restores the original mode
+while code runs. So the device side of the pty is raw *except* ISIG (with VINTR =
+Ctrl-C only, NOFLSH) and is the process's controlling terminal: a Ctrl-C sent
+while a script runs interrupts it, exactly as on a Pico, with no polling in the
+app. Without this a running main.py never sees Ctrl-C (it sits unread in stdin).
+
+UNIX_PORT_SIGINT: the unix port raises KeyboardInterrupt from its SIGINT handler
+at once; one that lands inside gc.collect() crashes it ("FATAL: uncaught NLR" or
+a segfault: seen under load when a Ctrl-C came just after the app's boot line,
+when boot collects garbage). A Pico takes Ctrl-C through its scheduler and is not
+affected. So the emulated main.py prints "[vpico] running" once its loop runs,
+and start() and `referee` wait for it before sending a Ctrl-C.
+
+When the device process dies the host side of the port hangs up (reads fail),
+as when a Pico's cable is pulled.
 
 From Python (tests)::
 
@@ -14,14 +39,77 @@ From Python (tests)::
 """
 
 import argparse
+import fcntl
 import os
 import select
 import shutil
 import subprocess
 import sys
+import termios
 import threading
 import time
 import tty
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIRMWARE_DIRS = ("shared_rules", "firmware", "boards")
+DEVICE_MAIN = """# main.py of the emulated Pico (written by tools/vpico.py --firmware): the real app
+# on the simulator board with a real clock; the data folder is data/.
+# `app` stays a global so the REPL (and tests) can look at it after a Ctrl-C.
+import time
+from boards.sim import SimBoard
+from firmware.app import App
+from firmware.buttons import Buttons
+from firmware.storage import Storage
+
+
+class Board(SimBoard):
+    def ticks_ms(self):
+        return time.ticks_ms()
+
+    def sleep_ms(self, ms):
+        time.sleep_ms(ms)
+
+
+board = Board("data")
+app = App(board.make_surface(), Buttons(board.make_buttons()), Storage(board.storage_root),
+          board.entropy, None, board.pack_dirs)
+app.boot()
+print("[vpico] running")
+while True:
+    app.tick(board.ticks_ms())
+    board.sleep_ms(5)
+"""
+
+
+def install_firmware(fs_dir, root=ROOT):
+    """Copy the firmware sources into ``fs_dir`` (the device's flash) and write its
+    main.py, replacing older copies. The data folder (``fs_dir``/data) is left alone."""
+    os.makedirs(fs_dir, exist_ok=True)
+    for name in FIRMWARE_DIRS:
+        target = os.path.join(fs_dir, name)
+        if os.path.isdir(target):
+            shutil.rmtree(target)
+        shutil.copytree(os.path.join(root, name), target,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    with open(os.path.join(fs_dir, "main.py"), "w") as handle:
+        handle.write(DEVICE_MAIN)
+
+
+def _interrupt_on_ctrl_c(fd):
+    """Raw mode, but Ctrl-C (only) raises SIGINT, as a Pico's USB driver does."""
+    attrs = termios.tcgetattr(fd)
+    attrs[3] |= termios.ISIG | termios.NOFLSH
+    cc = attrs[6]
+    cc[termios.VINTR] = b"\x03"
+    for name in ("VQUIT", "VSUSP", "VDSUSP"):
+        if hasattr(termios, name):
+            cc[getattr(termios, name)] = b"\x00"
+    termios.tcsetattr(fd, termios.TCSANOW, attrs)
+
+
+def _controlling_tty():
+    os.setsid()
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
 def micropython_binary():
@@ -39,12 +127,15 @@ class VirtualPico:
     :param fs_dir: the device's filesystem (its working directory).
     :param heap: MicroPython heap size (the Pico's is about 192K).
     :param argv: extra arguments after ``-i`` (e.g. a script that starts the app).
+    :param firmware: True: install the firmware into ``fs_dir`` and run its main.py
+        (unless ``argv`` says otherwise).
     """
 
-    def __init__(self, fs_dir, heap="192K", argv=()):
+    def __init__(self, fs_dir, heap="192K", argv=(), firmware=False):
         self.fs_dir = fs_dir
         self.heap = heap
         self.argv = list(argv)
+        self.firmware = firmware
         self.proc = None
         self.port = None
         self._fds = []
@@ -59,21 +150,44 @@ class VirtualPico:
         dev_master, dev_slave = os.openpty()
         host_master, host_slave = os.openpty()
         tty.setraw(dev_slave)
+        _interrupt_on_ctrl_c(dev_slave)
         tty.setraw(host_slave)
         self._fds = [dev_master, dev_slave, host_master, host_slave]
         self._dev_master = dev_master
         self._host_master = host_master
         self.port = os.ttyname(host_slave)
         os.makedirs(self.fs_dir, exist_ok=True)
+        argv = self.argv
+        if self.firmware:
+            install_firmware(self.fs_dir)
+            argv = argv or ["main.py"]
         self.proc = subprocess.Popen(
-            [binary, "-X", "heapsize=" + self.heap, "-i"] + self.argv,
+            [binary, "-X", "heapsize=" + self.heap, "-i"] + argv,
             stdin=dev_slave, stdout=dev_slave, stderr=dev_slave, cwd=self.fs_dir,
-            start_new_session=True)
+            preexec_fn=_controlling_tty)
         self._stop = False
+        self.output = bytearray()
         self._thread = threading.Thread(target=self._relay, daemon=True)
         self._thread.start()
-        time.sleep(0.2)
+        if argv == ["main.py"] and os.path.exists(os.path.join(self.fs_dir, "firmware")):
+            # the app has booted and runs its loop, past boot's gc.collect() (see
+            # UNIX_PORT_SIGINT), as a Pico after power-on
+            self.wait_output(b"[vpico] running")
+        else:
+            time.sleep(0.2)
         return self
+
+    def wait_output(self, text, timeout=15):
+        """Wait until the device has printed ``text`` (bytes) since it started.
+
+        :returns: True, or False after ``timeout`` seconds.
+        """
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if text in self.output:
+                return True
+            time.sleep(0.02)
+        return False
 
     def _relay(self):
         pair = {self._dev_master: self._host_master, self._host_master: self._dev_master}
@@ -89,22 +203,41 @@ class VirtualPico:
                     data = b""
                 if not data:
                     if fd == self._dev_master:
-                        return  # device process gone: the cable is pulled
+                        self._hang_up()  # device process gone: the cable is pulled
+                        return
                     continue
+                if fd == self._dev_master:
+                    self.output += data
+                    del self.output[:-65536]  # keep the tail
                 try:
                     os.write(pair[fd], data)
                 except OSError:
                     pass
+
+    def _hang_up(self):
+        """Close the host side's master: the port's reader sees a hang-up."""
+        try:
+            os.close(self._host_master)
+        except OSError:
+            pass
+        if self._host_master in self._fds:
+            self._fds.remove(self._host_master)
 
     def alive(self):
         """True while the device process runs."""
         return self.proc is not None and self.proc.poll() is None
 
     def kill(self):
-        """Kill the device process (a pulled cable / power cut)."""
+        """Kill the device process (a pulled cable / power cut); the port hangs up."""
         if self.alive():
             self.proc.kill()
             self.proc.wait()
+        # the relay never sees the device end close (this process holds its slave too)
+        self._stop = True
+        if self._thread is not None:
+            self._thread.join(1)
+        if self._fds:
+            self._hang_up()
 
     def stop(self):
         """Kill the device and close everything."""
@@ -131,9 +264,11 @@ def main():
     parser.add_argument("fs_dir", help="folder that is the device's filesystem")
     parser.add_argument("--link", help="also make this symlink to the port, e.g. /tmp/vpico")
     parser.add_argument("--heap", default="192K")
+    parser.add_argument("--firmware", action="store_true",
+                        help="install the firmware into FS_DIR and run its main.py (Pocket Referee)")
     parser.add_argument("extra", nargs="*", help="arguments for micropython after -i")
     args = parser.parse_args()
-    pico = VirtualPico(args.fs_dir, args.heap, args.extra).start()
+    pico = VirtualPico(args.fs_dir, args.heap, args.extra, args.firmware).start()
     if args.link:
         if os.path.lexists(args.link):
             os.remove(args.link)

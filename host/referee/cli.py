@@ -64,6 +64,48 @@ def do_pack(args):
     return EXIT_BAD_INPUT if bad else 0
 
 
+def do_devices(args):
+    """referee devices"""
+    from referee import sync_cli
+    return sync_cli.devices(args)
+
+
+def do_sync(args):
+    """referee sync"""
+    from referee import sync_cli
+    return sync_cli.sync(args)
+
+
+def do_pull(args):
+    """referee pull"""
+    from referee import sync_cli
+    return sync_cli.pull(args)
+
+
+def do_push(args):
+    """referee push"""
+    from referee import sync_cli
+    return sync_cli.push(args)
+
+
+def do_backup(args):
+    """referee backup"""
+    from referee import sync_cli
+    return sync_cli.backup(args)
+
+
+def do_restore(args):
+    """referee restore"""
+    from referee import sync_cli
+    return sync_cli.restore(args)
+
+
+def do_log(args):
+    """referee log"""
+    from referee import sync_cli
+    return sync_cli.log(args)
+
+
 def do_deploy(args):
     """referee deploy [--port P] [--board pico] [--check] [--no-restart]"""
     from referee.deploy import DeployError, deploy
@@ -107,6 +149,10 @@ def build_parser():
     check.add_argument("files", nargs="+", metavar="FILE")
     check.set_defaults(func=do_pack)
 
+    from referee.sync_cli import add_parsers
+    add_parsers(commands, {"devices": do_devices, "sync": do_sync, "pull": do_pull, "push": do_push,
+                           "backup": do_backup, "restore": do_restore, "log": do_log})
+
     deploy = commands.add_parser(
         "deploy", help="build the firmware and put it on a Pico over USB",
         description="Compile the firmware to .mpy (build/device/), then copy to the Pico only "
@@ -136,6 +182,6 @@ def main(argv=None):
         return EXIT_USAGE
     except RefereeError as exc:
         print("referee %s: %s" % (args.command, exc), file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return getattr(exc, "exit_code", EXIT_BAD_INPUT)
     except KeyboardInterrupt:
         return 130

@@ -1,0 +1,78 @@
+"""`referee log`: a session journal rendered for reading (text, csv, jsonl, md),
+read through shared_rules.journal.
+
+Hidden values are sealed on the device (shared_rules.seal) and the sealing key
+never leaves it in a sync, so nothing here can open them: a sealed value shows as
+"(sealed)" in text and md, and stays as its sealed hex in csv and jsonl. A value
+the rules have revealed was journaled in clear by the firmware when it was
+revealed, and shows as it is.
+"""
+
+import csv
+import io
+import json
+import re
+
+from shared_rules.journal import read_journal
+
+FORMATS = ("text", "csv", "jsonl", "md")
+SEALED = "(sealed)"
+_SEALED_RE = re.compile(r"^[0-9a-f]{10,}$")
+
+
+def looks_sealed(value):
+    """True for a sealed value: lowercase hex of a 4-byte salt and at least one byte."""
+    return isinstance(value, str) and len(value) % 2 == 0 and bool(_SEALED_RE.match(value))
+
+
+def _show(value):
+    if looks_sealed(value):
+        return SEALED
+    if isinstance(value, (dict, list)):
+        return json.dumps(value, sort_keys=True)
+    return str(value)
+
+
+def _pairs(mapping):
+    if not isinstance(mapping, dict):
+        return _show(mapping)
+    return " ".join("%s=%s" % (key, _show(mapping[key])) for key in sorted(mapping))
+
+
+def render(data, name, fmt="text"):
+    """The journal ``data`` (bytes) rendered as ``fmt``.
+
+    :returns: str.
+    :raises SaveError: a damaged journal (names the file and line).
+    :raises ValueError: an unknown format.
+    """
+    if fmt not in FORMATS:
+        raise ValueError("unknown format '%s' (use %s)" % (fmt, ", ".join(FORMATS)))
+    entries, torn = read_journal(data, name)
+    out = io.StringIO()
+    if fmt == "jsonl":
+        for entry in entries:
+            out.write(json.dumps(entry, sort_keys=True) + "\n")
+    elif fmt == "csv":
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["seq", "game", "kind", "rule", "inputs", "outcome"])
+        for entry in entries:
+            writer.writerow([entry["seq"], entry.get("game", ""), entry.get("kind", ""),
+                             entry.get("rule", ""), json.dumps(entry.get("in", {}), sort_keys=True),
+                             json.dumps(entry.get("out", {}), sort_keys=True)])
+    elif fmt == "md":
+        out.write("# Journal %s\n\n" % name)
+        out.write("| # | game | kind | rule | inputs | outcome |\n|---|---|---|---|---|---|\n")
+        for entry in entries:
+            cells = [str(entry["seq"]), entry.get("game", ""), entry.get("kind", ""),
+                     entry.get("rule", ""), _pairs(entry.get("in", {})), _pairs(entry.get("out", {}))]
+            out.write("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |\n")
+    else:
+        for entry in entries:
+            rule = " (%s)" % entry["rule"] if entry.get("rule") else ""
+            out.write("#%d %s %s%s: %s -> %s\n" % (
+                entry["seq"], entry.get("game", ""), entry.get("kind", ""), rule,
+                _pairs(entry.get("in", {})), _pairs(entry.get("out", {}))))
+    if torn and fmt in ("text", "md"):
+        out.write("\n(the last entry was cut off by a power loss and is not shown)\n")
+    return out.getvalue()
