@@ -5,12 +5,14 @@ Data flows one way: button event -> top screen -> shared_rules call -> journal e
 are saved (atomically), so a reboot resumes at the same game, screen and state.
 """
 
+import binascii
 import gc
+import hashlib
 
 from shared_rules import VERSION
-from shared_rules.dice import HashSource
+from shared_rules.dice import HashSource, commitment, seed_bytes
 from shared_rules.errors import PackError, SaveError
-from shared_rules.journal import Journal, encode_entry
+from shared_rules.journal import Journal, decode_line, encode_entry
 from shared_rules.save import decode_save, encode_save, sha256_hex
 from shared_rules.seal import seal, unseal
 from shared_rules.tables import load_pack
@@ -19,6 +21,8 @@ SAVE = "saves/state.sav"
 PREV = "saves/state.prev"
 KEY = "key.bin"
 HISTORY = 5
+SESSION = "session"
+RULE_DICE = "Trust: verifiable dice"
 
 
 def log(message):
@@ -34,7 +38,8 @@ class App:
     :param storage: firmware.storage.Storage for the data folder.
     :param entropy: callable(n) -> n random bytes (hardware entropy on the device).
     :param seed: int or bytes for deterministic dice (simulator, tests), or None to
-        seed the dice from ``entropy``.
+        seed the dice from ``entropy``. It is the seed of session 1; a later session
+        n gets SHA-256(seed + "/n") (see ``start_session``).
     :param pack_dirs: extra folders (absolute paths) to read packs from when the data
         folder has none of that name (the packs shipped with the firmware).
     """
@@ -45,10 +50,12 @@ class App:
         self.storage = storage
         self.entropy = entropy
         self.pack_dirs = pack_dirs
+        self._fixed_seed = seed
         if seed is None:
             seed = entropy(32)
-        self.source = HashSource(seed)
-        self.seed_id = sha256_hex(self.source.seed)[:8]
+        self._use_seed(seed)
+        self.pins = {}
+        self.now = 0
         self.stack = []
         self.history = []
         self.session = 1
@@ -103,10 +110,115 @@ class App:
 
     # ---- rules services for screens ---------------------------------------
     def record(self, game, kind, inputs, outcome, rule):
-        """Journal an event (append-only file). :returns: the entry (dict)."""
+        """Journal an event (append-only file). :returns: the entry (dict).
+
+        Every draw of the dice since the last entry goes into it as ``"dice":
+        {"from", "to", "draws"}`` (blocks used and each randbelow's [n, value]), so
+        ``referee verify`` can recompute the roll once the seed is revealed.
+        """
         entry = self.journal.record(kind, inputs, outcome, rule, game)
+        take = getattr(self.source, "take_draws", None)
+        if take is not None:
+            draws = take()
+            counter = self.source.counter
+            if draws or counter != self._mark:
+                entry["dice"] = {"from": self._mark, "to": counter, "draws": draws}
+            self._mark = counter
         self.storage.append(self.journal_name(), encode_entry(entry))
         return entry
+
+    def flush_draws(self):
+        """Journal dice drawn but not journaled by the screen (so no roll is hidden)."""
+        if getattr(self.source, "draws", None) or getattr(self.source, "counter", 0) != self._mark:
+            if getattr(self.source, "take_draws", None) is not None:
+                self.record(SESSION, "unjournaled_roll", {}, {}, RULE_DICE)
+
+    # ---- sessions and verifiable dice ---------------------------------------
+    def _use_seed(self, seed, counter=0, salts=()):
+        self.source = HashSource(seed, counter, salts)
+        self.commit = commitment(self.source.seed)
+        self.seed_id = self.commit[:8]
+        self._mark = counter
+
+    def _session_seed(self, session):
+        if self._fixed_seed is None:
+            return self.entropy(32)
+        base = seed_bytes(self._fixed_seed)
+        if session == 1:
+            return base
+        return hashlib.sha256(base + b"/" + str(session).encode()).digest()
+
+    def start_session(self, session):
+        """Begin session number ``session`` (int >= 1): a fresh secret seed (hardware
+        entropy), saved sealed, then its commitment journaled as the session's first
+        entry (journals/sNNNN.jrn)."""
+        self.session = session
+        self._use_seed(self._session_seed(session))
+        self.journal = Journal(next_seq=1)
+        self.save()
+        self._open_session()
+
+    def _open_session(self):
+        self.record(SESSION, "session_start", {"session": self.session},
+                    {"commit": self.commit, "short": self.seed_id}, RULE_DICE)
+        log("session %d: dice commitment %s" % (self.session, self.seed_id))
+
+    def add_salt(self, salt):
+        """Mix the players' salt (str, e.g. button presses "UDLR") into the dice from
+        now on; journaled in clear (it is no secret)."""
+        self.flush_draws()
+        self.record(SESSION, "salt", {"salt": salt, "at": self.source.counter}, {}, RULE_DICE)
+        self.source.add_salt(salt)
+
+    def end_session(self):
+        """Reveal the session's seed in the journal and start the next session.
+
+        :returns: (session number, seed as hex, short commitment) of the ended session.
+        """
+        self.flush_draws()
+        seed_hex = binascii.hexlify(self.source.seed).decode()
+        ended = (self.session, seed_hex, self.seed_id)
+        self.record(SESSION, "seed_reveal", {"session": self.session},
+                    {"seed": seed_hex, "commit": self.commit, "counter": self.source.counter},
+                    RULE_DICE)
+        log("session %d ended: seed revealed in %s" % (self.session, self.journal_name()))
+        self.start_session(self.session + 1)
+        return ended
+
+    def _last_journal_number(self):
+        last = 0
+        for name in self.storage.listdir("journals"):
+            if name.startswith("s") and name.endswith(".jrn"):
+                try:
+                    last = max(last, int(name[1:-4]))
+                except ValueError:
+                    pass
+        return last
+
+    # ---- per-player PINs ------------------------------------------------------
+    def _pin_hash(self, owner, keys):
+        return sha256_hex(self.key() + (owner + "\n" + keys).encode())[:16]
+
+    def set_pin(self, owner, keys):
+        """Set (keys a str of button names) or clear (keys "") ``owner``'s PIN."""
+        if keys:
+            self.pins[owner] = self._pin_hash(owner, keys)
+        elif owner in self.pins:
+            del self.pins[owner]
+
+    def has_pin(self, owner):
+        """True if ``owner`` (str) has a PIN."""
+        return owner in self.pins
+
+    def pin_ok(self, owner, keys):
+        """True if ``keys`` is ``owner``'s PIN (or the owner has none)."""
+        if owner not in self.pins:
+            return True
+        return self.pins[owner] == self._pin_hash(owner, keys)
+
+    def pressed(self, name):
+        """True while button ``name`` is held down (debounced)."""
+        return self.buttons.is_pressed(name)
 
     def journal_name(self):
         """The current session's journal file, relative to the data folder."""
@@ -166,9 +278,12 @@ class App:
         """The save body (dict)."""
         return {"app": VERSION,
                 "screens": [{"id": screen.ID, "state": screen.state()} for screen in self.stack],
-                "dice": {"seed_id": self.seed_id, "counter": self.source.counter},
+                "dice": {"seed_id": self.seed_id, "counter": self.source.counter,
+                         "seed": self.seal(binascii.hexlify(self.source.seed).decode()),
+                         "salts": getattr(self.source, "salts", [])},
                 "history": self.history,
                 "session": self.session,
+                "pins": self.pins,
                 "next_seq": self.journal.next_seq}
 
     def save(self):
@@ -205,35 +320,61 @@ class App:
         if not screens:
             raise SaveError("save has no screens")
         dice = body.get("dice", {})
-        if dice.get("seed_id") == self.seed_id:
+        if dice.get("seed"):
+            self._use_seed(binascii.unhexlify(self.unseal(dice["seed"])),
+                           dice.get("counter", 0), dice.get("salts", []))
+        elif dice.get("seed_id") == self.seed_id:
             self.source.counter = dice.get("counter", 0)
+            self._mark = self.source.counter
         self.stack = screens
         self.history = body.get("history", [])
         self.session = body.get("session", 1)
+        self.pins = body.get("pins", {})
         self.journal = Journal(next_seq=body.get("next_seq", 1))
-        tail = self._journal_tail_seq()
-        if tail >= self.journal.next_seq:
-            self.journal.next_seq = tail + 1
 
-    def _journal_tail_seq(self):
-        """The last sequence number in the journal file (0 if none), reading its tail."""
-        data = self.storage.read(self.journal_name())
+    def _sync_journal(self):
+        """After a restart: drop a torn last journal line (a cut append), and catch up
+        with entries journaled after the last save (a cut between the two): the next
+        sequence number, the dice blocks used, the salts added.
+
+        :returns: the journal's last entry (dict) or None when it has none.
+        """
+        name = self.journal_name()
+        data = self.storage.read(name)
         if not data:
-            return 0
-        lines = data[-600:].split(b"\n")
-        for index in range(len(lines) - 1, -1, -1):
-            line = lines[index]
-            at = line.find(b'"seq": ')
-            if at >= 0:
-                digits = b""
-                for ch in line[at + 7:]:
-                    if 48 <= ch <= 57:
-                        digits += bytes((ch,))
-                    else:
-                        break
-                if digits:
-                    return int(digits)
-        return 0
+            return None
+        if not data.endswith(b"\n"):
+            keep = data.rfind(b"\n") + 1
+            data = data[:keep]
+            self.storage.write_atomic(name, data)
+            log("journal %s: dropped a torn last line (power cut while writing)" % name)
+        last = None
+        ahead = []
+        end = len(data) - 1
+        while end > 0:
+            start = data.rfind(b"\n", 0, end) + 1
+            try:
+                entry = decode_line(data[start:end].decode(), 0, name)
+            except (SaveError, UnicodeError):
+                break
+            if last is None:
+                last = entry
+            if entry["seq"] < self.journal.next_seq:
+                break
+            ahead.insert(0, entry)
+            end = start - 1
+        if last is not None and last["seq"] >= self.journal.next_seq:
+            self.journal.next_seq = last["seq"] + 1
+        for entry in ahead:
+            if entry.get("game") == SESSION and entry.get("kind") == "salt":
+                item = [entry["in"]["at"], entry["in"]["salt"]]
+                if item not in getattr(self.source, "salts", [item]):
+                    self.source.add_salt(item[1], item[0])
+            dice = entry.get("dice")
+            if isinstance(dice, dict) and dice.get("to", 0) > self.source.counter:
+                self.source.counter = dice["to"]
+        self._mark = self.source.counter
+        return last
 
     def boot(self):
         """Start: resume the last good save, or open the main menu. Draws the first frame."""
@@ -253,6 +394,16 @@ class App:
                 problems.append("%s (kept as %s)" % (exc, bad))
         if not resumed:
             self.stack = [MainMenu()]
+            last = self._last_journal_number()
+            if last:
+                self.start_session(last + 1)
+            else:
+                self.save()
+        last = self._sync_journal()
+        if last is None:
+            self._open_session()
+        elif last.get("game") == SESSION and last.get("kind") == "seed_reveal":
+            self.start_session(self.session + 1)
         if problems:
             self.notice("Save problem", "; ".join(problems) + (
                 ". Resumed from the last good save." if resumed else ". Started fresh."))
@@ -267,6 +418,7 @@ class App:
             self.top().on_button(self, name, kind)
         except PackError as exc:
             self.notice("Pack problem", str(exc))
+        self.flush_draws()
         self.save()
         self.dirty = True
 
@@ -280,8 +432,11 @@ class App:
         self.dirty = False
 
     def tick(self, now):
-        """Poll the buttons at ``now`` (ms), handle their events, redraw."""
+        """Poll the buttons at ``now`` (ms), handle their events, let the top screen
+        act on time (``on_tick``: e.g. hide a secret after 5 s), redraw."""
+        self.now = now
         self.buttons.poll(now, self.handle)
+        self.top().on_tick(self, now)
         self.redraw()
 
 

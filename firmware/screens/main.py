@@ -8,6 +8,7 @@ ENTRIES = (
     ("Neo-Hunt shot", "firmware.screens.neohunt", "ShotScreen"),
     ("Cybernaut", "firmware.screens.cybernaut", "CybernautMenu"),
     ("Cybercore armour", "firmware.screens.cybercore", "ArmourScreen"),
+    ("Session & dice", "firmware.screens.session", "SessionMenu"),
 )
 
 
@@ -19,6 +20,9 @@ class MainMenu(Menu):
 
     def items(self, app):
         return [entry[0] for entry in ENTRIES]
+
+    def footer(self, app):
+        return ["Dice %s" % app.seed_id]
 
     def choose(self, app, index):
         entry = ENTRIES[index]

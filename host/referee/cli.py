@@ -64,6 +64,35 @@ def do_pack(args):
     return EXIT_BAD_INPUT if bad else 0
 
 
+def do_verify(args):
+    """referee verify FILE...: recompute every roll of finished session journals."""
+    from shared_rules.journal import read_journal
+    from shared_rules.verify import verify_entries
+
+    bad = 0
+    for path in args.files:
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read()
+        except OSError as exc:
+            print("%s: cannot read: %s" % (path, exc.strerror), file=sys.stderr)
+            bad += 1
+            continue
+        entries, torn = read_journal(data, path)
+        problems, rolls = verify_entries(entries)
+        if torn:
+            print("%s: note: its last line was cut (a power cut while writing) and is ignored"
+                  % path, file=sys.stderr)
+        if problems:
+            bad += 1
+            print("%s: %d problem(s)" % (path, len(problems)), file=sys.stderr)
+            for problem in problems:
+                print("  - " + problem, file=sys.stderr)
+            continue
+        print("%s: ok, %d entries with dice match the revealed seed" % (path, rolls))
+    return EXIT_BAD_INPUT if bad else 0
+
+
 class UsageError(Exception):
     """Wrong arguments; the message says which."""
 
@@ -95,6 +124,15 @@ def build_parser():
     check = pack_commands.add_parser("check", help="validate pack files and list every problem")
     check.add_argument("files", nargs="+", metavar="FILE")
     check.set_defaults(func=do_pack)
+
+    verify = commands.add_parser(
+        "verify", help="recompute every roll of a finished session's journal",
+        description="Check a session journal (journals/sNNNN.jrn) whose seed was revealed "
+                    "(End session): the seed matches the commitment shown at the start, and "
+                    "every roll comes from it, with no roll hidden or repeated. Lists each "
+                    "mismatch naming the entry; exit code 3 if any.")
+    verify.add_argument("files", nargs="+", metavar="FILE")
+    verify.set_defaults(func=do_verify)
     return parser
 
 
