@@ -135,7 +135,7 @@ class App:
 
     # ---- sessions and verifiable dice ---------------------------------------
     def _use_seed(self, seed, counter=0, salts=()):
-        self.source = HashSource(seed, counter, salts)
+        self.source = HashSource(seed, counter, salts, True)
         self.commit = commitment(self.source.seed)
         self.seed_id = self.commit[:8]
         self._mark = counter

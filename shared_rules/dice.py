@@ -10,8 +10,8 @@ modulo. Two sources:
   state is ``counter`` and the salts, so a save can resume the exact sequence and
   ``shared_rules.verify`` can recompute every roll once the seed is revealed. Used
   by tests, the simulator (``--seed N``) and, seeded from hardware entropy, the
-  device. Every ``randbelow`` is logged in ``draws`` (``[n, value]`` pairs) until
-  the caller takes them for the journal (``take_draws``).
+  device. With ``log=True`` every ``randbelow`` is logged in ``draws`` (``[n,
+  value]`` pairs) until the caller takes them for the journal (``take_draws``).
 - ``EntropySource(urandom)``: reads bytes from a callable such as ``os.urandom``.
 
 The dice (RULINGS "Dice"): Neo-Hunt d6 (1-6); Cybernaut d10 (0-9, a face printed
@@ -67,6 +67,17 @@ def hmac_sha256(key, message):
     :param message: bytes.
     :returns: the 32-byte digest (bytes).
     """
+    inner, outer = _pads(key)
+    return _hmac_padded(inner, outer, message)
+
+
+def _hmac_padded(inner, outer, message):
+    digest = hashlib.sha256(inner + message).digest()
+    return hashlib.sha256(outer + digest).digest()
+
+
+def _pads(key):
+    """The HMAC inner and outer padded keys (64 bytes each) of ``key``."""
     if len(key) > _HMAC_BLOCK:
         key = hashlib.sha256(key).digest()
     key = key + bytes(_HMAC_BLOCK - len(key))
@@ -75,8 +86,7 @@ def hmac_sha256(key, message):
     for index in range(_HMAC_BLOCK):
         inner[index] = key[index] ^ 0x36
         outer[index] = key[index] ^ 0x5C
-    digest = hashlib.sha256(bytes(inner) + message).digest()
-    return hashlib.sha256(bytes(outer) + digest).digest()
+    return bytes(inner), bytes(outer)
 
 
 def seed_bytes(seed):
@@ -113,15 +123,18 @@ class HashSource:
     :param counter: blocks already used (int >= 0), to resume a saved sequence.
     :param salts: list of [counter, salt text] in the order added, to resume a
         salted sequence: salt k applies to blocks from its counter on.
+    :param log: keep the draws for the journal (the app takes them after each
+        action, so the list stays short); off by default.
     """
 
-    def __init__(self, seed, counter=0, salts=()):
+    def __init__(self, seed, counter=0, salts=(), log=False):
         self.seed = seed_bytes(seed)
-        self.key = self.seed
+        self._set_key(self.seed)
         self.salts = []
         for item in salts:
             self.add_salt(item[1], item[0])
         self.counter = counter
+        self.log = log
         self.draws = []
 
     def add_salt(self, salt, at=None):
@@ -130,10 +143,14 @@ class HashSource:
         if at is None:
             at = self.counter
         self.salts.append([at, salt])
-        self.key = mix_salt(self.key, salt)
+        self._set_key(mix_salt(self.key, salt))
+
+    def _set_key(self, key):
+        self.key = key
+        self._inner, self._outer = _pads(key)
 
     def _block(self):
-        block = hmac_sha256(self.key, self.counter.to_bytes(8, "big"))
+        block = _hmac_padded(self._inner, self._outer, self.counter.to_bytes(8, "big"))
         self.counter += 1
         return block
 
@@ -156,7 +173,8 @@ class HashSource:
         while True:
             value = _accept(self._block(), n)
             if value >= 0:
-                self.draws.append([n, value])
+                if self.log:
+                    self.draws.append([n, value])
                 return value
 
 

@@ -120,7 +120,8 @@ def verify_entries(entries):
         if entry.get("game") == SESSION and entry.get("kind") == "salt":
             inputs = entry.get("in") or {}
             if inputs.get("at") != expected:
-                problems.append("%s: salt added at block %s but %d blocks were used"
+                problems.append("%s: salt added at block %s but the entries before it "
+                                "account for %d blocks (a roll with no entry?)"
                                 % (_name(entry), inputs.get("at"), expected))
             source.add_salt(str(inputs.get("salt", "")), expected)
         dice = entry.get("dice")
