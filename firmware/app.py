@@ -56,6 +56,7 @@ class App:
         self._use_seed(seed)
         self.pins = {}
         self.now = 0
+        self._opening = False
         self.stack = []
         self.history = []
         self.session = 1
@@ -149,16 +150,20 @@ class App:
         return hashlib.sha256(base + b"/" + str(session).encode()).digest()
 
     def start_session(self, session):
-        """Begin session number ``session`` (int >= 1): a fresh secret seed (hardware
-        entropy), saved sealed, then its commitment journaled as the session's first
-        entry (journals/sNNNN.jrn)."""
+        """Begin session number ``session`` (int >= 1) with a fresh secret seed
+        (hardware entropy). The next save holds it (sealed); right after that save
+        its commitment is journaled as the session's first entry (journals/sNNNN.jrn),
+        so a power cut between the two loses neither."""
         self.session = session
         self._use_seed(self._session_seed(session))
         self.journal = Journal(next_seq=1)
-        self.save()
-        self._open_session()
+        self._opening = True
 
     def _open_session(self):
+        """Journal the commitment of a session started since the last save."""
+        if not self._opening:
+            return
+        self._opening = False
         self.record(SESSION, "session_start", {"session": self.session},
                     {"commit": self.commit, "short": self.seed_id}, RULE_DICE)
         log("session %d: dice commitment %s" % (self.session, self.seed_id))
@@ -397,13 +402,20 @@ class App:
             last = self._last_journal_number()
             if last:
                 self.start_session(last + 1)
-            else:
-                self.save()
         last = self._sync_journal()
         if last is None:
-            self._open_session()
+            self._opening = True
         elif last.get("game") == SESSION and last.get("kind") == "seed_reveal":
-            self.start_session(self.session + 1)
+            # the power was cut after the reveal was journaled: finish ending it
+            from firmware.screens.session import reveal_screen
+            ended = (self.session, last["out"]["seed"], self.seed_id)
+            self.start_session(max(self.session, self._last_journal_number()) + 1)
+            if self.top().ID == "end_session":
+                self.replace(reveal_screen(self, ended))
+            else:
+                self.push(reveal_screen(self, ended))
+        self.save()
+        self._open_session()
         if problems:
             self.notice("Save problem", "; ".join(problems) + (
                 ". Resumed from the last good save." if resumed else ". Started fresh."))
@@ -420,6 +432,7 @@ class App:
             self.notice("Pack problem", str(exc))
         self.flush_draws()
         self.save()
+        self._open_session()
         self.dirty = True
 
     def redraw(self):

@@ -81,13 +81,19 @@ class EndSessionScreen(Screen):
 
     def on_button(self, app, name, kind):
         if name == A:
-            number, seed_hex, short = app.end_session()
-            lines = ["Session %d seed:" % number]
-            for start in range(0, len(seed_hex), 16):
-                lines.append(seed_hex[start:start + 16])
-            lines.append("Commit %s" % short)
-            lines.append("Now session %d" % app.session)
-            lines.append("Dice %s" % app.seed_id)
-            app.replace(TextScreen({"title": "Seed revealed", "lines": lines, "top": 0}))
+            app.replace(reveal_screen(app, app.end_session()))
         elif name == B:
             app.pop()
+
+
+def reveal_screen(app, ended):
+    """The screen showing an ended session's seed (hex, 16 digits a line), its
+    commitment and the new session's. :param ended: as App.end_session returns."""
+    number, seed_hex, short = ended
+    lines = ["Session %d seed:" % number]
+    for start in range(0, len(seed_hex), 16):
+        lines.append(seed_hex[start:start + 16])
+    lines.append("Commit %s" % short)
+    lines.append("Now session %d" % app.session)
+    lines.append("Dice %s" % app.seed_id)
+    return TextScreen({"title": "Seed revealed", "lines": lines, "top": 0})
