@@ -78,6 +78,11 @@ def _name(entry):
     return "entry %s (%s %s)" % (entry.get("seq"), entry.get("game"), entry.get("kind"))
 
 
+def _d(value):
+    """``value`` if it is a dict, else an empty one (a damaged entry's part)."""
+    return value if isinstance(value, dict) else {}
+
+
 def _is_int(value):
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -103,9 +108,9 @@ def verify_entries(entries):
     if reveal is None:
         return ["no seed_reveal entry: the session is not finished (End session on the "
                 "device reveals the seed)"], 0
-    committed = (start.get("out") or {}).get("commit")
+    committed = _d(start.get("out")).get("commit")
     try:
-        seed = binascii.unhexlify((reveal.get("out") or {}).get("seed", ""))
+        seed = binascii.unhexlify(str(_d(reveal.get("out")).get("seed", "")))
     except (ValueError, TypeError):
         return ["%s: the revealed seed is not hex" % _name(reveal)], 0
     if commitment(seed) != committed:
@@ -118,7 +123,7 @@ def verify_entries(entries):
         if entry is reveal:
             break
         if entry.get("game") == SESSION and entry.get("kind") == "salt":
-            inputs = entry.get("in") or {}
+            inputs = _d(entry.get("in"))
             if inputs.get("at") != expected:
                 problems.append("%s: salt added at block %s but the entries before it "
                                 "account for %d blocks (a roll with no entry?)"
@@ -131,7 +136,8 @@ def verify_entries(entries):
         first = dice.get("from") if isinstance(dice, dict) else None
         last = dice.get("to") if isinstance(dice, dict) else None
         draws = dice.get("draws") if isinstance(dice, dict) else None
-        if not _is_int(first) or not _is_int(last) or not isinstance(draws, list):
+        if (not _is_int(first) or not _is_int(last) or not isinstance(draws, list)
+                or first < 0 or last < first or last >= 1 << 62):
             problems.append("%s: its dice record is damaged" % _name(entry))
             continue
         if first != expected:
@@ -162,7 +168,11 @@ def verify_entries(entries):
             problems.append("%s: journaled blocks %d-%d but the draws use %d-%d"
                             % (_name(entry), first, last - 1, first, source.counter - 1))
         expected = last
-        check = OUTCOMES.get((entry.get("game"), entry.get("kind")))
+        game = entry.get("game")
+        kind = entry.get("kind")
+        check = None
+        if isinstance(game, str) and isinstance(kind, str):
+            check = OUTCOMES.get((game, kind))
         if check is not None:
             try:
                 found = check(entry, values)
@@ -173,7 +183,7 @@ def verify_entries(entries):
                 if journaled != recomputed:
                     problems.append("%s: %s is %s in the journal but the seed gives %s"
                                     % (_name(entry), field, journaled, recomputed))
-    final = (reveal.get("out") or {}).get("counter")
+    final = _d(reveal.get("out")).get("counter")
     if final != expected:
         problems.append("%s: the session used %s blocks but the entries account for %d"
                         % (_name(reveal), final, expected))
