@@ -11,7 +11,7 @@ import hashlib
 
 from shared_rules import VERSION
 from shared_rules.dice import HashSource, commitment, seed_bytes
-from shared_rules.errors import PackError, SaveError
+from shared_rules.errors import PackError, RefereeError, SaveError
 from shared_rules.journal import Journal, decode_line, encode_entry
 from shared_rules.save import decode_save, encode_save, sha256_hex
 from shared_rules.seal import seal, unseal
@@ -22,6 +22,7 @@ PREV = "saves/state.prev"
 KEY = "key.bin"
 HISTORY = 5
 SESSION = "session"
+JOURNAL_TAIL = 4096
 RULE_DICE = "Trust: verifiable dice"
 
 
@@ -136,7 +137,10 @@ class App:
 
     # ---- sessions and verifiable dice ---------------------------------------
     def _use_seed(self, seed, counter=0, salts=()):
-        self.source = HashSource(seed, counter, salts, True)
+        # a seed from entropy (the device) draws through HMAC-SHA256; a fixed seed
+        # (simulator --seed, tests) keeps the plain SHA-256 blocks its pinned
+        # sequences were made with (shared_rules.dice.HashSource)
+        self.source = HashSource(seed, counter, salts, True, self._fixed_seed is None)
         self.commit = commitment(self.source.seed)
         self.seed_id = self.commit[:8]
         self._mark = counter
@@ -165,7 +169,8 @@ class App:
             return
         self._opening = False
         self.record(SESSION, "session_start", {"session": self.session},
-                    {"commit": self.commit, "short": self.seed_id}, RULE_DICE)
+                    {"commit": self.commit, "short": self.seed_id,
+                     "scheme": self.source.scheme}, RULE_DICE)
         log("session %d: dice commitment %s" % (self.session, self.seed_id))
 
     def add_salt(self, salt):
@@ -338,28 +343,32 @@ class App:
         self.journal = Journal(next_seq=body.get("next_seq", 1))
 
     def _sync_journal(self):
-        """After a restart: drop a torn last journal line (a cut append), and catch up
-        with entries journaled after the last save (a cut between the two): the next
-        sequence number, the dice blocks used, the salts added.
+        """After a restart: cut a torn last journal line (a power cut mid-append) so
+        the next entry starts on a line of its own, and catch up with entries
+        journaled after the last save (a cut between the two): the next sequence
+        number, the dice blocks used, the salts added. Reads only the journal's tail.
 
         :returns: the journal's last entry (dict) or None when it has none.
         """
         name = self.journal_name()
-        data = self.storage.read(name)
+        data, start = self.storage.read_tail(name, JOURNAL_TAIL)
         if not data:
             return None
         if not data.endswith(b"\n"):
             keep = data.rfind(b"\n") + 1
+            if keep == 0 and start > 0:  # a torn line longer than the tail
+                data, start = self.storage.read_tail(name, start + len(data))
+                keep = data.rfind(b"\n") + 1
+            log("journal %s: dropped a torn last entry (power cut while writing)" % name)
+            self.storage.keep_prefix(name, start + keep)
             data = data[:keep]
-            self.storage.write_atomic(name, data)
-            log("journal %s: dropped a torn last line (power cut while writing)" % name)
         last = None
         ahead = []
         end = len(data) - 1
         while end > 0:
-            start = data.rfind(b"\n", 0, end) + 1
+            begin = data.rfind(b"\n", 0, end) + 1
             try:
-                entry = decode_line(data[start:end].decode(), 0, name)
+                entry = decode_line(data[begin:end].decode(), 0, name)
             except (SaveError, UnicodeError):
                 break
             if last is None:
@@ -367,7 +376,7 @@ class App:
             if entry["seq"] < self.journal.next_seq:
                 break
             ahead.insert(0, entry)
-            end = start - 1
+            end = begin - 1
         if last is not None and last["seq"] >= self.journal.next_seq:
             self.journal.next_seq = last["seq"] + 1
         for entry in ahead:
@@ -428,8 +437,8 @@ class App:
         """One button event: the top screen acts, the state is saved, the frame redrawn."""
         try:
             self.top().on_button(self, name, kind)
-        except PackError as exc:
-            self.notice("Pack problem", str(exc))
+        except RefereeError as exc:
+            self.notice("Pack problem" if isinstance(exc, PackError) else "Not allowed", str(exc))
         self.flush_draws()
         self.save()
         self._open_session()
@@ -440,7 +449,13 @@ class App:
         if not self.dirty:
             return
         self.surface.clear()
-        self.top().draw(self, self.surface)
+        try:
+            self.top().draw(self, self.surface)
+        except RefereeError as exc:
+            # a screen that cannot draw (a missing or bad pack): say why, on top of it
+            self.notice("Pack problem" if isinstance(exc, PackError) else "Problem", str(exc))
+            self.surface.clear()
+            self.top().draw(self, self.surface)
         self.surface.show()
         self.dirty = False
 

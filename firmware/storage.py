@@ -67,6 +67,43 @@ class Storage:
                 pass
         return None
 
+    def size(self, name):
+        """The file's size in bytes, or -1 if it does not exist."""
+        try:
+            return self.fs.stat(self.path(name))[6]
+        except OSError:
+            return -1
+
+    def read_tail(self, name, count):
+        """The last ``count`` bytes of a file (fewer if it is shorter); None if missing.
+
+        :returns: (bytes, offset of the first returned byte in the file).
+        """
+        size = self.size(name)
+        if size < 0:
+            return None, 0
+        start = size - count if size > count else 0
+        with self.open(self.path(name), "rb") as handle:
+            handle.seek(start)
+            return handle.read(), start
+
+    def keep_prefix(self, name, length, chunk=512):
+        """Cut a file to its first ``length`` bytes, atomically (copy, then rename),
+        streaming ``chunk`` bytes at a time so a long journal never sits in RAM."""
+        final = self.path(name)
+        tmp = final + TMP_SUFFIX
+        left = length
+        with self.open(final, "rb") as source:
+            with self.open(tmp, "wb") as target:
+                while left > 0:
+                    data = source.read(chunk if left > chunk else left)
+                    if not data:
+                        break
+                    target.write(data)
+                    left -= len(data)
+                target.flush()
+        self._replace(tmp, final)
+
     def listdir(self, folder=""):
         """Names in a folder (sorted), or [] if it does not exist."""
         try:
@@ -89,6 +126,10 @@ class Storage:
         with self.open(tmp, "wb") as handle:
             handle.write(data)
             handle.flush()
+        self._replace(tmp, final)
+
+    def _replace(self, tmp, final):
+        """Rename ``tmp`` over ``final`` so one whole copy exists at every moment."""
         sync = getattr(self.fs, "sync", None)
         if sync is not None:
             sync()

@@ -3,14 +3,16 @@
 Sources give unbiased integers by rejection sampling (RULINGS "Dice"): never a
 modulo. Two sources:
 
-- ``HashSource(seed, counter, salts)``: deterministic and verifiable, the same on
-  CPython and on MicroPython. Block ``i`` is HMAC-SHA256(key, i as 8 bytes
-  big-endian), where the key is the seed, re-keyed by each players' salt from the
-  counter it was added at (``mix_salt``); each attempt at a roll uses one block. Its
-  state is ``counter`` and the salts, so a save can resume the exact sequence and
-  ``shared_rules.verify`` can recompute every roll once the seed is revealed. Used
-  by tests, the simulator (``--seed N``) and, seeded from hardware entropy, the
-  device. With ``log=True`` every ``randbelow`` is logged in ``draws`` (``[n,
+- ``HashSource(seed, counter, salts, log, hmac)``: deterministic and verifiable,
+  the same on CPython and on MicroPython. With ``hmac=True`` (the device's sessions,
+  seeded from hardware entropy) block ``i`` is HMAC-SHA256(key, i as 8 bytes
+  big-endian); with ``hmac=False`` (the default, kept for fixed seeds: tests and
+  ``referee sim --seed N``, so every sequence pinned before stays the same) it is
+  SHA-256(key || i as 8 bytes big-endian). The key is the seed, re-keyed by each
+  players' salt from the counter it was added at (``mix_salt``); each attempt at a
+  roll uses one block. Its state is ``counter`` and the salts, so a save can resume
+  the exact sequence and ``shared_rules.verify`` can recompute every roll once the
+  seed is revealed. With ``log=True`` every ``randbelow`` is logged in ``draws`` (``[n,
   value]`` pairs) until the caller takes them for the journal (``take_draws``).
 - ``EntropySource(urandom)``: reads bytes from a callable such as ``os.urandom``.
 
@@ -56,6 +58,8 @@ def _accept(raw, n):
 
 
 _HMAC_BLOCK = const(64)
+SCHEME_HMAC = "hmac-sha256"
+SCHEME_PLAIN = "sha256"
 _SALT_LABEL = b"pocket-referee salt "
 
 
@@ -125,10 +129,14 @@ class HashSource:
         salted sequence: salt k applies to blocks from its counter on.
     :param log: keep the draws for the journal (the app takes them after each
         action, so the list stays short); off by default.
+    :param hmac: True: blocks are HMAC-SHA256(key, counter) (SCHEME_HMAC); False
+        (default): SHA-256(key || counter) (SCHEME_PLAIN), as before HMAC was added.
     """
 
-    def __init__(self, seed, counter=0, salts=(), log=False):
+    def __init__(self, seed, counter=0, salts=(), log=False, hmac=False):
         self.seed = seed_bytes(seed)
+        self.hmac = hmac
+        self.scheme = SCHEME_HMAC if hmac else SCHEME_PLAIN
         self._set_key(self.seed)
         self.salts = []
         for item in salts:
@@ -150,7 +158,10 @@ class HashSource:
         self._inner, self._outer = _pads(key)
 
     def _block(self):
-        block = _hmac_padded(self._inner, self._outer, self.counter.to_bytes(8, "big"))
+        if self.hmac:
+            block = _hmac_padded(self._inner, self._outer, self.counter.to_bytes(8, "big"))
+        else:
+            block = hashlib.sha256(self.key + self.counter.to_bytes(8, "big")).digest()
         self.counter += 1
         return block
 

@@ -131,8 +131,10 @@ class Pack:
 
     def __init__(self, obj, name):
         problems = validate_pack(obj, name)
+        if len(problems) == 1:
+            raise PackError(problems[0], problems)
         if problems:
-            raise PackError("pack '%s' has %d problem(s): %s"
+            raise PackError("pack '%s' has %d problems: %s"
                             % (name, len(problems), "; ".join(problems)), problems)
         self.name = name
         self.data = obj

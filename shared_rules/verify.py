@@ -3,7 +3,8 @@
 A session journal (see shared_rules.journal) holds, in order:
 
 - ``session_start`` (game "session"): ``out.commit`` = hex SHA-256 of the secret
-  seed (the device shows its first 8 digits), journaled before any roll;
+  seed (the device shows its first 8 digits), journaled before any roll, and
+  ``out.scheme`` (shared_rules.dice SCHEME_HMAC or SCHEME_PLAIN; HMAC if absent);
 - ``salt`` entries: ``in.salt`` (the players' button presses) and ``in.at`` (the
   block counter from which it re-keys the dice, shared_rules.dice.mix_salt);
 - every entry that rolled dice carries ``dice``: ``{"from": first block, "to":
@@ -20,7 +21,8 @@ it cannot prove anything about a session whose seed was never revealed.
 
 import binascii
 
-from shared_rules.dice import HashSource, commitment, d10_face_value, roll_named
+from shared_rules.dice import (SCHEME_HMAC, SCHEME_PLAIN, HashSource, commitment,
+                               d10_face_value, roll_named)
 
 SESSION = "session"
 
@@ -116,7 +118,10 @@ def verify_entries(entries):
     if commitment(seed) != committed:
         problems.append("%s: the revealed seed does not match the commitment %s of %s"
                         % (_name(reveal), str(committed)[:8], _name(start)))
-    source = HashSource(seed)
+    scheme = _d(start.get("out")).get("scheme", SCHEME_HMAC)
+    if scheme != SCHEME_HMAC and scheme != SCHEME_PLAIN:
+        return problems + ["%s: unknown dice scheme %r" % (_name(start), scheme)], 0
+    source = HashSource(seed, hmac=scheme == SCHEME_HMAC)
     expected = 0
     rolls = 0
     for entry in entries:

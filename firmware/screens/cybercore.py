@@ -1,7 +1,7 @@
 """Cybercore armour check: d20 + AF against the creature's hidden AN, the band and
 the damage that passes through after DR (Cybercore "Armour Factor (AF)")."""
 
-from firmware.buttons import A, LEFT, RIGHT
+from firmware.buttons import LEFT, RIGHT
 from firmware.screens.prompt import SecretNumber
 from firmware.ui import Menu, TextScreen, adjust
 from shared_rules.cybercore import BANDS, RULE_ARMOUR, armour_check
@@ -39,8 +39,9 @@ class ArmourScreen(Menu):
             self.s[key] = adjust(self.s[key], name, kind, low, high)
 
     def receive(self, app, field, sealed):
-        """The GM prompt's sealed number arrives."""
+        """The GM prompt's sealed number arrives: keep it and journal it, sealed."""
         self.s[field] = sealed
+        app.record("cybercore", "secret_set", {"field": field}, {"value": sealed}, RULE_ARMOUR)
 
     def choose(self, app, index):
         s = self.s
@@ -65,6 +66,7 @@ class ArmourScreen(Menu):
                  "%d of %d dmg" % (out.passed, s["dmg"]),
                  "passes (DR %d)" % s["dr"]]
         if out.glitch_check:
-            lines.append("Quality -%d" % out.quality_loss)
+            if out.quality_loss:
+                lines.append("Quality -%d" % out.quality_loss)
             lines.append("Glitch check!")
         app.push(TextScreen.make("Armour result", "\n".join(lines)))

@@ -7,7 +7,7 @@ ENTRIES = (
     ("Dice", "firmware.screens.dice", "DiceScreen"),
     ("Neo-Hunt shot", "firmware.screens.neohunt", "ShotScreen"),
     ("Cybernaut", "firmware.screens.cybernaut", "CybernautMenu"),
-    ("Cybercore armour", "firmware.screens.cybercore", "ArmourScreen"),
+    ("Cybercore AF", "firmware.screens.cybercore", "ArmourScreen"),
     ("Session & dice", "firmware.screens.session", "SessionMenu"),
 )
 

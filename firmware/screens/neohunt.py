@@ -9,21 +9,25 @@ from shared_rules.neohunt import RULE_TO_HIT, TARGET_ORDER, TARGETS, shot_hits
 class ShotScreen(Menu):
     """UP/DOWN the target state, LEFT/RIGHT a modifier (-3..+3), A rolls the d6.
 
-    State: {"sel", "mod", "last"} where last is the outcome line shown.
+    State: {"sel", "mod", "last", "note"}: the outcome line shown, and a note when
+    only the unmodified 6 made the hit.
     """
 
     ID = "nh_shot"
     TITLE = "Neo-Hunt shot"
 
     def initial(self):
-        return {"sel": 0, "mod": 0, "last": ""}
+        return {"sel": 0, "mod": 0, "last": "", "note": ""}
 
     def items(self, app):
         return [TARGETS[key][0] for key in TARGET_ORDER]
 
     def footer(self, app):
         target = TARGET_ORDER[self.s["sel"]]
-        return ["Need %d+ mod %+d" % (TARGETS[target][1], self.s["mod"]), self.s["last"]]
+        lines = ["Need %d+ mod %+d" % (TARGETS[target][1], self.s["mod"]), self.s["last"]]
+        if self.s.get("note"):
+            lines.append(self.s["note"])
+        return lines
 
     def side(self, app, name, kind):
         if name == LEFT or name == RIGHT:
@@ -36,8 +40,6 @@ class ShotScreen(Menu):
         app.record("neohunt", "shot", {"target": target, "mod": self.s["mod"]},
                    {"d6": face, "need": need, "hit": hit}, RULE_TO_HIT)
         app.remember_roll("d6", face)
-        if hit and face == 6 and face + self.s["mod"] < need:
-            verdict = "HIT (6 always)"
-        else:
-            verdict = "HIT" if hit else "MISS"
-        self.s["last"] = "d6 %d: %s" % (face, verdict)
+        self.s["last"] = "d6 %d: %s" % (face, "HIT" if hit else "MISS")
+        # say so when only the unmodified-6 rule made it a hit
+        self.s["note"] = "A 6 always hits" if hit and face + self.s["mod"] < need else ""

@@ -72,3 +72,26 @@ def chi_square_p(counts, expected):
         stat += (count - expected) ** 2 / expected
     dof = len(counts) - 1
     return stat, _gamma_q(dof / 2.0, stat / 2.0)
+
+
+def tempdir(tag="t"):
+    """A new empty folder under /tmp (works on both runtimes)."""
+    import os
+    import binascii
+    path = "/tmp/pr-%s-%s" % (tag, binascii.hexlify(os.urandom(6)).decode())
+    os.mkdir(path)
+    return path
+
+
+def read_text(path):
+    """A file's text, or None."""
+    try:
+        with open(path, "rb") as handle:
+            return handle.read().decode()
+    except OSError:
+        return None
+
+
+def write_bytes(path, data):
+    with open(path, "wb") as handle:
+        handle.write(data)

@@ -25,9 +25,15 @@ def test_hmac_sha256_rfc4231_vectors():
 
 
 def test_blocks_are_hmac_of_the_counter():
-    source = dice.HashSource(b"seed", 5)
+    source = dice.HashSource(b"seed", 5, hmac=True)
     assert source._block() == dice.hmac_sha256(b"seed", (5).to_bytes(8, "big"))
     assert source.counter == 6
+    assert source.scheme == "hmac-sha256"
+    # the default keeps the plain SHA-256(seed || counter) blocks of fixed seeds
+    import hashlib
+    plain = dice.HashSource(b"seed", 5)
+    assert plain._block() == hashlib.sha256(b"seed" + (5).to_bytes(8, "big")).digest()
+    assert plain.scheme == "sha256"
 
 
 def test_commitment_is_sha256_of_the_seed():
@@ -38,8 +44,8 @@ def test_commitment_is_sha256_of_the_seed():
 
 
 def test_salt_changes_later_rolls_and_resumes():
-    plain = dice.HashSource(b"s")
-    salted = dice.HashSource(b"s")
+    plain = dice.HashSource(b"s", hmac=True)
+    salted = dice.HashSource(b"s", hmac=True)
     salted.add_salt("UDLR")
     assert salted.salts == [[0, "UDLR"]]
     a = [plain.randbelow(1 << 30) for _ in range(4)]
@@ -75,13 +81,13 @@ def _record(journal, source, mark, game, kind, inputs, outcome):
     return entry
 
 
-def _session(seed=b"table seed", finish=True):
+def _session(seed=b"table seed", finish=True, hmac=True):
     """Entries of a short session, made the way the app makes them."""
-    source = dice.HashSource(seed, log=True)
+    source = dice.HashSource(seed, log=True, hmac=hmac)
     journal = Journal()
     mark = [0]
     out = [_record(journal, source, mark, "session", "session_start", {},
-                   {"commit": dice.commitment(seed)})]
+                   {"commit": dice.commitment(seed), "scheme": source.scheme})]
     total, faces = dice.roll_named(source, "d6")
     out.append(_record(journal, source, mark, "dice", "roll", {"die": "d6"},
                        {"total": total, "faces": list(faces)}))
@@ -105,6 +111,13 @@ def test_verify_passes_on_an_honest_session():
     problems, rolls = verify_entries(_session())
     assert problems == []
     assert rolls == 4
+    assert verify_entries(_session(hmac=False)) == ([], 4)
+    # the scheme is part of what is checked: the same draws under the other scheme fail
+    entries = _session()
+    entries[0]["out"]["scheme"] = "sha256"
+    assert verify_entries(entries)[0]
+    entries[0]["out"]["scheme"] = "md5"
+    assert "unknown dice scheme" in verify_entries(entries)[0][0]
 
 
 def test_verify_names_a_changed_roll():

@@ -18,9 +18,17 @@ class MemFile:
         self.mode = mode
         self.pos = 0
 
-    def read(self):
+    def read(self, count=-1):
         self.fs.reads.append(self.path)
-        return bytes(self.fs.files[self.path])
+        data = self.fs.files[self.path]
+        end = len(data) if count is None or count < 0 else min(len(data), self.pos + count)
+        out = bytes(data[self.pos:end])
+        self.pos = end
+        return out
+
+    def seek(self, pos):
+        self.pos = pos
+        return pos
 
     def write(self, data):
         for value in bytes(data):

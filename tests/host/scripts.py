@@ -1,32 +1,33 @@
-"""Scripted flows through the real app on the simulator board, found by their main
-menu labels (so new main-menu entries do not break them)."""
+"""Scripted flows through the real app on the simulator board, found by the class a
+main menu entry opens (so new or renamed main-menu entries do not break them)."""
 
 from firmware.screens.main import ENTRIES
 
 
 def _index(label):
     for index in range(len(ENTRIES)):
-        if ENTRIES[index][0] == label:
+        if ENTRIES[index][2] == label:
             return index
     raise AssertionError("no main menu entry '%s'" % label)
 
 
 def open_entry(app, label):
-    """Keys that move the main menu's selection to ``label`` and open it."""
+    """Keys that move the main menu's selection to the entry opening class ``label``
+    and open it."""
     sel = app.stack[0].s["sel"]
     step = _index(label) - sel
     return ("D " * step if step >= 0 else "U " * -step) + "A"
 
 
-# (main menu label, keys inside the flow ending back on the main menu)
-SALT = ("Session & dice", "A U U L R A A B")
+# (class the main menu entry opens, keys inside the flow ending back on the main menu)
+SALT = ("SessionMenu", "A U U L R A A B")
 GAME = [
-    ("Dice", "A D A B"),                          # d6, d10
-    ("Neo-Hunt shot", "A A B"),                   # two shots
-    ("Cybernaut", "A A A D A A B D A A B"),       # two interactions, one encounter
-    ("Cybercore armour", "A A R A D D D D A A B"),  # GM sets AN 16 (sealed), d20 + AF
+    ("DiceScreen", "A D A B"),                      # d6, d10
+    ("ShotScreen", "A A B"),                        # two shots
+    ("CybernautMenu", "A A A D A A B D A A B"),     # two interactions, one encounter
+    ("ArmourScreen", "A A R A D D D D A A B"),      # GM sets AN 16 (sealed), d20 + AF
 ]
-END = ("Session & dice", "D A A B B")
+END = ("SessionMenu", "D A A B B")
 
 
 def play(board, app, flows, after_press=None):

@@ -1,0 +1,304 @@
+"""The device app on the simulator board: buttons, surface, storage, the first
+flows with pinned outcomes for fixed seeds, resume after a reboot, bad saves."""
+
+from check import SeqSource, raises, read_text, tempdir, write_bytes
+
+from boards.sim import KeysError, boot, parse_keys, run_script
+from firmware.buttons import LONG, SHORT, Button
+from firmware.storage import Storage
+from shared_rules import dice
+from shared_rules.save import decode_save, encode_save
+
+
+# ---- buttons --------------------------------------------------------------
+
+class Contact:
+    def __init__(self):
+        self.closed = False
+
+    def __call__(self):
+        return self.closed
+
+
+def run_button(button, contact, timeline, until):
+    """timeline: list of (ms, closed) changes; sample every ms up to ``until``."""
+    events = []
+    changes = list(timeline)
+    for now in range(until + 1):
+        while changes and changes[0][0] == now:
+            contact.closed = changes.pop(0)[1]
+        kind = button.update(now)
+        if kind:
+            events.append((now, kind))
+    return events
+
+
+def test_short_press_fires_once_on_release_after_debounce():
+    contact = Contact()
+    events = run_button(Button("A", contact), contact, [(10, True), (110, False)], 300)
+    assert events == [(110 + Button.debounce_ms, SHORT)]
+
+
+def test_long_press_fires_while_held_and_release_fires_nothing():
+    contact = Contact()
+    events = run_button(Button("A", contact), contact, [(10, True), (1000, False)], 1200)
+    assert events == [(10 + Button.long_ms, LONG)]
+
+
+def test_bounce_is_ignored():
+    contact = Contact()
+    bounce = [(10, True), (12, False), (13, True), (16, False), (18, True),   # closing bounce
+              (200, False), (202, True), (205, False), (207, True), (209, False)]  # opening bounce
+    events = run_button(Button("B", contact), contact, bounce, 400)
+    assert events == [(209 + Button.debounce_ms, SHORT)]
+
+
+def test_glitch_shorter_than_debounce_is_not_a_press():
+    contact = Contact()
+    events = run_button(Button("B", contact), contact, [(10, True), (10 + Button.debounce_ms - 1, False)], 200)
+    assert events == []
+
+
+# ---- storage --------------------------------------------------------------
+
+def test_storage_atomic_write_and_append():
+    root = tempdir("st")
+    store = Storage(root + "/data")
+    store.write_atomic("saves/a.sav", "one")
+    store.write_atomic("saves/a.sav", b"two")
+    assert store.read("saves/a.sav") == b"two"
+    assert store.listdir("saves") == ["a.sav"]          # no temporary file left
+    store.append("journals/s.jrn", "x\n")
+    store.append("journals/s.jrn", "y\n")
+    assert store.read("journals/s.jrn") == b"x\ny\n"
+    assert store.read("missing") is None
+    store.remove("saves/a.sav")
+    assert store.exists("saves/a.sav") is False
+
+
+# ---- keys scripts ---------------------------------------------------------
+
+def test_keys_script_parsing():
+    assert parse_keys("U D a A:long B LEFT right:LONG") == [
+        ("U", False), ("D", False), ("A", False), ("A", True), ("B", False), ("L", False), ("R", True)]
+    exc = raises(KeysError, parse_keys, "U Q")
+    assert "token 2 'Q'" in str(exc)
+    exc = raises(KeysError, parse_keys, "A:short")
+    assert "':long'" in str(exc)
+
+
+# ---- the first flows, pinned for fixed seeds -------------------------------
+
+def screen(seed, keys, root=None):
+    board, app = run_script(root or tempdir("sim"), seed, keys)
+    return app.surface.lines(), app
+
+
+def test_first_frame_is_the_main_menu():
+    lines, app = screen(1, "")
+    assert lines == ["Pocket Referee", ">Dice", " Neo-Hunt shot", " Cybernaut", " Cybercore AF",
+                     " Session & dice", "", "Dice " + app.seed_id]
+    assert app.surface.frames == 1
+
+
+def test_dice_flow_each_die_and_last_five():
+    lines, app = screen(7, "A A D A D A D A D A")
+    # the same seed replayed through the rules gives the same dice in the same order
+    source = dice.HashSource(7)
+    d6 = dice.d6(source)
+    d10 = dice.d10(source)
+    two = dice.two_d10(source)[0]
+    d20 = dice.d20(source)
+    d100 = dice.d100(source)
+    assert lines[6] == "d100 = %d (%d,%d)" % d100
+    assert lines[7] == "Last %d %d %d %d %d" % (d100[0], d20, two, d10, d6)
+    # pinned outcome for seed 7
+    assert lines == ["Dice      A=roll", " d6 Neo-Hunt", " d10 Cybernaut", " 00-99 Cybernaut",
+                     " d20 Cybercore", ">d100 Cybercore", "d100 = 66 (6,6)", "Last 66 3 17 4 4"]
+
+
+def test_dice_history_keeps_five_newest_first():
+    lines, app = screen(3, "A A A A A A A A")
+    source = dice.HashSource(3)
+    rolls = [dice.d6(source) for _ in range(7)]
+    assert lines[7] == "Last " + " ".join(str(r) for r in reversed(rolls[2:]))
+    assert len(app.history) == 5
+
+
+def test_neohunt_shot_flow_pinned():
+    # seed 16 rolls 6 then 2 on the d6
+    source = dice.HashSource(16)
+    assert [dice.d6(source), dice.d6(source)] == [6, 2]
+    lines, app = screen(16, "D A D D D A")
+    assert lines == ["Neo-Hunt shot", " Visible", " Visible+cover", " Cloaked", ">Cloaked+cover", "",
+                     "Need 6+ mod +0", "d6 6: HIT"]
+    # with a -1 modifier against a cloaked target in cover: the unmodified 6 still hits
+    lines, app = screen(16, "D A D D D L A")
+    assert lines[4:] == [">Cloaked+cover", "Need 6+ mod -1", "d6 6: HIT", "A 6 always hits"]
+    entry = app.journal.recent[-1]
+    assert entry["out"] == {"d6": 6, "need": 6, "hit": True}
+    assert entry["in"] == {"target": "cloaked_cover", "mod": -1}
+    lines, app = screen(16, "D A D D D L A A")
+    assert lines[5:] == ["", "Need 6+ mod -1", "d6 2: MISS"]
+    # seed 7 rolls 4: visible (4+) hits, visible in cover (5+) misses
+    lines, app = screen(7, "D A A")
+    assert lines[6:] == ["Need 4+ mod +0", "d6 4: HIT"]
+    lines, app = screen(7, "D A D A")
+    assert lines[6:] == ["Need 5+ mod +0", "d6 4: MISS"]
+
+
+def test_neohunt_shot_each_state_against_the_rules():
+    from shared_rules.neohunt import TARGET_ORDER, shot_hits
+    for seed in (1, 2, 3, 4, 5):
+        for index in range(4):
+            keys = "D A" + " D" * index + " A"
+            lines, app = screen(seed, keys)
+            face = dice.d6(dice.HashSource(seed))
+            hit, need = shot_hits(TARGET_ORDER[index], face)
+            assert lines[6] == "Need %d+ mod +0" % need
+            assert lines[7] == "d6 %d: %s" % (face, "HIT" if hit else "MISS")
+
+
+def test_cybernaut_interaction_flow_pinned():
+    lines, app = screen(7, "D D A A R A")
+    face = dice.d10(dice.HashSource(7))
+    assert lines[1] == "d10 %d+4=%d" % (face, face + 4)
+    assert lines == ["Interaction", "d10 7+4=11", "Anarchy: C", "C: gain a", "Cyberchit",
+                     "(PLACEHOLDER", "pack)", ""]
+    entry = app.journal.recent[-1]
+    assert entry["kind"] == "interaction" and entry["rule"] == "Cybernaut V.A"
+    assert entry["out"]["total"] == 11 and entry["out"]["result"] == "C"
+
+
+def test_cybernaut_encounter_flow_pinned():
+    lines, app = screen(7, "D D A D A")
+    total, first, second = dice.two_d10(dice.HashSource(7))
+    assert lines[1] == "Roll %02d (%d,%d)" % (total, first, second)
+    assert lines[:4] == ["Encounter V.D", "Roll 74 (7,4)", "Placeholder", "encounter 70-79"]
+
+
+def test_cybercore_armour_flow_pinned_and_an_never_shown():
+    # open armour, GM sets AN (starts at 15; R R R -> 18), confirm, roll
+    lines, app = screen(7, "D D D A A A R R R A D D D D A")
+    face = dice.d20(dice.HashSource(7))
+    from shared_rules.cybercore import armour_check
+    out = armour_check(face, 5, 18, 10, 2)
+    assert lines[1] == "d20 %d+5 = %d" % (face, face + 5)
+    assert lines == ["Armour result", "d20 7+5 = 12", "Failed", "8 of 10 dmg", "passes (DR 2)",
+                     "Quality -1", "Glitch check!", ""]
+    assert (out.band, out.passed, out.quality_loss) == ("failed", 8, 1)
+    # the AN is sealed in the save and the journal
+    save = read_text(app.storage.path("saves/state.sav"))
+    journal = read_text(app.storage.path(app.journal_name()))
+    assert '"an": "' in journal and '"an": 18' not in journal
+    assert "18" not in app.journal.recent[-1]["in"]["an"] or len(app.journal.recent[-1]["in"]["an"]) > 4
+    assert save is not None
+
+
+def test_gm_prompt_shows_an_only_to_the_gm_then_hides_it():
+    lines, app = screen(2, "D D D A A")
+    assert lines[0] == "Hand to GM" and "15" not in " ".join(lines)
+    lines, app = screen(2, "D D D A A A")
+    assert lines[2] == "AN: 15"
+    lines, app = screen(2, "D D D A A A A")
+    assert lines[1] == ">AN  set, hidden"
+    assert "15" not in " ".join(lines)
+
+
+def test_armour_roll_before_the_an_is_set_says_so():
+    lines, app = screen(2, "D D D A U A")
+    assert lines[0] == "Armour check"
+    assert "GM has not set the AN" in " ".join(lines)
+
+
+# ---- resume and bad saves -------------------------------------------------
+
+def test_reboot_resumes_the_same_screen_and_dice():
+    root = tempdir("resume")
+    lines1, app1 = screen(5, "A A A", root)      # open Dice, roll d6 twice
+    board, app2 = boot(root, 5)
+    assert app2.surface.lines() == lines1
+    # the dice carry on: the next roll is the 3rd of the seed, not the 1st again
+    board.press(app2, "A")
+    source = dice.HashSource(5)
+    rolls = [dice.d6(source) for _ in range(2)]
+    assert app2.surface.lines()[7] == "Last " + " ".join(str(r) for r in [dice.d6(source)] + rolls[::-1])
+    assert app2.journal.next_seq == 5  # the session's commitment, then three rolls
+
+
+def test_bad_checksum_falls_back_to_last_good_save_and_keeps_the_bad_one():
+    root = tempdir("bad")
+    lines1, app1 = screen(5, "A A", root)        # the previous save: dice screen, one roll
+    board, app = boot(root, 5)
+    board.press(app, "A")                         # a second roll: state.sav, the first kept as state.prev
+    good_prev = read_text(root + "/saves/state.prev")
+    damaged = read_text(root + "/saves/state.sav").replace('"sel": 0', '"sel": 3')
+    write_bytes(root + "/saves/state.sav", damaged.encode())
+    board, app = boot(root, 5)
+    lines = app.surface.lines()
+    assert lines[0] == "Save problem"
+    text = " ".join(lines)
+    assert "checksum" in text
+    assert read_text(root + "/saves/bad1.sav") == damaged       # never deleted
+    board.press(app, "B")                                        # close the notice
+    assert app.surface.lines()[1:6] == lines1[1:6]
+    assert decode_save(good_prev, "prev")["history"] == app.history
+
+
+def test_newer_save_version_is_reported_and_kept():
+    root = tempdir("newer")
+    screen(5, "A A", root)
+    text = read_text(root + "/saves/state.sav").replace('"version": 1', '"version": 7', 1)
+    write_bytes(root + "/saves/state.sav", text.encode())
+    board, app = boot(root, 5)
+    lines = app.surface.lines()
+    assert lines[0] == "Save problem"
+    assert "has version 7" in " ".join(lines)
+    assert read_text(root + "/saves/bad1.sav") == text
+
+
+def test_missing_pack_is_a_clear_message_and_nothing_is_lost():
+    root = tempdir("nopack")
+    board, app = boot(root, 1)
+    app.pack_dirs = ()
+    board.press(app, "D")
+    board.press(app, "D")
+    board.press(app, "A")
+    lines = app.surface.lines()
+    assert lines[0] == "Pack problem"
+    assert "packs/cybernaut-sample.json" in "".join(lines)
+    assert "missing" in " ".join(lines)
+
+
+def test_bad_pack_on_the_device_names_the_file_and_problem():
+    root = tempdir("badpack")
+    store = Storage(root)
+    store.write_atomic("packs/cybernaut-sample.json", b'{"format": "pocket-referee-pack", "version": 1, '
+                       b'"tables": {"interaction": {"kind": "range", "rows": [{"lo": 0, "hi": 4, "result": "a"},'
+                       b' {"lo": 3, "hi": 9, "result": "b"}]}}}')
+    board, app = boot(root, 1)
+    for key in ("D", "D", "A"):
+        board.press(app, key)
+    joined = "".join(app.surface.lines())
+    assert "Pack problem" in joined
+    assert "overlaps" in joined
+    # the state is still saved and resumable after the problem
+    assert decode_save(read_text(root + "/saves/state.sav"), "s")["screens"][0]["id"] == "main"
+    assert SeqSource is not None and encode_save is not None
+
+
+def test_journal_numbering_survives_a_cut_between_journal_and_save():
+    # an entry journaled but not yet in the save (power cut between the two writes)
+    root = tempdir("cut")
+    screen(5, "A A", root)
+    store = Storage(root)
+    from shared_rules.journal import encode_entry, read_journal
+    # (entry 1 is the session's dice commitment, entry 2 the roll)
+    extra = {"seq": 3, "game": "dice", "kind": "roll", "rule": "", "in": {}, "out": {}}
+    store.append("journals/s0001.jrn", encode_entry(extra) + "0000")   # and a torn tail
+    board, app = boot(root, 5)
+    assert app.journal.next_seq == 4
+    board.press(app, "A")
+    entries, torn = read_journal(read_text(root + "/journals/s0001.jrn"), "j")
+    assert [e["seq"] for e in entries] == [1, 2, 3, 4]
+    assert torn is False

@@ -1,0 +1,78 @@
+"""Journal lines and the save format: round trips and every way they break."""
+
+from check import raises
+
+from shared_rules.errors import SaveChecksumError, SaveError, SaveVersionError
+from shared_rules.journal import Journal, decode_line, encode_entry, read_journal
+from shared_rules.save import SAVE_VERSION, decode_save, encode_save
+
+
+def entries(n):
+    journal = Journal("dice")
+    return [journal.record("roll", {"die": "d6"}, {"total": i % 6 + 1}, "RULINGS Dice") for i in range(n)]
+
+
+def test_journal_entry_fields_and_numbering():
+    journal = Journal("neohunt", next_seq=5, keep=2)
+    first = journal.record("shot", {"target": "visible"}, {"d6": 4, "hit": True}, "Neo-Hunt Combat")
+    assert first == {"seq": 5, "game": "neohunt", "kind": "shot", "rule": "Neo-Hunt Combat",
+                     "in": {"target": "visible"}, "out": {"d6": 4, "hit": True}}
+    journal.record("shot", {}, {}, "")
+    third = journal.record("roll", {}, {}, "", game="dice")
+    assert third["seq"] == 7 and third["game"] == "dice"
+    assert [e["seq"] for e in journal.recent] == [6, 7]
+
+
+def test_journal_round_trip():
+    text = "".join(encode_entry(e) for e in entries(5))
+    back, torn = read_journal(text, "s0001.jrn")
+    assert torn is False
+    assert [e["seq"] for e in back] == [1, 2, 3, 4, 5]
+    assert back[2]["out"] == {"total": 3}
+
+
+def test_journal_torn_last_line_is_dropped():
+    text = "".join(encode_entry(e) for e in entries(3))
+    for cut in range(1, len(encode_entry(entries(3)[2]))):
+        back, torn = read_journal(text[:-cut], "s.jrn")
+        assert torn is True
+        assert [e["seq"] for e in back] == [1, 2]
+
+
+def test_journal_damage_before_the_end_raises_naming_the_line():
+    lines = [encode_entry(e) for e in entries(3)]
+    lines[1] = lines[1].replace('"total": 2', '"total": 5')
+    exc = raises(SaveError, read_journal, "".join(lines), "s0002.jrn")
+    assert str(exc) == "journal 's0002.jrn' line 2: checksum does not match (damaged)"
+    lines = [encode_entry(e) for e in entries(3)]
+    del lines[1]
+    exc = raises(SaveError, read_journal, "".join(lines), "s.jrn")
+    assert "line 2: sequence 3 follows 1" in str(exc)
+    raises(SaveError, decode_line, "garbage", 4, "x.jrn")
+
+
+def test_save_round_trip():
+    body = {"screens": [{"id": "main", "state": {"sel": 2}}], "n": 3}
+    assert decode_save(encode_save(body), "state.sav") == body
+    assert decode_save(encode_save(body).encode(), "state.sav") == body
+
+
+def test_save_newer_version_is_refused_with_both_versions():
+    text = encode_save({"a": 1}).replace('"version": %d' % SAVE_VERSION, '"version": %d' % (SAVE_VERSION + 1))
+    exc = raises(SaveVersionError, decode_save, text, "saves/state.sav")
+    assert str(exc) == ("save 'saves/state.sav' has version %d but this referee reads up to version %d: "
+                        "update the firmware" % (SAVE_VERSION + 1, SAVE_VERSION))
+
+
+def test_save_bad_checksum_and_truncation():
+    text = encode_save({"score": 10})
+    exc = raises(SaveChecksumError, decode_save, text.replace("10", "11"), "state.sav")
+    assert "save 'state.sav': checksum does not match" in str(exc)
+    for cut in (1, 5, len(text) // 2):
+        raises(SaveError, decode_save, text[:-cut - 1], "state.sav")
+    exc = raises(SaveError, decode_save, "", "empty.sav")
+    assert "empty or truncated" in str(exc)
+    exc = raises(SaveError, decode_save, '{"format": "other"}\n{}', "x.sav")
+    assert "not a Pocket Referee save" in str(exc)
+    exc = raises(SaveError, decode_save, b"\xff\xfe\n", "bin.sav")
+    assert "bin.sav" in str(exc)

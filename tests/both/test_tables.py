@@ -1,0 +1,145 @@
+"""Table packs: range and cross lookups, clamping, chains, the validator."""
+
+import json
+
+from check import raises
+
+from shared_rules.errors import PackError
+from shared_rules.tables import Pack, load_pack, validate_pack
+
+
+def make_pack(tables, name="t"):
+    return {"format": "pocket-referee-pack", "version": 1, "name": name, "tables": tables}
+
+
+RANGE = {"kind": "range", "dice": "d10", "rows": [
+    {"lo": 0, "hi": 2, "result": "low"}, {"lo": 3, "hi": 6, "result": "mid"},
+    {"lo": 7, "hi": 9, "result": "high E"}], "chains": {"E": "enc"}}
+ENC = {"kind": "range", "dice": "2d10", "rows": [{"lo": 0, "hi": 49, "result": "calm"},
+                                                 {"lo": 50, "hi": 99, "result": "raid"}]}
+CROSS = {"kind": "cross", "dice": "d10", "columns": ["Anarchy", "Tech"], "rows": [
+    {"lo": 1, "hi": 3, "cells": {"Anarchy": "A", "Tech": "-"}},
+    {"lo": 4, "hi": 8, "cells": {"Anarchy": "E", "Tech": "C"}},
+    {"lo": 9, "hi": 12, "cells": {"Anarchy": "C A", "Tech": "T"}}], "chains": {"E": "enc"}}
+
+
+def good():
+    return Pack(make_pack({"r": RANGE, "enc": ENC, "x": CROSS}), "good.json")
+
+
+def test_range_lookup_each_row_and_edges():
+    pack = good()
+    assert pack.lookup("r", 0).text == "low"
+    assert pack.lookup("r", 2).text == "low"
+    assert pack.lookup("r", 3).text == "mid"
+    assert pack.lookup("r", 6).text == "mid"
+    assert pack.lookup("r", 7).text == "high E"
+    result = pack.lookup("r", 9)
+    assert (result.row, result.lo, result.hi, result.clamped) == (2, 7, 9, False)
+
+
+def test_clamping_past_first_and_last_rows():
+    pack = good()
+    below = pack.lookup("x", 0, "Tech")
+    assert (below.text, below.row, below.clamped) == ("-", 0, True)
+    above = pack.lookup("x", 13, "Anarchy")
+    assert (above.text, above.row, above.clamped) == ("C A", 2, True)
+    at_last = pack.lookup("x", 12, "Anarchy")
+    assert at_last.clamped is False
+
+
+def test_cross_lookup_by_column():
+    pack = good()
+    assert pack.lookup("x", 4, "Anarchy").text == "E"
+    assert pack.lookup("x", 8, "Tech").text == "C"
+    exc = raises(PackError, pack.lookup, "x", 4, "Security")
+    assert "'x'" in str(exc) and "'Security'" in str(exc)
+    raises(PackError, pack.lookup, "r", 4, "Tech")
+    exc = raises(PackError, pack.table, "nope")
+    assert "good.json" in str(exc) and "'nope'" in str(exc)
+
+
+def test_chains_send_on_to_the_named_table():
+    pack = good()
+    assert pack.lookup("x", 5, "Anarchy").chains == ["enc"]
+    assert pack.lookup("x", 5, "Tech").chains == []
+    assert pack.lookup("r", 8).chains == ["enc"]
+    assert pack.lookup("r", 8).as_dict()["chains"] == ["enc"]
+
+
+def problems_of(tables):
+    return validate_pack(make_pack(tables, "bad.json"), "bad.json")
+
+
+def test_validator_reports_gap_naming_pack_table_row():
+    rows = [{"lo": 0, "hi": 2, "result": "a"}, {"lo": 5, "hi": 9, "result": "b"}]
+    problems = problems_of({"g": {"kind": "range", "rows": rows}})
+    assert problems == ["pack 'bad.json' table 'g' row 2: gap before it: 3-4 is in no row"]
+
+
+def test_validator_reports_overlap():
+    rows = [{"lo": 0, "hi": 4, "result": "a"}, {"lo": 4, "hi": 9, "result": "b"}]
+    problems = problems_of({"o": {"kind": "range", "rows": rows}})
+    assert problems == ["pack 'bad.json' table 'o' row 2: range 4-9 overlaps row 1 (0-4)"]
+
+
+def test_validator_reports_unknown_and_missing_columns():
+    table = {"kind": "cross", "columns": ["Anarchy", "Tech"],
+             "rows": [{"lo": 0, "hi": 9, "cells": {"Anarchy": "A", "Corp": "B"}}]}
+    problems = problems_of({"c": table})
+    assert "pack 'bad.json' table 'c' row 1: unknown column 'Corp'" in problems
+    assert "pack 'bad.json' table 'c' row 1: no cell for column 'Tech'" in problems
+    assert len(problems) == 2
+
+
+def test_validator_reports_chain_to_missing_table():
+    table = {"kind": "range", "chains": {"E": "encounter"}, "rows": [{"lo": 0, "hi": 9, "result": "E"}]}
+    problems = problems_of({"i": table})
+    assert problems == ["pack 'bad.json' table 'i': code 'E' chains to missing table 'encounter'"]
+
+
+def test_validator_other_problems():
+    assert problems_of({"k": {"kind": "wheel", "rows": []}}) == [
+        "pack 'bad.json' table 'k': 'kind' must be 'range' or 'cross'"]
+    assert problems_of({"b": {"kind": "range", "rows": [{"lo": 5, "hi": 2, "result": "x"}]}}) == [
+        "pack 'bad.json' table 'b' row 1: range 5-2 runs backwards"]
+    assert problems_of({"d": {"kind": "range", "dice": "d7", "rows": [{"lo": 1, "hi": 2, "result": "x"}]}}) == [
+        "pack 'bad.json' table 'd': unknown dice 'd7'"]
+    assert problems_of({"e": {"kind": "range", "rows": []}}) == [
+        "pack 'bad.json' table 'e': 'rows' must be a non-empty list"]
+    assert problems_of({"f": {"kind": "range", "rows": [{"lo": "1", "hi": 2, "result": "x"}]}}) == [
+        "pack 'bad.json' table 'f' row 1: 'lo' and 'hi' must be whole numbers"]
+    assert validate_pack([], "l.json") == ["pack 'l.json': must be a JSON object"]
+    newer = make_pack({}, "n.json")
+    newer["version"] = 9
+    assert validate_pack(newer, "n.json") == [
+        "pack 'n.json': version 9 is newer than this referee reads (1): update the firmware"]
+    assert validate_pack({"tables": {}}, "h.json") == [
+        "pack 'h.json': 'format' must be 'pocket-referee-pack'",
+        "pack 'h.json': 'version' must be a whole number >= 1"]
+
+
+def test_load_pack_errors_list_every_problem():
+    exc = raises(PackError, load_pack, "{not json", "broken.json")
+    assert "pack 'broken.json' is not valid JSON" in str(exc)
+    rows = [{"lo": 0, "hi": 4, "result": "a"}, {"lo": 4, "hi": 9, "result": "b"},
+            {"lo": 12, "hi": 13, "result": "c"}]
+    exc = raises(PackError, load_pack, json.dumps(make_pack({"t": {"kind": "range", "rows": rows}})), "two.json")
+    assert len(exc.problems) == 2
+    assert "pack 'two.json' has 2 problems" in str(exc)
+
+
+def test_sample_cybernaut_pack_is_valid_and_marked_placeholder():
+    import os
+    here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+    path = here + "/../../firmware/packs/cybernaut-sample.json"
+    with open(path, "rb") as handle:
+        pack = load_pack(handle.read(), "cybernaut-sample.json")
+    assert pack.placeholder is True
+    assert "PLACEHOLDER" in pack.notice
+    interaction = pack.table("interaction")
+    assert interaction.columns == ["Anarchy", "Corporatist", "Security", "Tech"]
+    assert interaction.dice == "d10"
+    encounter = pack.table("encounter")
+    assert encounter.rows[0]["lo"] == 0 and encounter.rows[-1]["hi"] == 99
+    assert os is not None

@@ -1,0 +1,132 @@
+"""The `referee` command as a user runs it: sim (scripted and interactive), pack check."""
+
+import json
+import os
+import select
+import subprocess
+import sys
+import time
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+REFEREE = os.path.join(os.path.dirname(sys.executable), "referee")
+
+
+def referee(*args, **kwargs):
+    return subprocess.run([REFEREE] + list(args), capture_output=True, text=True, timeout=120, **kwargs)
+
+
+def test_sim_screen_text_reproduces_the_dice_flow():
+    proc = referee("sim", "--seed", "7", "--keys", "A A D A D A D A D A", "--screen", "text")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[-8:] == [
+        "Dice      A=roll", " d6 Neo-Hunt", " d10 Cybernaut", " 00-99 Cybernaut", " d20 Cybercore",
+        ">d100 Cybercore", "d100 = 66 (6,6)", "Last 66 3 17 4 4"]
+
+
+@pytest.mark.parametrize("seed,keys,expected", [
+    (16, "D A D D D L A", ["Need 6+ mod -1", "d6 6: HIT", "A 6 always hits"]),
+    (7, "D D A A R A", ["d10 7+4=11", "Anarchy: C"]),
+    (7, "D D A D A", ["Roll 74 (7,4)", "Placeholder"]),
+    (7, "D D D A A A R R R A D D D D A", ["d20 7+5 = 12", "Failed", "8 of 10 dmg", "passes (DR 2)"]),
+])
+def test_sim_screen_text_reproduces_each_first_flow(seed, keys, expected):
+    proc = referee("sim", "--seed", str(seed), "--keys", keys, "--screen", "text")
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    for line in expected:
+        assert line in lines
+
+
+def test_sim_png_is_the_frame_scaled_by_four(tmp_path):
+    from PIL import Image
+
+    from boards.sim import run_script
+
+    path = tmp_path / "frame.png"
+    proc = referee("sim", "--seed", "7", "--keys", "A A", "--screen", "png", str(path))
+    assert proc.returncode == 0, proc.stderr
+    image = Image.open(path).convert("RGB")
+    assert image.size == (512, 256)
+    board, app = run_script(str(tmp_path / "data"), 7, "A A")
+    lit = 0
+    for y in range(64):
+        for x in range(128):
+            on = image.getpixel((x * 4 + 1, y * 4 + 2)) != (8, 10, 20)
+            assert on == bool(board.pixel(x, y)), (x, y)
+            lit += on
+    assert lit > 300
+
+
+def test_sim_resumes_from_its_data_folder(tmp_path):
+    data = str(tmp_path / "data")
+    first = referee("sim", "--seed", "3", "--keys", "D A D D D A", "--data", data, "--screen", "text")
+    again = referee("sim", "--seed", "3", "--keys", "", "--data", data, "--screen", "text")
+    assert first.returncode == 0 and again.returncode == 0
+    assert again.stdout.splitlines()[-8:] == first.stdout.splitlines()[-8:]
+
+
+def test_sim_bad_keys_and_bad_screen_are_usage_errors():
+    proc = referee("sim", "--keys", "A J")
+    assert proc.returncode == 2
+    assert "token 2 'J' is not a button" in proc.stderr
+    proc = referee("sim", "--keys", "A", "--screen", "jpeg")
+    assert proc.returncode == 2
+    assert "--screen takes 'text' or 'png PATH'" in proc.stderr
+
+
+def test_sim_interactive_in_a_terminal(tmp_path):
+    """Arrow keys and Enter drive the app in a pseudo-terminal; q quits and saves."""
+    master, slave = os.openpty()
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
+    proc = subprocess.Popen([REFEREE, "sim", "--seed", "7"], stdin=slave, stdout=slave, stderr=slave,
+                            env=env, close_fds=True)
+    os.close(slave)
+    out = b""
+
+    def read_for(seconds):
+        nonlocal out
+        end = time.time() + seconds
+        while time.time() < end:
+            ready, _, _ = select.select([master], [], [], 0.1)
+            if ready:
+                try:
+                    out += os.read(master, 65536)
+                except OSError:
+                    return
+
+    read_for(3)
+    for key in (b"\x1b[B", b"\r", b"\r", b"q"):   # DOWN, A (Neo-Hunt shot), A (roll), quit
+        os.write(master, key)
+        read_for(1.5)
+    proc.wait(timeout=20)
+    os.close(master)
+    assert proc.returncode == 0
+    assert "\u2588".encode() in out or "\u2580".encode() in out
+    save = tmp_path / "pocket-referee" / "sim" / "saves" / "state.sav"
+    body = json.loads(save.read_text().split("\n")[1])
+    assert [screen["id"] for screen in body["screens"]] == ["main", "nh_shot"]
+    assert body["screens"][1]["state"]["last"] == "d6 4: HIT"
+
+
+def test_sim_without_a_terminal_says_to_use_keys():
+    proc = subprocess.run([REFEREE, "sim"], stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2
+    assert "give --keys" in proc.stderr
+
+
+def test_pack_check_good_and_bad(tmp_path):
+    good = os.path.join(ROOT, "firmware", "packs", "cybernaut-sample.json")
+    proc = referee("pack", "check", good)
+    assert proc.returncode == 0
+    assert "ok" in proc.stdout and "PLACEHOLDER" in proc.stdout
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"format": "pocket-referee-pack", "version": 1, "tables": {
+        "t": {"kind": "range", "rows": [{"lo": 0, "hi": 5, "result": "a"}, {"lo": 3, "hi": 9, "result": "b"}]}}}))
+    proc = referee("pack", "check", str(bad))
+    assert proc.returncode == 3
+    assert "table 't' row 2: range 3-9 overlaps row 1 (0-5)" in proc.stderr
+    proc = referee("pack", "check", str(tmp_path / "missing.json"))
+    assert proc.returncode == 3
+    assert "missing.json: cannot read" in proc.stderr
