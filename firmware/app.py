@@ -8,9 +8,10 @@ are saved (atomically), so a reboot resumes at the same game, screen and state.
 import binascii
 import gc
 import hashlib
+import json
 
 from shared_rules import VERSION
-from shared_rules.dice import HashSource, commitment, seed_bytes
+from shared_rules.dice import HashSource, commitment, hidden_draws_key, seed_bytes
 from shared_rules.errors import PackError, RefereeError, SaveError
 from shared_rules.journal import Journal, decode_line, encode_entry
 from shared_rules.save import decode_save, encode_save, sha256_hex
@@ -111,12 +112,16 @@ class App:
         self.push(TextScreen.make(title, text))
 
     # ---- rules services for screens ---------------------------------------
-    def record(self, game, kind, inputs, outcome, rule):
+    def record(self, game, kind, inputs, outcome, rule, hidden_dice=False):
         """Journal an event (append-only file). :returns: the entry (dict).
 
         Every draw of the dice since the last entry goes into it as ``"dice":
         {"from", "to", "draws"}`` (blocks used and each randbelow's [n, value]), so
         ``referee verify`` can recompute the roll once the seed is revealed.
+
+        :param hidden_dice: True for a roll whose result is a secret (sealed in
+            ``outcome``): the draws are then sealed too (``"sealed"`` instead of
+            ``"draws"``), with a key only the revealed seed opens.
         """
         entry = self.journal.record(kind, inputs, outcome, rule, game)
         take = getattr(self.source, "take_draws", None)
@@ -124,7 +129,13 @@ class App:
             draws = take()
             counter = self.source.counter
             if draws or counter != self._mark:
-                entry["dice"] = {"from": self._mark, "to": counter, "draws": draws}
+                dice = {"from": self._mark, "to": counter}
+                if hidden_dice:
+                    dice["sealed"] = seal(hidden_draws_key(self.source.seed), self.entropy(4),
+                                          json.dumps(draws))
+                else:
+                    dice["draws"] = draws
+                entry["dice"] = dice
             self._mark = counter
         self.storage.append(self.journal_name(), encode_entry(entry))
         return entry
@@ -133,7 +144,8 @@ class App:
         """Journal dice drawn but not journaled by the screen (so no roll is hidden)."""
         if getattr(self.source, "draws", None) or getattr(self.source, "counter", 0) != self._mark:
             if getattr(self.source, "take_draws", None) is not None:
-                self.record(SESSION, "unjournaled_roll", {}, {}, RULE_DICE)
+                # what a screen rolled without journaling may be a secret: sealed
+                self.record(SESSION, "unjournaled_roll", {}, {}, RULE_DICE, True)
 
     # ---- sessions and verifiable dice ---------------------------------------
     def _use_seed(self, seed, counter=0, salts=()):
@@ -403,7 +415,7 @@ class App:
                 self.restore(body)
                 resumed = True
                 break
-            except (SaveError, ValueError, KeyError, TypeError) as exc:
+            except (SaveError, ValueError, KeyError, TypeError, AttributeError) as exc:
                 bad = self._keep_bad(name)
                 problems.append("%s (kept as %s)" % (exc, bad))
         if not resumed:

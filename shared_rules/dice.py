@@ -119,6 +119,13 @@ def mix_salt(key, salt):
     return hmac_sha256(key, _SALT_LABEL + salt.encode())
 
 
+def hidden_draws_key(seed):
+    """The key that seals the draws of a hidden roll in the journal (see
+    firmware.app.App.record): HMAC-SHA256(seed, label). Nobody can open them before
+    the seed is revealed at the end of the session; ``referee verify`` can after."""
+    return hmac_sha256(seed_bytes(seed), b"pocket-referee hidden draws")
+
+
 class HashSource:
     """Deterministic, verifiable source: HMAC-SHA256 of a block counter under the
     seed (re-keyed by the players' salts).

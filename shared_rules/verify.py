@@ -8,7 +8,9 @@ A session journal (see shared_rules.journal) holds, in order:
 - ``salt`` entries: ``in.salt`` (the players' button presses) and ``in.at`` (the
   block counter from which it re-keys the dice, shared_rules.dice.mix_salt);
 - every entry that rolled dice carries ``dice``: ``{"from": first block, "to":
-  block after the last, "draws": [[n, value], ...]}`` (each ``randbelow(n)``);
+  block after the last, "draws": [[n, value], ...]}`` (each ``randbelow(n)``); a
+  hidden roll has ``"sealed"`` instead of ``"draws"``: the same list as JSON,
+  sealed (shared_rules.seal) with ``hidden_draws_key(seed)``, opened here;
 - ``seed_reveal`` at the end: ``out.seed`` (hex of the seed bytes) and
   ``out.counter`` (the blocks used in all).
 
@@ -20,9 +22,11 @@ it cannot prove anything about a session whose seed was never revealed.
 """
 
 import binascii
+import json
 
 from shared_rules.dice import (SCHEME_HMAC, SCHEME_PLAIN, HashSource, commitment,
-                               d10_face_value, roll_named)
+                               d10_face_value, hidden_draws_key, roll_named)
+from shared_rules.seal import unseal
 
 SESSION = "session"
 
@@ -141,6 +145,14 @@ def verify_entries(entries):
         first = dice.get("from") if isinstance(dice, dict) else None
         last = dice.get("to") if isinstance(dice, dict) else None
         draws = dice.get("draws") if isinstance(dice, dict) else None
+        if isinstance(dice, dict) and "sealed" in dice:
+            try:
+                draws = json.loads(unseal(hidden_draws_key(seed), dice["sealed"]))
+            except (ValueError, TypeError, RuntimeError):
+                problems.append("%s: its sealed draws do not open with the revealed seed"
+                                % _name(entry))
+                expected = last if _is_int(last) else expected
+                continue
         if (not _is_int(first) or not _is_int(last) or not isinstance(draws, list)
                 or first < 0 or last < first or last >= 1 << 62):
             problems.append("%s: its dice record is damaged" % _name(entry))

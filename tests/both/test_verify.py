@@ -170,3 +170,32 @@ def test_verify_reports_damaged_dice_records():
 
 def test_randbelow_still_rejects_bad_n():
     raises(ValueError, dice.HashSource(b"x", log=True).randbelow, 0)
+
+
+def test_hidden_roll_draws_are_sealed_until_the_reveal():
+    import json
+    from shared_rules.seal import seal
+    seed = b"hidden seed"
+    entries = _session(seed, finish=False)
+    source = dice.HashSource(seed, hmac=True)
+    # replay to where the session stands, then a hidden d6 sealed like App.record does
+    last = entries[-1]["dice"]["to"]
+    source.add_salt("UDD", entries[2]["in"]["at"])
+    source.counter = last
+    source.log = True
+    face = dice.d6(source)
+    draws = source.take_draws()
+    sealed = seal(dice.hidden_draws_key(seed), b"salt", json.dumps(draws))
+    assert draws == [[6, face - 1]]
+    hidden = {"seq": 7, "game": "neohunt", "kind": "hidden", "rule": "", "in": {},
+              "out": {"sealed": "x"}, "dice": {"from": last, "to": source.counter, "sealed": sealed}}
+    reveal = {"seq": 8, "game": "session", "kind": "seed_reveal", "rule": "", "in": {},
+              "out": {"seed": _hex(seed), "counter": source.counter}}
+    assert verify_entries(entries + [hidden, reveal]) == ([], 5)
+    hidden["dice"]["sealed"] = seal(dice.hidden_draws_key(seed), b"salt",
+                                    json.dumps([[6, (draws[0][1] + 1) % 6]]))
+    problems, _ = verify_entries(entries + [hidden, reveal])
+    assert problems and problems[0].startswith("entry 7 (neohunt hidden): draw 1 (0-5)")
+    hidden["dice"]["sealed"] = "00zz"
+    problems, _ = verify_entries(entries + [hidden, reveal])
+    assert problems == ["entry 7 (neohunt hidden): its sealed draws do not open with the revealed seed"]

@@ -145,3 +145,27 @@ def test_pin_guards_handover_and_reveal(tmp_path):
     for name in "U D D A".split():
         board.press(app, name)
     assert _settle(board, app)[0] == "Private"
+
+
+def test_a_roll_no_entry_was_made_for_is_journaled_sealed_and_verifies(tmp_path):
+    from firmware.ui import Screen
+    from shared_rules.dice import d20
+
+    root = str(tmp_path)
+    board, app = boot(root, None)
+
+    class Sneaky(Screen):
+        ID = "text"  # saved as a text screen; only its button matters here
+
+        def on_button(self, app, name, kind):
+            self.s["secret"] = d20(app.source)  # rolled, never journaled
+
+    app.push(Sneaky({"title": "", "lines": [], "top": 0}))
+    board.press(app, A)
+    entry = _journal(root)[-1]
+    assert entry["kind"] == "unjournaled_roll" and "sealed" in entry["dice"]
+    assert "draws" not in entry["dice"]
+    app.pop()
+    app.end_session()
+    app.save()
+    assert referee(["verify", os.path.join(root, "journals", "s0001.jrn")]) == 0
