@@ -392,12 +392,16 @@ class App:
         if last is not None and last["seq"] >= self.journal.next_seq:
             self.journal.next_seq = last["seq"] + 1
         for entry in ahead:
-            if entry.get("game") == SESSION and entry.get("kind") == "salt":
-                item = [entry["in"]["at"], entry["in"]["salt"]]
+            inputs = entry.get("in")
+            if (entry.get("game") == SESSION and entry.get("kind") == "salt"
+                    and isinstance(inputs, dict) and isinstance(inputs.get("salt"), str)
+                    and isinstance(inputs.get("at"), int)):
+                item = [inputs["at"], inputs["salt"]]
                 if item not in getattr(self.source, "salts", [item]):
                     self.source.add_salt(item[1], item[0])
             dice = entry.get("dice")
-            if isinstance(dice, dict) and dice.get("to", 0) > self.source.counter:
+            if (isinstance(dice, dict) and isinstance(dice.get("to"), int)
+                    and dice["to"] > self.source.counter):
                 self.source.counter = dice["to"]
         self._mark = self.source.counter
         return last
@@ -429,7 +433,9 @@ class App:
         elif last.get("game") == SESSION and last.get("kind") == "seed_reveal":
             # the power was cut after the reveal was journaled: finish ending it
             from firmware.screens.session import reveal_screen
-            ended = (self.session, last["out"]["seed"], self.seed_id)
+            out = last.get("out")
+            ended = (self.session, str(out.get("seed") if isinstance(out, dict) else ""),
+                     self.seed_id)
             self.start_session(max(self.session, self._last_journal_number()) + 1)
             if self.top().ID == "end_session":
                 self.replace(reveal_screen(self, ended))

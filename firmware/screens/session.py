@@ -75,9 +75,10 @@ class EndSessionScreen(Screen):
     def draw(self, app, surface):
         surface.line_text(0, "End session %d?" % app.session, True)
         surface.line_text(2, "Reveals the dice")
-        surface.line_text(3, "seed so rolls")
-        surface.line_text(4, "can be verified.")
-        surface.line_text(6, "A: end  B: back")
+        surface.line_text(3, "seed (to verify)")
+        surface.line_text(4, "and starts a new")
+        surface.line_text(5, "session.")
+        surface.line_text(7, "A: end  B: back")
 
     def on_button(self, app, name, kind):
         if name == A:

@@ -169,3 +169,22 @@ def test_a_roll_no_entry_was_made_for_is_journaled_sealed_and_verifies(tmp_path)
     app.end_session()
     app.save()
     assert referee(["verify", os.path.join(root, "journals", "s0001.jrn")]) == 0
+
+
+def test_boot_survives_odd_entries_journaled_after_the_save(tmp_path):
+    from firmware.storage import Storage
+
+    root = str(tmp_path)
+    board, app = boot(root, 9)
+    counter = app.source.counter
+    store = Storage(root)
+    store.append("journals/s0001.jrn", encode_entry(
+        {"seq": 2, "game": "session", "kind": "salt", "rule": "", "in": 5, "out": {},
+         "dice": {"to": "x"}}))
+    store.append("journals/s0001.jrn", encode_entry(
+        {"seq": 3, "game": "dice", "kind": "roll", "rule": "", "in": {}, "out": {},
+         "dice": {"from": counter, "to": counter + 3, "draws": []}}))
+    board, app = boot(root, 9)
+    assert app.journal.next_seq == 4
+    assert app.source.counter == counter + 3  # blocks journaled after the save are not reused
+    assert app.surface.lines()[0] == "Pocket Referee"
