@@ -66,6 +66,7 @@ def do_pack(args):
 
 def do_verify(args):
     """referee verify FILE...: recompute every roll of finished session journals."""
+    from shared_rules.errors import SaveError
     from shared_rules.journal import read_journal
     from shared_rules.verify import verify_entries
 
@@ -78,7 +79,12 @@ def do_verify(args):
             print("%s: cannot read: %s" % (path, exc.strerror), file=sys.stderr)
             bad += 1
             continue
-        entries, torn = read_journal(data, path)
+        try:
+            entries, torn = read_journal(data, path)
+        except SaveError as exc:
+            print("%s: %s" % (path, exc), file=sys.stderr)
+            bad += 1
+            continue
         problems, rolls = verify_entries(entries)
         if torn:
             print("%s: note: its last line was cut (a power cut while writing) and is ignored"

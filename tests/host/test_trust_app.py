@@ -188,3 +188,20 @@ def test_boot_survives_odd_entries_journaled_after_the_save(tmp_path):
     assert app.journal.next_seq == 4
     assert app.source.counter == counter + 3  # blocks journaled after the save are not reused
     assert app.surface.lines()[0] == "Pocket Referee"
+
+
+def test_verify_reports_a_damaged_journal_and_goes_on(tmp_path, capsys):
+    root = str(tmp_path)
+    board, app = boot(root, 2)
+    play(board, app, GAME[:1] + [END])
+    good = os.path.join(root, "journals", "s0001.jrn")
+    with open(good, "rb") as handle:
+        lines = handle.read().split(b"\n")
+    damaged = os.path.join(root, "damaged.jrn")
+    with open(damaged, "wb") as handle:
+        handle.write(b"\n".join([lines[0], lines[1].replace(b'"total"', b'"totaL"')] + lines[2:]))
+    assert referee(["verify", damaged, good, os.path.join(root, "missing.jrn")]) == 3
+    out = capsys.readouterr()
+    assert "damaged.jrn' line 2: checksum does not match" in out.err
+    assert "missing.jrn: cannot read" in out.err
+    assert "s0001.jrn: ok, 2 entries with dice" in out.out
