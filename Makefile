@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-0.1.0
 HEAP ?= 192K
 
-.PHONY: venv sim test test-cpython test-micropython clean
+.PHONY: venv sim test test-cpython test-micropython clean build deploy bench
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,17 @@ test-cpython: $(STAMP)
 
 test-micropython: $(STAMP)
 	$(BIN)/micropython -X heapsize=$(HEAP) tests/mp_run.py $(ARGS)
+
+build: $(STAMP)
+	$(BIN)/python tools/build.py $(ARGS)
+
+deploy: $(STAMP)
+	$(BIN)/referee deploy $(ARGS)
+
+bench: $(STAMP)
+	$(BIN)/python tools/build.py --board sim --out build/bench
+	$(BIN)/python tools/build.py
+	$(BIN)/micropython -X heapsize=$(HEAP) tools/bench_device.py --mpy build/bench --device-build build/device $(ARGS)
 
 clean:
 	rm -rf $(VENV) build .pytest_cache

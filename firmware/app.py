@@ -67,6 +67,8 @@ class App:
         self.notices = []
         self.dirty = True
         self._key = None
+        self.care = None  # firmware.care.ScreenCare, set by run() or a test
+        self.battery = None  # callable() -> volts (float), where the board reads it
 
     # ---- the screen stack -------------------------------------------------
     def push(self, screen):
@@ -479,11 +481,28 @@ class App:
 
     def tick(self, now):
         """Poll the buttons at ``now`` (ms), handle their events, let the top screen
-        act on time (``on_tick``: e.g. hide a secret after 5 s), redraw."""
+        act on time (``on_tick``: e.g. hide a secret after 5 s), redraw.
+
+        With screen care (``self.care``, a firmware.care.ScreenCare) the panel dims
+        and blanks when idle; the press that wakes a blank panel does not act.
+        """
         self.now = now
-        self.buttons.poll(now, self.handle)
+        care = self.care
+        if care is None:
+            self.buttons.poll(now, self.handle)
+            self.top().on_tick(self, now)
+            self.redraw()
+            return
+        self.buttons.poll(now, self._care_event)
         self.top().on_tick(self, now)
-        self.redraw()
+        if care.update(now, self.buttons.any_pressed()):
+            self.dirty = True
+        if not care.blank():
+            self.redraw()
+
+    def _care_event(self, name, kind):
+        if not self.care.swallow():
+            self.handle(name, kind)
 
 
 def run(board, seed=None):
@@ -494,8 +513,12 @@ def run(board, seed=None):
     """
     from firmware.buttons import Buttons
     from firmware.storage import Storage
+    from firmware.care import ScreenCare
     app = App(board.make_surface(), Buttons(board.make_buttons()), Storage(board.storage_root),
               board.entropy, seed, board.pack_dirs)
+    app.care = ScreenCare(app.surface, board.ticks_ms(), getattr(board, "DIM_MS", -1),
+                          getattr(board, "BLANK_MS", -1))
+    app.battery = getattr(board, "battery_volts", None)
     app.boot()
     while True:
         app.tick(board.ticks_ms())

@@ -25,11 +25,15 @@ class Surface:
     :param font: None to use the framebuffer's own 8x8 text; or the path of an
         adafruit_framebuf font file, drawn one character at a time so spacing is
         8 pixels as on MicroPython.
+    :param power: callable(level) with level "on", "dim" or "off" that sets the
+        panel's brightness (screen care), or None where the display has no such control.
     """
 
-    def __init__(self, fb, show=None, font=None, width=128, height=64):
+    def __init__(self, fb, show=None, font=None, width=128, height=64, power=None):
         self.fb = fb
         self._show = show
+        self._power = power
+        self.level = "on"
         self._font = font
         self.width = width
         self.height = height
@@ -94,6 +98,12 @@ class Surface:
         self.frames += 1
         if self._show is not None:
             self._show()
+
+    def set_power(self, level):
+        """Set the panel to "on", "dim" or "off" (no-op without a power control)."""
+        self.level = level
+        if self._power is not None:
+            self._power(level)
 
     def lines(self):
         """The text of the frame, one str per row, trailing spaces removed."""

@@ -9,6 +9,7 @@ ENTRIES = (
     ("Cybernaut", "firmware.screens.cybernaut", "CybernautMenu"),
     ("Cybercore AF", "firmware.screens.cybercore", "ArmourScreen"),
     ("Session & dice", "firmware.screens.session", "SessionMenu"),
+    ("Neo-Hunt game", "firmware.screens.neohunt_setup", "NhSetup"),
 )
 
 
@@ -22,7 +23,13 @@ class MainMenu(Menu):
         return [entry[0] for entry in ENTRIES]
 
     def footer(self, app):
-        return ["Dice %s" % app.seed_id]
+        lines = ["Dice %s" % app.seed_id]
+        if app.battery is None:
+            return lines
+        try:
+            return lines + ["Battery %.2fV" % app.battery()]
+        except (OSError, ValueError):
+            return lines
 
     def choose(self, app, index):
         entry = ENTRIES[index]

@@ -99,6 +99,17 @@ def do_verify(args):
     return EXIT_BAD_INPUT if bad else 0
 
 
+def do_deploy(args):
+    """referee deploy [--port P] [--board pico] [--check] [--no-restart]"""
+    from referee.deploy import DeployError, deploy
+
+    try:
+        return deploy(args.port, args.board, args.check, not args.no_restart)
+    except DeployError as exc:
+        print("referee deploy: %s" % exc, file=sys.stderr)
+        return exc.code
+
+
 class UsageError(Exception):
     """Wrong arguments; the message says which."""
 
@@ -139,6 +150,19 @@ def build_parser():
                     "mismatch naming the entry; exit code 3 if any.")
     verify.add_argument("files", nargs="+", metavar="FILE")
     verify.set_defaults(func=do_verify)
+
+    deploy = commands.add_parser(
+        "deploy", help="build the firmware and put it on a Pico over USB",
+        description="Compile the firmware to .mpy (build/device/), then copy to the Pico only "
+                    "the files whose sha256 differs, write main.py and the sample packs, and "
+                    "restart the app. Refuses a device whose MicroPython cannot load this "
+                    ".mpy version. Exit codes: 4 no device, 5 .mpy version mismatch, 6 build "
+                    "failed, 7 copy failed.")
+    deploy.add_argument("--port", default=None, help="serial port (default: the one Pico found on USB)")
+    deploy.add_argument("--board", default="pico", help="board to build for (default pico)")
+    deploy.add_argument("--check", action="store_true", help="only report what would change")
+    deploy.add_argument("--no-restart", action="store_true", help="do not restart the app afterwards")
+    deploy.set_defaults(func=do_deploy)
     return parser
 
 

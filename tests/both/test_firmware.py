@@ -97,7 +97,7 @@ def screen(seed, keys, root=None):
 def test_first_frame_is_the_main_menu():
     lines, app = screen(1, "")
     assert lines == ["Pocket Referee", ">Dice", " Neo-Hunt shot", " Cybernaut", " Cybercore AF",
-                     " Session & dice", "", "Dice " + app.seed_id]
+                     " Session & dice", " Neo-Hunt game", "Dice " + app.seed_id]
     assert app.surface.frames == 1
 
 

@@ -1,0 +1,233 @@
+"""The Raspberry Pi Pico (or Pico W) board: SSD1306 OLED on I2C0, six buttons.
+
+Wiring (every button is a tactile switch between its GP pin and GND; the Pico's
+internal pull-ups hold the pin high, a press pulls it low)::
+
+    | what          | Pico pin (physical) | GP   | note                          |
+    |---------------|---------------------|------|-------------------------------|
+    | OLED SDA      | 6                   | GP4  | I2C0 SDA                      |
+    | OLED SCL      | 7                   | GP5  | I2C0 SCL                      |
+    | OLED VCC      | 36                  | 3V3  | 3.3 V out                     |
+    | OLED GND      | 8                   | GND  |                               |
+    | button UP     | 14                  | GP10 | other leg to GND              |
+    | button DOWN   | 15                  | GP11 | other leg to GND              |
+    | button LEFT   | 16                  | GP12 | other leg to GND              |
+    | button RIGHT  | 17                  | GP13 | other leg to GND              |
+    | buttons' GND  | 18                  | GND  | common ground of the switches |
+    | button A      | 19                  | GP14 | confirm / roll                |
+    | button B      | 20                  | GP15 | back                          |
+    | battery       | (on board)          | GP29 | ADC3 reads VSYS / 3           |
+
+    Pico, USB at the top, seen from above (left header, pins 1-20):
+
+                 +----| USB |----+
+         GP0   1 |o              |
+         GP1   2 |o              |
+         GND   3 |o              |
+         GP2   4 |o              |
+         GP3   5 |o              |        SSD1306 128x64 (I2C)
+         GP4   6 |o--------------------------- SDA
+         GP5   7 |o--------------------------- SCL
+         GND   8 |o--------------------------- GND
+         ...     |               |   3V3 (pin 36, right header) --- VCC
+         GP10 14 |o--[ UP  ]--+  |
+         GP11 15 |o--[DOWN ]--+  |
+         GP12 16 |o--[LEFT ]--+  |
+         GP13 17 |o--[RIGHT]--+  |
+         GND  18 |o-----------+  |   every switch's other leg joins this GND
+         GP14 19 |o--[  A  ]--+  |
+         GP15 20 |o--[  B  ]--+  |
+                 +---------------+
+
+Settings (change here, or pass to ``make_surface``): ``I2C_FREQ`` (400 kHz, the
+SSD1306's fast mode), ``OLED_ADDR`` (0x3C; 0x3D for modules with the address
+jumper moved), ``SOFT_I2C`` (True forces the bit-banged bus), ``BUTTON_PINS``,
+``DIM_MS`` / ``BLANK_MS`` (screen care; None turns one off).
+
+If no display answers, a line on the serial console says so and the app runs on
+a framebuffer in RAM (a null display), so the serial console and saves still work.
+
+The SSD1306 driver is the MicroPython project's (now kept in micropython-lib), vendored as
+boards/lib/ssd1306.py (its header says where the copy came from); the
+subclass here sends only the pages that changed since the last frame.
+
+This module is the only one that imports ``machine``; nothing touches a pin until
+``make_surface`` / ``make_buttons`` / ``battery_volts`` is called.
+"""
+
+import os
+
+import framebuf
+from micropython import const
+
+from boards.lib import ssd1306
+from boards.pages import PageDiff
+from firmware import ticks
+from firmware.surface import Surface
+
+WIDTH = const(128)
+HEIGHT = const(64)
+I2C_ID = 0
+SDA_PIN = 4
+SCL_PIN = 5
+I2C_FREQ = 400000
+OLED_ADDR = 0x3C
+SOFT_I2C = False
+BUTTON_PINS = {"U": 10, "D": 11, "L": 12, "R": 13, "A": 14, "B": 15}
+BATTERY_ADC_PIN = 29
+BATTERY_DIVIDER = 3.0  # VSYS is read through a 200k/100k divider: VSYS / 3
+DIM_MS = 30000
+BLANK_MS = 120000
+_DIM_CONTRAST = const(8)
+_FULL_CONTRAST = const(255)
+
+storage_root = "/data"
+pack_dirs = ("/packs",)
+entropy = os.urandom
+ticks_ms = ticks.ticks_ms
+sleep_ms = ticks.sleep_ms
+
+_adc = None
+
+
+def log(message):
+    """A line on the serial console."""
+    print("[pico] " + message)
+
+
+class PagedSSD1306(ssd1306.SSD1306_I2C):
+    """micropython-lib's SSD1306_I2C, sending only the pages that changed.
+
+    ``show()`` compares each 128-byte page with the last frame sent and sends each
+    run of changed pages as one write: the column window 0..127 and the page window
+    of the run, then the run's bytes straight from the framebuffer (a memoryview,
+    no copy). The first frame (the driver's own clear at init) goes out whole.
+
+    :param i2c: a machine.I2C or machine.SoftI2C (anything with writeto/writevto).
+    :param addr: the display's 7-bit address (0x3C or 0x3D).
+    """
+
+    def __init__(self, width, height, i2c, addr=0x3C, external_vcc=False):
+        self._diff = PageDiff(height // 8, width)
+        self.pages_sent = 0
+        super().__init__(width, height, i2c, addr, external_vcc)
+
+    def show(self):
+        """Send the changed pages (nothing if the frame is unchanged)."""
+        width = self.width
+        view = memoryview(self.buffer)
+        for first, last in self._diff.runs(self.buffer):
+            self.write_cmd(0x21)  # column window
+            self.write_cmd(0)
+            self.write_cmd(width - 1)
+            self.write_cmd(0x22)  # page window
+            self.write_cmd(first)
+            self.write_cmd(last)
+            self.write_data(view[first * width:(last + 1) * width])
+            self.pages_sent += last - first + 1
+
+    def set_level(self, level):
+        """Screen care: "on" (full contrast), "dim" (low contrast) or "off" (panel
+        off, RAM kept). Any I2C error is reported on the console, never raised."""
+        try:
+            if level == "off":
+                self.poweroff()
+            else:
+                self.contrast(_DIM_CONTRAST if level == "dim" else _FULL_CONTRAST)
+                self.poweron()
+        except OSError as exc:
+            log("display did not take '%s': %s" % (level, exc))
+
+
+def make_i2c(freq=None, soft=None):
+    """The I2C bus of the display: hardware I2C0 on GP4/GP5, or SoftI2C on the same
+    pins when ``soft`` (or when the hardware bus cannot be made).
+
+    :param freq: Hz (default I2C_FREQ, 400 kHz).
+    """
+    from machine import I2C, Pin, SoftI2C
+    freq = I2C_FREQ if freq is None else freq
+    soft = SOFT_I2C if soft is None else soft
+    if not soft:
+        try:
+            return I2C(I2C_ID, sda=Pin(SDA_PIN), scl=Pin(SCL_PIN), freq=freq)
+        except (ValueError, OSError) as exc:
+            log("hardware I2C%d failed (%s): using SoftI2C on GP%d/GP%d" % (I2C_ID, exc, SDA_PIN, SCL_PIN))
+    return SoftI2C(sda=Pin(SDA_PIN), scl=Pin(SCL_PIN), freq=freq)
+
+
+def null_surface():
+    """A Surface over a framebuffer in RAM that goes nowhere (no display)."""
+    buf = bytearray(WIDTH * HEIGHT // 8)
+    return Surface(framebuf.FrameBuffer(buf, WIDTH, HEIGHT, framebuf.MONO_VLSB), None)
+
+
+def make_surface(i2c=None, addr=None, freq=None, soft=None):
+    """The drawing surface on the OLED, or on a null display if none answers.
+
+    :param i2c: a ready bus (tests pass a fake); default ``make_i2c(freq, soft)``.
+    :param addr: display address (default OLED_ADDR, 0x3C).
+    :returns: firmware.surface.Surface.
+    """
+    import gc
+    gc.collect()
+    addr = OLED_ADDR if addr is None else addr
+    if i2c is None:
+        i2c = make_i2c(freq, soft)
+    try:
+        found = i2c.scan()
+    except OSError:
+        found = []
+    if addr not in found:
+        seen = ", ".join("0x%02X" % a for a in found) or "nothing"
+        log("no display at 0x%02X on I2C%d (SDA GP%d, SCL GP%d); the bus answered at: %s. "
+            "Check the wiring and OLED_ADDR in boards/pico.py. Running without a display."
+            % (addr, I2C_ID, SDA_PIN, SCL_PIN, seen))
+        return null_surface()
+    try:
+        display = PagedSSD1306(WIDTH, HEIGHT, i2c, addr)
+    except OSError as exc:
+        log("display at 0x%02X did not start (%s). Running without a display." % (addr, exc))
+        return null_surface()
+    return Surface(display, display.show, power=display.set_level)
+
+
+def make_buttons(pins=None):
+    """name -> callable() that is True while the button is pressed (pin pulled low).
+
+    :param pins: dict name -> GP number (default BUTTON_PINS).
+    """
+    from machine import Pin
+    reads = {}
+    for name, number in (pins or BUTTON_PINS).items():
+        pin = Pin(number, Pin.IN, Pin.PULL_UP)
+        reads[name] = _pressed(pin)
+    return reads
+
+
+def _pressed(pin):
+    value = pin.value
+    return lambda: value() == 0
+
+
+def battery_volts():
+    """VSYS in volts (float), read on ADC3 (GP29) through the board's divider by 3.
+
+    On USB power this reads about 4.7-5.0 V; on 3 AA cells their voltage. On a Pico W
+    GP29 is shared with the wireless chip: the reading is only good while Wi-Fi is off.
+    """
+    global _adc
+    if _adc is None:
+        from machine import ADC
+        _adc = ADC(BATTERY_ADC_PIN)
+    return _adc.read_u16() * 3.3 * BATTERY_DIVIDER / 65535
+
+
+def main():
+    """The device's main.py calls this: run the app on this board."""
+    import sys
+    from firmware.app import run
+    log("booting (MicroPython %s, mpy %s)" % (
+        ".".join(str(v) for v in sys.implementation.version[:3]),
+        getattr(sys.implementation, "_mpy", "?")))
+    run(sys.modules[__name__])

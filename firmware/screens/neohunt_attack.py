@@ -1,0 +1,134 @@
+"""Neo-Hunt shot screen: target, d6, extra damage cards, damage."""
+
+from firmware.buttons import RIGHT
+from firmware.screens.neohunt_game import GAME, SHORT_STATE, game_screen
+from firmware.ui import Menu, adjust
+from shared_rules.errors import RuleError
+from shared_rules.neohunt import RULE_DAMAGE, RULE_TO_HIT
+from shared_rules.neohunt_board import place_name
+
+
+class NhShoot(Menu):
+    """A shot: choose the target (A rolls the d6), then on a hit toggle extra damage
+    cards (one of each kind), LEFT/RIGHT on "Reduce" for heavy armor / Flesh Wound,
+    "Hits" 1-2 (rapid fire, berserk), then "Apply damage".
+
+    State: {"att": [kind, ref], "stage": "target" | "damage", "sel", "extras",
+    "red", "hits", "tgt", "last"}.
+    """
+
+    ID = "nh_attack"
+    TITLE = "Shoot"
+
+    def targets(self, app):
+        g = game_screen(app).game(app)
+        att = tuple(self.s["att"])
+        out = []
+        for q in range(len(g.d["players"])):
+            if g.d["players"][q]["varan"] is not None and ("v", q) != att:
+                if g.state(q) != "hidden":
+                    out.append(("v", q))
+        if att[0] == "v":
+            for t in g.on_board():
+                out.append(("t", t["id"]))
+        return out
+
+    def label(self, app, target):
+        g = game_screen(app).game(app)
+        if target[0] == "v":
+            return "%s %s" % (g.d["players"][target[1]]["name"], SHORT_STATE[g.state(target[1])])
+        return "T%d %s" % (target[1], place_name(g.trooper(target[1])["at"]))
+
+    def items(self, app):
+        if self.s["stage"] == "target":
+            return [self.label(app, t) for t in self.targets(app)] + ["Cancel"]
+        extras = game_screen(app).game(app).sect["extra_damage"]
+        out = ["[%s] %s" % ("x" if e in self.s["extras"] else " ", e) for e in extras]
+        return out + ["Hits %d" % self.s["hits"], "Reduce %d" % self.s["red"], "Apply damage"]
+
+    def footer(self, app):
+        return [self.s["last"]] if self.s["last"] else []
+
+    def side(self, app, name, kind):
+        if self.s["stage"] != "damage":
+            return
+        extras = game_screen(app).game(app).sect["extra_damage"]
+        if self.s["sel"] == len(extras):
+            self.s["hits"] = adjust(self.s["hits"], name, kind, 1, 2)
+        elif self.s["sel"] == len(extras) + 1:
+            self.s["red"] = adjust(self.s["red"], name, kind, 0, 2)
+
+    def choose(self, app, index):
+        screen = game_screen(app)
+        g = screen.game(app)
+        s = self.s
+        att = tuple(s["att"])
+        if s["stage"] == "target":
+            targets = self.targets(app)
+            if index >= len(targets):
+                app.pop()
+                return
+            target = targets[index]
+            label = self.label(app, target)
+            face = app.source.randbelow(6) + 1
+            try:
+                hit, need, st = g.shoot(att, target, face)
+            except RuleError as exc:
+                screen._game = None
+                app.notice("Not allowed", str(exc))
+                return
+            app.remember_roll("d6", face)
+            app.record(GAME, "shot", {"by": _who(g, att), "at": label, "state": st},
+                       {"d6": face, "need": need, "hit": hit}, RULE_TO_HIT)
+            screen.commit(app)
+            s["last"] = "d6 %d need %d %s" % (face, need, "HIT" if hit else "MISS")
+            if hit:
+                s["stage"] = "damage"
+                s["tgt"] = list(target)
+                s["sel"] = 0
+                return
+            self.done(app, screen, g, att)
+            app.notice("Shot", "%s at %s: %s" % (_who(g, att), label, s["last"]))
+            return
+        extras = g.sect["extra_damage"]
+        if index < len(extras):
+            e = extras[index]
+            if e in s["extras"]:
+                s["extras"].remove(e)
+            else:
+                s["extras"].append(e)
+            return
+        if index < len(extras) + 2:
+            self.side(app, RIGHT, "short")
+            return
+        target = tuple(s["tgt"])
+        big = att[0] == "v" and "big gun" in g.sect["varans"][g.varan(att[1])["card"]].get("special", [])
+        try:
+            out = g.damage(att, target, s["hits"], big, s["extras"], s["red"])
+        except RuleError as exc:
+            screen._game = None
+            app.notice("Not allowed", str(exc))
+            return
+        app.record(GAME, "damage", {"by": _who(g, att), "extras": s["extras"], "hits": s["hits"],
+                                    "reduce": s["red"]}, out, RULE_DAMAGE)
+        screen.commit(app)
+        text = "%d damage" % out["dmg"]
+        if out["ignited"]:
+            text += ", burning"
+        if out["killed"]:
+            text += "; killed " + ", ".join(out["killed"])
+        self.done(app, screen, g, att)
+        app.notice("Hit", text)
+
+    def done(self, app, screen, g, att):
+        app.pop()
+        if att[0] == "v":
+            screen.go("deal")
+            screen.after(app, g, att[1])
+            screen.commit(app)
+
+
+def _who(g, who):
+    if who[0] == "v":
+        return g.d["players"][who[1]]["name"]
+    return "T%d" % who[1]

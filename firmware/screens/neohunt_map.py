@@ -1,0 +1,62 @@
+"""Neo-Hunt map screen: the seven sectors as a text layout."""
+
+from firmware.buttons import A, B, DOWN, UP
+from firmware.screens.neohunt_game import game_screen
+from firmware.ui import Screen
+from shared_rules.neohunt_board import neighbours_by_exit, place_name
+
+
+# map layout: (row, col) of each position's label on the text grid
+_LAYOUT = ((2, 6), (1, 8), (2, 10), (3, 8), (3, 4), (2, 2), (1, 4))
+
+
+class NhMap(Screen):
+    """The board as text: seven hexes (C in the middle, S1 top right, clockwise),
+    each marked with its troopers count; UP/DOWN picks a sector whose type, walls,
+    troopers and known varans are listed below. Never a hidden place.
+
+    State: {"sel": 0..6}.
+    """
+
+    ID = "nh_map"
+
+    def draw(self, app, surface):
+        g = game_screen(app).game(app)
+        sel = self.s["sel"]
+        surface.line_text(0, "Map", True)
+        for pos in range(7):
+            row, col = _LAYOUT[pos]
+            n = len([t for t in g.on_board() if t["at"] == pos])
+            label = ("C" if pos == 0 else str(pos)) + (str(n) if n else "")
+            surface.text(row, col, label, pos == sel)
+        board = g.board
+        flags = board.type_of(sel)[:7]
+        if board.has(sel, "cover"):
+            flags += " cov"
+        if board.has(sel, "sprinklers"):
+            flags += " spr"
+        surface.line_text(4, place_name(sel) + " " + flags)
+        shut = [place_name(q) for q in _neigh(sel) if not board.open_between(sel, q)]
+        surface.line_text(5, "Wall " + (" ".join(shut) if shut else "-"))
+        here = []
+        for p in range(len(g.d["players"])):
+            v = g.d["players"][p]["varan"]
+            if v is not None and g.state(p) != "hidden" and v["init"] == sel:
+                here.append(g.d["players"][p]["name"])
+        for t in g.d["troopers"]:
+            if t["at"] == sel:
+                here.append("T%d%s" % (t["id"], "w" if t["wait"] else ""))
+        surface.line_text(6, " ".join(here))
+        surface.line_text(7, "^v sector B back")
+
+    def on_button(self, app, name, kind):
+        if name == UP:
+            self.s["sel"] = (self.s["sel"] - 1) % 7
+        elif name == DOWN:
+            self.s["sel"] = (self.s["sel"] + 1) % 7
+        elif name == A or name == B:
+            app.pop()
+
+
+def _neigh(pos):
+    return [q for q in neighbours_by_exit(pos) if q is not None]

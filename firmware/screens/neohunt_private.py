@@ -1,0 +1,79 @@
+"""Neo-Hunt private screens (opened behind Handover): a place pick and a Spot! result."""
+
+from firmware.buttons import A, B, DOWN, UP
+from firmware.screens.neohunt_game import game_screen
+from firmware.ui import Screen, wrap
+from shared_rules.errors import RuleError
+from shared_rules.neohunt_board import HIDE, place_name
+
+
+class NhPlace(Screen):
+    """PRIVATE (opened by Handover): the player picks a place. UP/DOWN the place,
+    A tries it: an illegal one is refused here with the reason, nothing recorded;
+    a legal one is applied and the device is handed back. B cancels.
+
+    State: {"p", "mode": "initial" | "entry" | "setup" | "move", "sel", "err"}.
+    """
+
+    ID = "nh_place"
+    CHOICES = ("0", "1", "2", "3", "4", "5", "6", HIDE)
+
+    def draw(self, app, surface):
+        s = self.s
+        screen = game_screen(app)
+        g = screen.game(app)
+        pl = g.d["players"][s["p"]]
+        surface.line_text(0, pl["name"] + " only", True)
+        if s["mode"] in ("setup", "move"):
+            v = g.varan(s["p"])
+            surface.line_text(1, "At %s %d/%d mv" % (place_name(g.place_of(s["p"])), v["moved"],
+                                                      1 if s["mode"] == "setup" else v["speed"]))
+        else:
+            surface.line_text(1, "Start place" if s["mode"] == "initial" else "Entry place")
+        surface.line_text(2, "Go: " + place_name(self.CHOICES[s["sel"]]), False)
+        err = s["err"]
+        if err:
+            lines = wrap("NO: " + err)
+            for i in range(min(4, len(lines))):
+                surface.line_text(3 + i, lines[i])
+        surface.line_text(7, "^v pick A ok B x")
+
+    def on_button(self, app, name, kind):
+        s = self.s
+        if name == UP:
+            s["sel"] = (s["sel"] - 1) % len(self.CHOICES)
+            s["err"] = ""
+        elif name == DOWN:
+            s["sel"] = (s["sel"] + 1) % len(self.CHOICES)
+            s["err"] = ""
+        elif name == B:
+            app.hand_back()
+        elif name == A:
+            screen = game_screen(app)
+            try:
+                screen.placed(app, s["p"], s["mode"], self.CHOICES[s["sel"]])
+            except RuleError as exc:
+                screen._game = None
+                s["err"] = str(exc)
+                return
+            app.hand_back()
+            screen.after_private(app, s["p"], s["mode"])
+
+
+class NhSpot(Screen):
+    """PRIVATE (opened by Handover): what a Spot! showed. A hands back.
+
+    State: {"what": str, "seen": sealed str}.
+    """
+
+    ID = "nh_spot"
+
+    def draw(self, app, surface):
+        surface.line_text(0, "Spot! (private)", True)
+        surface.line_text(2, self.s["what"] + ":")
+        surface.line_text(3, app.unseal(self.s["seen"]))
+        surface.line_text(6, "A: done")
+
+    def on_button(self, app, name, kind):
+        if name == A or name == B:
+            app.hand_back()

