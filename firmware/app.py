@@ -5,10 +5,13 @@ Data flows one way: button event -> top screen -> shared_rules call -> journal e
 are saved (atomically), so a reboot resumes at the same game, screen and state.
 """
 
+import binascii
 import gc
+import hashlib
+import json
 
 from shared_rules import VERSION
-from shared_rules.dice import HashSource
+from shared_rules.dice import HashSource, commitment, hidden_draws_key, seed_bytes
 from shared_rules.errors import PackError, RefereeError, SaveError
 from shared_rules.journal import Journal, decode_line, encode_entry
 from shared_rules.save import decode_save, encode_save, sha256_hex
@@ -19,6 +22,9 @@ SAVE = "saves/state.sav"
 PREV = "saves/state.prev"
 KEY = "key.bin"
 HISTORY = 5
+SESSION = "session"
+JOURNAL_TAIL = 4096
+RULE_DICE = "Trust: verifiable dice"
 
 
 def log(message):
@@ -34,7 +40,8 @@ class App:
     :param storage: firmware.storage.Storage for the data folder.
     :param entropy: callable(n) -> n random bytes (hardware entropy on the device).
     :param seed: int or bytes for deterministic dice (simulator, tests), or None to
-        seed the dice from ``entropy``.
+        seed the dice from ``entropy``. It is the seed of session 1; a later session
+        n gets SHA-256(seed + "/n") (see ``start_session``).
     :param pack_dirs: extra folders (absolute paths) to read packs from when the data
         folder has none of that name (the packs shipped with the firmware).
     """
@@ -45,10 +52,13 @@ class App:
         self.storage = storage
         self.entropy = entropy
         self.pack_dirs = pack_dirs
+        self._fixed_seed = seed
         if seed is None:
             seed = entropy(32)
-        self.source = HashSource(seed)
-        self.seed_id = sha256_hex(self.source.seed)[:8]
+        self._use_seed(seed)
+        self.pins = {}
+        self.now = 0
+        self._opening = False
         self.stack = []
         self.history = []
         self.session = 1
@@ -104,11 +114,135 @@ class App:
         self.push(TextScreen.make(title, text))
 
     # ---- rules services for screens ---------------------------------------
-    def record(self, game, kind, inputs, outcome, rule):
-        """Journal an event (append-only file). :returns: the entry (dict)."""
+    def record(self, game, kind, inputs, outcome, rule, hidden_dice=False):
+        """Journal an event (append-only file). :returns: the entry (dict).
+
+        Every draw of the dice since the last entry goes into it as ``"dice":
+        {"from", "to", "draws"}`` (blocks used and each randbelow's [n, value]), so
+        ``referee verify`` can recompute the roll once the seed is revealed.
+
+        :param hidden_dice: True for a roll whose result is a secret (sealed in
+            ``outcome``): the draws are then sealed too (``"sealed"`` instead of
+            ``"draws"``), with a key only the revealed seed opens.
+        """
         entry = self.journal.record(kind, inputs, outcome, rule, game)
+        take = getattr(self.source, "take_draws", None)
+        if take is not None:
+            draws = take()
+            counter = self.source.counter
+            if draws or counter != self._mark:
+                dice = {"from": self._mark, "to": counter}
+                if hidden_dice:
+                    dice["sealed"] = seal(hidden_draws_key(self.source.seed), self.entropy(4),
+                                          json.dumps(draws))
+                else:
+                    dice["draws"] = draws
+                entry["dice"] = dice
+            self._mark = counter
         self.storage.append(self.journal_name(), encode_entry(entry))
         return entry
+
+    def flush_draws(self):
+        """Journal dice drawn but not journaled by the screen (so no roll is hidden)."""
+        if getattr(self.source, "draws", None) or getattr(self.source, "counter", 0) != self._mark:
+            if getattr(self.source, "take_draws", None) is not None:
+                # what a screen rolled without journaling may be a secret: sealed
+                self.record(SESSION, "unjournaled_roll", {}, {}, RULE_DICE, True)
+
+    # ---- sessions and verifiable dice ---------------------------------------
+    def _use_seed(self, seed, counter=0, salts=()):
+        # a seed from entropy (the device) draws through HMAC-SHA256; a fixed seed
+        # (simulator --seed, tests) keeps the plain SHA-256 blocks its pinned
+        # sequences were made with (shared_rules.dice.HashSource)
+        self.source = HashSource(seed, counter, salts, True, self._fixed_seed is None)
+        self.commit = commitment(self.source.seed)
+        self.seed_id = self.commit[:8]
+        self._mark = counter
+
+    def _session_seed(self, session):
+        if self._fixed_seed is None:
+            return self.entropy(32)
+        base = seed_bytes(self._fixed_seed)
+        if session == 1:
+            return base
+        return hashlib.sha256(base + b"/" + str(session).encode()).digest()
+
+    def start_session(self, session):
+        """Begin session number ``session`` (int >= 1) with a fresh secret seed
+        (hardware entropy). The next save holds it (sealed); right after that save
+        its commitment is journaled as the session's first entry (journals/sNNNN.jrn),
+        so a power cut between the two loses neither."""
+        self.session = session
+        self._use_seed(self._session_seed(session))
+        self.journal = Journal(next_seq=1)
+        self._opening = True
+
+    def _open_session(self):
+        """Journal the commitment of a session started since the last save."""
+        if not self._opening:
+            return
+        self._opening = False
+        self.record(SESSION, "session_start", {"session": self.session},
+                    {"commit": self.commit, "short": self.seed_id,
+                     "scheme": self.source.scheme}, RULE_DICE)
+        log("session %d: dice commitment %s" % (self.session, self.seed_id))
+
+    def add_salt(self, salt):
+        """Mix the players' salt (str, e.g. button presses "UDLR") into the dice from
+        now on; journaled in clear (it is no secret)."""
+        self.flush_draws()
+        self.record(SESSION, "salt", {"salt": salt, "at": self.source.counter}, {}, RULE_DICE)
+        self.source.add_salt(salt)
+
+    def end_session(self):
+        """Reveal the session's seed in the journal and start the next session.
+
+        :returns: (session number, seed as hex, short commitment) of the ended session.
+        """
+        self.flush_draws()
+        seed_hex = binascii.hexlify(self.source.seed).decode()
+        ended = (self.session, seed_hex, self.seed_id)
+        self.record(SESSION, "seed_reveal", {"session": self.session},
+                    {"seed": seed_hex, "commit": self.commit, "counter": self.source.counter},
+                    RULE_DICE)
+        log("session %d ended: seed revealed in %s" % (self.session, self.journal_name()))
+        self.start_session(self.session + 1)
+        return ended
+
+    def _last_journal_number(self):
+        last = 0
+        for name in self.storage.listdir("journals"):
+            if name.startswith("s") and name.endswith(".jrn"):
+                try:
+                    last = max(last, int(name[1:-4]))
+                except ValueError:
+                    pass
+        return last
+
+    # ---- per-player PINs ------------------------------------------------------
+    def _pin_hash(self, owner, keys):
+        return sha256_hex(self.key() + (owner + "\n" + keys).encode())[:16]
+
+    def set_pin(self, owner, keys):
+        """Set (keys a str of button names) or clear (keys "") ``owner``'s PIN."""
+        if keys:
+            self.pins[owner] = self._pin_hash(owner, keys)
+        elif owner in self.pins:
+            del self.pins[owner]
+
+    def has_pin(self, owner):
+        """True if ``owner`` (str) has a PIN."""
+        return owner in self.pins
+
+    def pin_ok(self, owner, keys):
+        """True if ``keys`` is ``owner``'s PIN (or the owner has none)."""
+        if owner not in self.pins:
+            return True
+        return self.pins[owner] == self._pin_hash(owner, keys)
+
+    def pressed(self, name):
+        """True while button ``name`` is held down (debounced)."""
+        return self.buttons.is_pressed(name)
 
     def journal_name(self):
         """The current session's journal file, relative to the data folder."""
@@ -168,9 +302,12 @@ class App:
         """The save body (dict)."""
         return {"app": VERSION,
                 "screens": [{"id": screen.ID, "state": screen.state()} for screen in self.stack],
-                "dice": {"seed_id": self.seed_id, "counter": self.source.counter},
+                "dice": {"seed_id": self.seed_id, "counter": self.source.counter,
+                         "seed": self.seal(binascii.hexlify(self.source.seed).decode()),
+                         "salts": getattr(self.source, "salts", [])},
                 "history": self.history,
                 "session": self.session,
+                "pins": self.pins,
                 "next_seq": self.journal.next_seq}
 
     def save(self):
@@ -207,44 +344,69 @@ class App:
         if not screens:
             raise SaveError("save has no screens")
         dice = body.get("dice", {})
-        if dice.get("seed_id") == self.seed_id:
+        if dice.get("seed"):
+            self._use_seed(binascii.unhexlify(self.unseal(dice["seed"])),
+                           dice.get("counter", 0), dice.get("salts", []))
+        elif dice.get("seed_id") == self.seed_id:
             self.source.counter = dice.get("counter", 0)
+            self._mark = self.source.counter
         self.stack = screens
         self.history = body.get("history", [])
         self.session = body.get("session", 1)
+        self.pins = body.get("pins", {})
         self.journal = Journal(next_seq=body.get("next_seq", 1))
-        tail = self._journal_tail_seq()
-        if tail >= self.journal.next_seq:
-            self.journal.next_seq = tail + 1
 
-    def _journal_tail_seq(self):
-        """The last sequence number in the journal (0 if none), reading only its tail.
+    def _sync_journal(self):
+        """After a restart: cut a torn last journal line (a power cut mid-append) so
+        the next entry starts on a line of its own, and catch up with entries
+        journaled after the last save (a cut between the two): the next sequence
+        number, the dice blocks used, the salts added. Reads only the journal's tail.
 
-        A torn last append (a power cut mid-line) is cut off first, so the next entry
-        starts on a line of its own.
+        :returns: the journal's last entry (dict) or None when it has none.
         """
         name = self.journal_name()
-        data, start = self.storage.read_tail(name, 2048)
+        data, start = self.storage.read_tail(name, JOURNAL_TAIL)
         if not data:
-            return 0
-        end = len(data)
+            return None
+        if not data.endswith(b"\n"):
+            keep = data.rfind(b"\n") + 1
+            if keep == 0 and start > 0:  # a torn line longer than the tail
+                data, start = self.storage.read_tail(name, start + len(data))
+                keep = data.rfind(b"\n") + 1
+            log("journal %s: dropped a torn last entry (power cut while writing)" % name)
+            self.storage.keep_prefix(name, start + keep)
+            data = data[:keep]
+        last = None
+        ahead = []
+        end = len(data) - 1
         while end > 0:
-            cut = data.rfind(b"\n", 0, end - 1) + 1   # start of the last line before ``end``
-            line = data[cut:end]
-            if line.endswith(b"\n"):
-                try:
-                    seq = decode_line(line[:-1].decode(), 0, name)["seq"]
-                except (SaveError, UnicodeError):
-                    seq = -1
-                if seq >= 0:
-                    if start + end < start + len(data):
-                        log("journal %s: dropped a torn last entry" % name)
-                        self.storage.keep_prefix(name, start + end)
-                    return seq
-            if cut == 0:
+            begin = data.rfind(b"\n", 0, end) + 1
+            try:
+                entry = decode_line(data[begin:end].decode(), 0, name)
+            except (SaveError, UnicodeError):
                 break
-            end = cut
-        return 0
+            if last is None:
+                last = entry
+            if entry["seq"] < self.journal.next_seq:
+                break
+            ahead.insert(0, entry)
+            end = begin - 1
+        if last is not None and last["seq"] >= self.journal.next_seq:
+            self.journal.next_seq = last["seq"] + 1
+        for entry in ahead:
+            inputs = entry.get("in")
+            if (entry.get("game") == SESSION and entry.get("kind") == "salt"
+                    and isinstance(inputs, dict) and isinstance(inputs.get("salt"), str)
+                    and isinstance(inputs.get("at"), int)):
+                item = [inputs["at"], inputs["salt"]]
+                if item not in getattr(self.source, "salts", [item]):
+                    self.source.add_salt(item[1], item[0])
+            dice = entry.get("dice")
+            if (isinstance(dice, dict) and isinstance(dice.get("to"), int)
+                    and dice["to"] > self.source.counter):
+                self.source.counter = dice["to"]
+        self._mark = self.source.counter
+        return last
 
     def boot(self):
         """Start: resume the last good save, or open the main menu. Draws the first frame."""
@@ -259,11 +421,30 @@ class App:
                 self.restore(body)
                 resumed = True
                 break
-            except (SaveError, ValueError, KeyError, TypeError) as exc:
+            except (SaveError, ValueError, KeyError, TypeError, AttributeError) as exc:
                 bad = self._keep_bad(name)
                 problems.append("%s (kept as %s)" % (exc, bad))
         if not resumed:
             self.stack = [MainMenu()]
+            last = self._last_journal_number()
+            if last:
+                self.start_session(last + 1)
+        last = self._sync_journal()
+        if last is None:
+            self._opening = True
+        elif last.get("game") == SESSION and last.get("kind") == "seed_reveal":
+            # the power was cut after the reveal was journaled: finish ending it
+            from firmware.screens.session import reveal_screen
+            out = last.get("out")
+            ended = (self.session, str(out.get("seed") if isinstance(out, dict) else ""),
+                     self.seed_id)
+            self.start_session(max(self.session, self._last_journal_number()) + 1)
+            if self.top().ID == "end_session":
+                self.replace(reveal_screen(self, ended))
+            else:
+                self.push(reveal_screen(self, ended))
+        self.save()
+        self._open_session()
         if problems:
             self.notice("Save problem", "; ".join(problems) + (
                 ". Resumed from the last good save." if resumed else ". Started fresh."))
@@ -278,7 +459,9 @@ class App:
             self.top().on_button(self, name, kind)
         except RefereeError as exc:
             self.notice("Pack problem" if isinstance(exc, PackError) else "Not allowed", str(exc))
+        self.flush_draws()
         self.save()
+        self._open_session()
         self.dirty = True
 
     def redraw(self):
@@ -297,17 +480,21 @@ class App:
         self.dirty = False
 
     def tick(self, now):
-        """Poll the buttons at ``now`` (ms), handle their events, redraw.
+        """Poll the buttons at ``now`` (ms), handle their events, let the top screen
+        act on time (``on_tick``: e.g. hide a secret after 5 s), redraw.
 
         With screen care (``self.care``, a firmware.care.ScreenCare) the panel dims
         and blanks when idle; the press that wakes a blank panel does not act.
         """
+        self.now = now
         care = self.care
         if care is None:
             self.buttons.poll(now, self.handle)
+            self.top().on_tick(self, now)
             self.redraw()
             return
         self.buttons.poll(now, self._care_event)
+        self.top().on_tick(self, now)
         if care.update(now, self.buttons.any_pressed()):
             self.dirty = True
         if not care.blank():

@@ -84,6 +84,13 @@ class Buttons:
             if kind is not None:
                 emit(button.name, kind)
 
+    def is_pressed(self, name):
+        """True while button ``name`` is (debounced) pressed."""
+        for button in self.buttons:
+            if button.name == name:
+                return button.pressed
+        return False
+
     def any_pressed(self):
         """True while any button is (debounced) pressed."""
         for button in self.buttons:

@@ -17,13 +17,16 @@ class Storage:
     """A data folder.
 
     :param root: the folder's path (str); created if missing.
-    :param fs: the os-like module (default ``os``); tests pass a wrapper that can
-        cut writes short.
+    :param fs: the os-like module (default ``os``): mkdir, stat, listdir, rename,
+        remove (and sync if it has one); tests pass a wrapper that can cut writes short.
+    :param opener: the ``open`` to use for files (default the built-in ``open``);
+        tests pass the wrapper's.
     """
 
-    def __init__(self, root, fs=None):
+    def __init__(self, root, fs=None, opener=None):
         self.root = root
         self.fs = fs or os
+        self.open = opener or open
         self._mkdirs(root)
 
     def _mkdirs(self, path):
@@ -50,12 +53,19 @@ class Storage:
             return False
 
     def read(self, name):
-        """The file's bytes, or None if it does not exist."""
-        try:
-            with open(self.path(name), "rb") as handle:
-                return handle.read()
-        except OSError:
-            return None
+        """The file's bytes, or None if it does not exist.
+
+        If a replacement on a filesystem that cannot rename over a file (see
+        ``write_atomic``) was cut after the old copy was moved aside, that old copy
+        (``name.old``) is read: it is whole.
+        """
+        for path in (self.path(name), self.path(name) + ".old"):
+            try:
+                with self.open(path, "rb") as handle:
+                    return handle.read()
+            except OSError:
+                pass
+        return None
 
     def size(self, name):
         """The file's size in bytes, or -1 if it does not exist."""
@@ -73,7 +83,7 @@ class Storage:
         if size < 0:
             return None, 0
         start = size - count if size > count else 0
-        with open(self.path(name), "rb") as handle:
+        with self.open(self.path(name), "rb") as handle:
             handle.seek(start)
             return handle.read(), start
 
@@ -83,8 +93,8 @@ class Storage:
         final = self.path(name)
         tmp = final + TMP_SUFFIX
         left = length
-        with open(final, "rb") as source:
-            with open(tmp, "wb") as target:
+        with self.open(final, "rb") as source:
+            with self.open(tmp, "wb") as target:
                 while left > 0:
                     data = source.read(chunk if left > chunk else left)
                     if not data:
@@ -113,7 +123,7 @@ class Storage:
             self._mkdirs(self.path(folder))
         final = self.path(name)
         tmp = final + TMP_SUFFIX
-        with open(tmp, "wb") as handle:
+        with self.open(tmp, "wb") as handle:
             handle.write(data)
             handle.flush()
         self._replace(tmp, final)
@@ -142,7 +152,7 @@ class Storage:
         folder = name.rsplit("/", 1)[0] if "/" in name else ""
         if folder:
             self._mkdirs(self.path(folder))
-        with open(self.path(name), "ab") as handle:
+        with self.open(self.path(name), "ab") as handle:
             handle.write(text.encode())
             handle.flush()
 
@@ -153,8 +163,18 @@ class Storage:
             self.write_atomic(new_name, data)
 
     def rename(self, name, new_name):
-        """Rename a file inside the data folder."""
-        self.fs.rename(self.path(name), self.path(new_name))
+        """Rename a file inside the data folder, replacing ``new_name`` if it exists
+        (on a filesystem that will not rename over a file (FAT), it is removed first).
+
+        :raises OSError: ``name`` does not exist or the rename failed.
+        """
+        try:
+            self.fs.rename(self.path(name), self.path(new_name))
+        except OSError:
+            if not self.exists(new_name) or not self.exists(name):
+                raise
+            self.fs.remove(self.path(new_name))
+            self.fs.rename(self.path(name), self.path(new_name))
 
     def remove(self, name):
         """Delete a file; no error if it does not exist."""

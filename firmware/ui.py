@@ -61,6 +61,10 @@ class Screen:
         if name == B:
             app.pop()
 
+    def on_tick(self, app, now):
+        """Called every tick (``now`` in ms) while on top; set ``app.dirty`` to redraw.
+        Nothing by default."""
+
 
 class Menu(Screen):
     """A titled list: UP/DOWN move (wrapping; long press jumps 5), A chooses, B backs.

@@ -3,11 +3,17 @@
 Sources give unbiased integers by rejection sampling (RULINGS "Dice"): never a
 modulo. Two sources:
 
-- ``HashSource(seed, counter)``: deterministic, the same on CPython and on
-  MicroPython. Block ``i`` is SHA-256(seed || i as 8 bytes big-endian); each
-  attempt at a roll uses one block. Its whole state is ``counter``, so a save can
-  resume the exact sequence. Used by tests, the simulator (``--seed N``) and, seeded
-  from hardware entropy, the device.
+- ``HashSource(seed, counter, salts, log, hmac)``: deterministic and verifiable,
+  the same on CPython and on MicroPython. With ``hmac=True`` (the device's sessions,
+  seeded from hardware entropy) block ``i`` is HMAC-SHA256(key, i as 8 bytes
+  big-endian); with ``hmac=False`` (the default, kept for fixed seeds: tests and
+  ``referee sim --seed N``, so every sequence pinned before stays the same) it is
+  SHA-256(key || i as 8 bytes big-endian). The key is the seed, re-keyed by each
+  players' salt from the counter it was added at (``mix_salt``); each attempt at a
+  roll uses one block. Its state is ``counter`` and the salts, so a save can resume
+  the exact sequence and ``shared_rules.verify`` can recompute every roll once the
+  seed is revealed. With ``log=True`` every ``randbelow`` is logged in ``draws`` (``[n,
+  value]`` pairs) until the caller takes them for the journal (``take_draws``).
 - ``EntropySource(urandom)``: reads bytes from a callable such as ``os.urandom``.
 
 The dice (RULINGS "Dice"): Neo-Hunt d6 (1-6); Cybernaut d10 (0-9, a face printed
@@ -51,23 +57,126 @@ def _accept(raw, n):
     return -1
 
 
+_HMAC_BLOCK = const(64)
+SCHEME_HMAC = "hmac-sha256"
+SCHEME_PLAIN = "sha256"
+_SALT_LABEL = b"pocket-referee salt "
+
+
+def hmac_sha256(key, message):
+    """HMAC-SHA256 (RFC 2104) in pure Python over hashlib.sha256 (MicroPython has no
+    hmac module).
+
+    :param key: bytes (any length; longer than 64 bytes is hashed first).
+    :param message: bytes.
+    :returns: the 32-byte digest (bytes).
+    """
+    inner, outer = _pads(key)
+    return _hmac_padded(inner, outer, message)
+
+
+def _hmac_padded(inner, outer, message):
+    digest = hashlib.sha256(inner + message).digest()
+    return hashlib.sha256(outer + digest).digest()
+
+
+def _pads(key):
+    """The HMAC inner and outer padded keys (64 bytes each) of ``key``."""
+    if len(key) > _HMAC_BLOCK:
+        key = hashlib.sha256(key).digest()
+    key = key + bytes(_HMAC_BLOCK - len(key))
+    inner = bytearray(_HMAC_BLOCK)
+    outer = bytearray(_HMAC_BLOCK)
+    for index in range(_HMAC_BLOCK):
+        inner[index] = key[index] ^ 0x36
+        outer[index] = key[index] ^ 0x5C
+    return bytes(inner), bytes(outer)
+
+
+def seed_bytes(seed):
+    """The seed as bytes: bytes as given, a non-negative int as its decimal text."""
+    if isinstance(seed, int):
+        return str(seed).encode()
+    return bytes(seed)
+
+
+def commitment(seed):
+    """The full commitment to a seed: hex SHA-256 of its bytes (64 hex digits).
+
+    The device shows the first 8 digits at the start of a session and journals all
+    of them; the seed itself is revealed at the end.
+    """
+    import binascii
+    return binascii.hexlify(hashlib.sha256(seed_bytes(seed)).digest()).decode()
+
+
+def mix_salt(key, salt):
+    """The key after the players add ``salt`` (str): HMAC-SHA256(key, label + salt).
+
+    Neither the device (committed before the salt was chosen) nor the players (who
+    do not know the seed) alone decide the rolls that follow.
+    """
+    return hmac_sha256(key, _SALT_LABEL + salt.encode())
+
+
+def hidden_draws_key(seed):
+    """The key that seals the draws of a hidden roll in the journal (see
+    firmware.app.App.record): HMAC-SHA256(seed, label). Nobody can open them before
+    the seed is revealed at the end of the session; ``referee verify`` can after."""
+    return hmac_sha256(seed_bytes(seed), b"pocket-referee hidden draws")
+
+
 class HashSource:
-    """Deterministic source: SHA-256 of the seed and a block counter.
+    """Deterministic, verifiable source: HMAC-SHA256 of a block counter under the
+    seed (re-keyed by the players' salts).
 
     :param seed: bytes (any length) or a non-negative int (taken as its decimal text).
     :param counter: blocks already used (int >= 0), to resume a saved sequence.
+    :param salts: list of [counter, salt text] in the order added, to resume a
+        salted sequence: salt k applies to blocks from its counter on.
+    :param log: keep the draws for the journal (the app takes them after each
+        action, so the list stays short); off by default.
+    :param hmac: True: blocks are HMAC-SHA256(key, counter) (SCHEME_HMAC); False
+        (default): SHA-256(key || counter) (SCHEME_PLAIN), as before HMAC was added.
     """
 
-    def __init__(self, seed, counter=0):
-        if isinstance(seed, int):
-            seed = str(seed).encode()
-        self.seed = bytes(seed)
+    def __init__(self, seed, counter=0, salts=(), log=False, hmac=False):
+        self.seed = seed_bytes(seed)
+        self.hmac = hmac
+        self.scheme = SCHEME_HMAC if hmac else SCHEME_PLAIN
+        self._set_key(self.seed)
+        self.salts = []
+        for item in salts:
+            self.add_salt(item[1], item[0])
         self.counter = counter
+        self.log = log
+        self.draws = []
+
+    def add_salt(self, salt, at=None):
+        """Mix the players' ``salt`` (str) into the key for every block from ``at``
+        (default: the current counter) on."""
+        if at is None:
+            at = self.counter
+        self.salts.append([at, salt])
+        self._set_key(mix_salt(self.key, salt))
+
+    def _set_key(self, key):
+        self.key = key
+        self._inner, self._outer = _pads(key)
 
     def _block(self):
-        block = hashlib.sha256(self.seed + self.counter.to_bytes(8, "big")).digest()
+        if self.hmac:
+            block = _hmac_padded(self._inner, self._outer, self.counter.to_bytes(8, "big"))
+        else:
+            block = hashlib.sha256(self.key + self.counter.to_bytes(8, "big")).digest()
         self.counter += 1
         return block
+
+    def take_draws(self):
+        """The ``[n, value]`` of every randbelow since the last call, then forget them."""
+        draws = self.draws
+        self.draws = []
+        return draws
 
     def randbelow(self, n):
         """A uniform int in 0..n-1 by rejection sampling.
@@ -82,6 +191,8 @@ class HashSource:
         while True:
             value = _accept(self._block(), n)
             if value >= 0:
+                if self.log:
+                    self.draws.append([n, value])
                 return value
 
 

@@ -44,8 +44,8 @@ def decode_line(line, lineno, name):
         raise SaveError("journal '%s' line %d: checksum does not match (damaged)" % (name, lineno))
     try:
         entry = json.loads(text)
-    except ValueError:
-        raise SaveError("journal '%s' line %d: not valid JSON" % (name, lineno))
+    except (ValueError, RuntimeError):  # RuntimeError: nested too deep
+        raise SaveError("journal '%s' line %d: not valid JSON (or nested too deep)" % (name, lineno))
     if not isinstance(entry, dict) or not isinstance(entry.get("seq"), int):
         raise SaveError("journal '%s' line %d: not a journal entry" % (name, lineno))
     return entry

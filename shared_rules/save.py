@@ -53,7 +53,7 @@ def decode_save(text, name):
         raise SaveError("save '%s' is empty or truncated (no header line)" % name)
     try:
         header = json.loads(data[:cut].decode())
-    except (ValueError, UnicodeError):
+    except (ValueError, UnicodeError, RuntimeError):  # RuntimeError: nested too deep
         raise SaveError("save '%s': the header is not valid JSON" % name)
     if not isinstance(header, dict) or header.get("format") != SAVE_FORMAT:
         raise SaveError("save '%s' is not a Pocket Referee save" % name)
@@ -72,8 +72,8 @@ def decode_save(text, name):
             "save '%s': checksum does not match its contents (damaged or truncated)" % name)
     try:
         obj = json.loads(body.decode())
-    except (ValueError, UnicodeError):
-        raise SaveError("save '%s': the body is not valid JSON" % name)
+    except (ValueError, UnicodeError, RuntimeError):  # RuntimeError: nested too deep
+        raise SaveError("save '%s': the body is not valid JSON (or nested too deep)" % name)
     if not isinstance(obj, dict):
         raise SaveError("save '%s': the body is not an object" % name)
     return obj

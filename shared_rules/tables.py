@@ -170,13 +170,23 @@ def load_pack(text, name):
         if isinstance(text, bytes):
             text = text.decode()
         obj = json.loads(text)
-    except (ValueError, UnicodeError) as exc:
+    except (ValueError, UnicodeError, RuntimeError) as exc:  # RuntimeError: nested too deep
         raise PackError("pack '%s' is not valid JSON: %s" % (name, exc))
     return Pack(obj, name)
 
 
 def _is_int(value):
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _text_list(value):
+    """True for a non-empty list of str."""
+    if not isinstance(value, list) or not value:
+        return False
+    for item in value:
+        if not isinstance(item, str):
+            return False
+    return True
 
 
 def _check_rows(where, table, problems):
@@ -186,6 +196,8 @@ def _check_rows(where, table, problems):
         return
     kind = table.get("kind")
     columns = table.get("columns") if kind == "cross" else None
+    if not _text_list(columns):
+        columns = None
     prev = None
     for index, row in enumerate(rows):
         at = "%s row %d" % (where, index + 1)
@@ -268,18 +280,19 @@ def validate_pack(obj, name):
             problems.append("%s: 'kind' must be 'range' or 'cross'" % where)
             continue
         dice = table.get("dice")
-        if dice is not None and dice not in DICE:
+        if dice is not None and (not isinstance(dice, str) or dice not in DICE):
             problems.append("%s: unknown dice '%s'" % (where, dice))
         if kind == "cross":
             columns = table.get("columns")
-            if not isinstance(columns, list) or not columns:
-                problems.append("%s: a cross table needs a non-empty 'columns' list" % where)
+            if not _text_list(columns):
+                problems.append("%s: a cross table needs a non-empty 'columns' list of names"
+                                % where)
         chains = table.get("chains", {})
         if not isinstance(chains, dict):
             problems.append("%s: 'chains' must be an object" % where)
         else:
             for code in chains:
-                if chains[code] not in tables:
+                if not isinstance(chains[code], str) or chains[code] not in tables:
                     problems.append("%s: code '%s' chains to missing table '%s'"
                                     % (where, code, chains[code]))
         _check_rows(where, table, problems)

@@ -20,6 +20,14 @@ sys.path.insert(0, HERE + "/both")
 sys.path.insert(0, ROOT)
 
 
+def _forget(before):
+    """Drop every module imported since ``before`` (a list of names), then collect."""
+    for name in list(sys.modules):
+        if name not in before:
+            del sys.modules[name]
+    gc.collect()
+
+
 def main():
     only = sys.argv[1] if len(sys.argv) > 1 else ""
     passed = 0
@@ -32,12 +40,13 @@ def main():
         if not (file_name.startswith("test_") and file_name.endswith(".py")):
             continue
         module_name = file_name[:-3]
-        before = set(sys.modules)
+        before = list(sys.modules)
         try:
             module = __import__(module_name)
         except Exception as exc:
             failed += 1
             print("FAIL %s (import): %s: %s" % (module_name, type(exc).__name__, exc))
+            _forget(before)
             continue
         tests = [name for name in dir(module) if name.startswith("test_") and only in module_name + "." + name]
         tests.sort()
@@ -50,10 +59,7 @@ def main():
                 failed += 1
                 print("FAIL %s.%s: %s: %s" % (module_name, name, type(exc).__name__, exc))
         module = None
-        for name in list(sys.modules):
-            if name not in before:
-                del sys.modules[name]
-        gc.collect()
+        _forget(before)
     print("micropython (heap %d bytes free at end)" % gc.mem_free())
     print("%d passed, %d failed" % (passed, failed))
     sys.exit(1 if failed else 0)

@@ -22,6 +22,11 @@ SCREENS = {
     "cn_menu": ("firmware.screens.cybernaut", "CybernautMenu"),
     "cn_inter": ("firmware.screens.cybernaut", "InteractionScreen"),
     "cc_armour": ("firmware.screens.cybercore", "ArmourScreen"),
+    "session": ("firmware.screens.session", "SessionMenu"),
+    "salt": ("firmware.screens.session", "SaltScreen"),
+    "end_session": ("firmware.screens.session", "EndSessionScreen"),
+    "reveal": ("firmware.screens.prompt", "Reveal"),
+    "pin": ("firmware.screens.prompt", "PinEntry"),
 }
 
 

@@ -8,6 +8,7 @@ ENTRIES = (
     ("Neo-Hunt shot", "firmware.screens.neohunt", "ShotScreen"),
     ("Cybernaut", "firmware.screens.cybernaut", "CybernautMenu"),
     ("Cybercore AF", "firmware.screens.cybercore", "ArmourScreen"),
+    ("Session & dice", "firmware.screens.session", "SessionMenu"),
     ("Neo-Hunt game", "firmware.screens.neohunt_setup", "NhSetup"),
 )
 
@@ -22,12 +23,13 @@ class MainMenu(Menu):
         return [entry[0] for entry in ENTRIES]
 
     def footer(self, app):
+        lines = ["Dice %s" % app.seed_id]
         if app.battery is None:
-            return []
+            return lines
         try:
-            return ["Battery %.2fV" % app.battery()]
+            return lines + ["Battery %.2fV" % app.battery()]
         except (OSError, ValueError):
-            return []
+            return lines
 
     def choose(self, app, index):
         entry = ENTRIES[index]

@@ -7,8 +7,13 @@ next frame shows no secret. B at stage 1 cancels without changing anything.
 While open, the number sits in the save only sealed.
 """
 
-from firmware.buttons import A, B
-from firmware.ui import Screen, adjust
+from firmware.buttons import A, B, DOWN, LEFT, RIGHT, UP
+from firmware.ticks import ticks_diff
+from firmware.ui import Screen, TextScreen, adjust, wrap
+
+PIN_KEYS = (UP, DOWN, LEFT, RIGHT)
+PIN_MAX = 8
+SHOW_MS = 5000
 
 
 class SecretNumber(Screen):
@@ -62,14 +67,39 @@ class SecretNumber(Screen):
             s["sealed"] = app.seal(str(new))
 
 
+def _pin_key(s, name):
+    """PIN entry on state ``s``: U/D/L/R add a key (at most 8), B erases one.
+    :returns: True if the button was used (False for A, or B on an empty PIN)."""
+    if name in PIN_KEYS:
+        if len(s["pin"]) < PIN_MAX:
+            s["pin"] += name
+        return True
+    if name == B and s["pin"]:
+        s["pin"] = s["pin"][:-1]
+        return True
+    return False
+
+
+def _draw_pin(surface, owner, s):
+    surface.line_text(0, "PIN of " + owner, True)
+    surface.line_text(2, "U/D/L/R keys")
+    surface.line_text(3, "*" * len(s["pin"]))
+    if s.get("bad"):
+        surface.line_text(4, "Wrong PIN (%d)" % s["bad"])
+    surface.line_text(6, "A: ok  B: erase")
+
+
 class Handover(Screen):
     """"Hand to <owner>": the pass-the-device step before a private screen.
 
     Shows only the owner's name. A opens the private screen (it replaces this one);
-    B cancels. When the private screen is done it calls ``app.hand_back()``, which
-    replaces it with a blank "hand back" screen, so no secret stays on the display.
+    B cancels. If the owner has a PIN (``app.has_pin``), A first asks for it (U/D/L/R
+    presses, shown as stars; a wrong PIN keeps the screen closed). When the private
+    screen is done it calls ``app.hand_back()``, which replaces it with a blank "hand
+    back" screen, so no secret stays on the display.
 
-    State: {"owner": str, "then": {"id": screen ID, "state": dict}}.
+    State: {"owner": str, "then": {"id": screen ID, "state": dict}} and, while a PIN
+    is being entered, "pin" (keys so far) and "bad" (wrong tries).
     """
 
     ID = "handover"
@@ -80,6 +110,9 @@ class Handover(Screen):
         return cls({"owner": owner, "then": {"id": screen.ID, "state": screen.state()}})
 
     def draw(self, app, surface):
+        if "pin" in self.s:
+            _draw_pin(surface, self.s["owner"], self.s)
+            return
         surface.line_text(0, "Hand to " + self.s["owner"], True)
         surface.line_text(2, "Only " + self.s["owner"])
         surface.line_text(3, "may look now.")
@@ -87,12 +120,174 @@ class Handover(Screen):
         surface.line_text(6, "B: cancel")
 
     def on_button(self, app, name, kind):
+        s = self.s
+        if "pin" in s:
+            if _pin_key(s, name):
+                return
+            if name == B:
+                del s["pin"]
+                return
+            if name != A:
+                return
+            if not app.pin_ok(s["owner"], s["pin"]):
+                s["bad"] = s.get("bad", 0) + 1
+                s["pin"] = ""
+                return
+        elif name == A and app.has_pin(s["owner"]):
+            s["pin"] = ""
+            return
         if name == A:
             from firmware.screens import screen_class
-            then = self.s["then"]
+            then = s["then"]
             app.replace(screen_class(then["id"])(then["state"]))
         elif name == B:
             app.pop()
+
+
+class Reveal(Screen):
+    """The pass-the-device ritual for showing a secret to one player.
+
+    1. "Hand to <owner>" (nothing secret); A: "I am <owner>", B: cancel.
+    2. The owner's PIN if they have one (see Handover).
+    3. The secret is drawn only while A is held down, and at most 5 s per press
+       (``on_tick`` reads the debounced button state); releasing A or the time
+       limit blanks it. R sets the owner's PIN. B ends: ``app.hand_back()`` puts the
+       blank hand-back screen in its place, so the display is clear before the
+       device goes back to the table.
+
+    The secret stays sealed in the state (and so in the save); the "shown" status
+    is not saved, so after a reboot the secret is hidden.
+
+    State: {"owner", "title", "sealed", "stage": "hand"|"pin"|"hold", "pin", "bad"}.
+    """
+
+    ID = "reveal"
+
+    @classmethod
+    def make(cls, app, owner, title, text):
+        """A reveal of ``text`` (str, a few words) titled ``title`` to ``owner``."""
+        return cls({"owner": owner, "title": title, "sealed": app.seal(text),
+                    "stage": "hand", "pin": "", "bad": 0})
+
+    def __init__(self, state=None):
+        super().__init__(state)
+        self._since = None
+        self._armed = False
+        self._shown = False
+
+    def visible(self, app, now):
+        """True while the secret may be drawn: stage 3, A held (pressed after the
+        stage began), for less than SHOW_MS."""
+        return (self.s["stage"] == "hold" and self._armed and self._since is not None
+                and ticks_diff(now, self._since) < SHOW_MS)
+
+    def on_tick(self, app, now):
+        if self.s["stage"] != "hold":
+            return
+        held = app.pressed(A)
+        if not held:
+            self._armed = True
+            self._since = None
+        elif self._armed and self._since is None:
+            self._since = now
+        shown = self.visible(app, now)
+        if shown != self._shown:
+            self._shown = shown
+            app.dirty = True
+
+    def draw(self, app, surface):
+        s = self.s
+        owner = s["owner"]
+        if s["stage"] == "hand":
+            surface.line_text(0, "Hand to " + owner, True)
+            surface.line_text(2, "Only " + owner)
+            surface.line_text(3, "may look now.")
+            surface.line_text(5, "A: I am " + owner[:7])
+            surface.line_text(6, "B: cancel")
+            return
+        if s["stage"] == "pin":
+            _draw_pin(surface, owner, s)
+            return
+        if self._shown and self.visible(app, app.now):
+            surface.line_text(0, s["title"], True)
+            lines = wrap(app.unseal(s["sealed"]))
+            for index in range(min(len(lines), 5)):
+                surface.line_text(1 + index, lines[index])
+            surface.line_text(7, "Release A: hide")
+            return
+        surface.line_text(0, owner + " only", True)
+        surface.line_text(2, "Hold A to see")
+        surface.line_text(3, "(5 s at most)")
+        surface.line_text(5, "R: set my PIN")
+        surface.line_text(6, "B: done")
+
+    def on_button(self, app, name, kind):
+        s = self.s
+        stage = s["stage"]
+        if stage == "hand":
+            if name == A:
+                s["stage"] = "pin" if app.has_pin(s["owner"]) else "hold"
+                s["pin"] = ""
+            elif name == B:
+                app.pop()
+        elif stage == "pin":
+            if _pin_key(s, name):
+                return
+            if name == B:
+                s["stage"] = "hand"
+            elif name == A:
+                if app.pin_ok(s["owner"], s["pin"]):
+                    s["stage"] = "hold"
+                else:
+                    s["bad"] += 1
+                s["pin"] = ""
+        elif name == B:
+            app.hand_back()
+        elif name == RIGHT:
+            app.push(PinEntry.make(s["owner"]))
+
+
+class PinEntry(Screen):
+    """Set (or clear) a player's PIN: the keys twice, then A. A with no keys clears
+    it. Only reached from the owner's private screen. State: {"owner", "pin", "first"}."""
+
+    ID = "pin"
+
+    @classmethod
+    def make(cls, owner):
+        """PIN setting for ``owner`` (str)."""
+        return cls({"owner": owner, "pin": "", "first": None})
+
+    def draw(self, app, surface):
+        s = self.s
+        surface.line_text(0, "New PIN " + s["owner"], True)
+        surface.line_text(1, "U/D/L/R keys")
+        surface.line_text(2, "again to check" if s["first"] is not None else "")
+        surface.line_text(3, "*" * len(s["pin"]))
+        surface.line_text(5, "A: ok (none:")
+        surface.line_text(6, " no PIN)")
+        surface.line_text(7, "B: erase/back")
+
+    def on_button(self, app, name, kind):
+        s = self.s
+        if _pin_key(s, name):
+            return
+        if name == B:
+            app.pop()
+            return
+        if name != A:
+            return
+        if s["first"] is None and s["pin"]:
+            s["first"] = s["pin"]
+            s["pin"] = ""
+            return
+        if s["first"] is not None and s["pin"] != s["first"]:
+            s["first"] = None
+            s["pin"] = ""
+            return
+        app.set_pin(s["owner"], s["pin"])
+        app.replace(TextScreen.make("PIN", "PIN of %s %s." % (
+            s["owner"], "set" if s["pin"] else "cleared")))
 
 
 class HandBack(Screen):

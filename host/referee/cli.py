@@ -106,6 +106,41 @@ def do_log(args):
     return sync_cli.log(args)
 
 
+def do_verify(args):
+    """referee verify FILE...: recompute every roll of finished session journals."""
+    from shared_rules.errors import SaveError
+    from shared_rules.journal import read_journal
+    from shared_rules.verify import verify_entries
+
+    bad = 0
+    for path in args.files:
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read()
+        except OSError as exc:
+            print("%s: cannot read: %s" % (path, exc.strerror), file=sys.stderr)
+            bad += 1
+            continue
+        try:
+            entries, torn = read_journal(data, path)
+        except SaveError as exc:
+            print("%s: %s" % (path, exc), file=sys.stderr)
+            bad += 1
+            continue
+        problems, rolls = verify_entries(entries)
+        if torn:
+            print("%s: note: its last line was cut (a power cut while writing) and is ignored"
+                  % path, file=sys.stderr)
+        if problems:
+            bad += 1
+            print("%s: %d problem(s)" % (path, len(problems)), file=sys.stderr)
+            for problem in problems:
+                print("  - " + problem, file=sys.stderr)
+            continue
+        print("%s: ok, %d entries with dice match the revealed seed" % (path, rolls))
+    return EXIT_BAD_INPUT if bad else 0
+
+
 def do_deploy(args):
     """referee deploy [--port P] [--board pico] [--check] [--no-restart]"""
     from referee.deploy import DeployError, deploy
@@ -152,6 +187,16 @@ def build_parser():
     from referee.sync_cli import add_parsers
     add_parsers(commands, {"devices": do_devices, "sync": do_sync, "pull": do_pull, "push": do_push,
                            "backup": do_backup, "restore": do_restore, "log": do_log})
+
+
+    verify = commands.add_parser(
+        "verify", help="recompute every roll of a finished session's journal",
+        description="Check a session journal (journals/sNNNN.jrn) whose seed was revealed "
+                    "(End session): the seed matches the commitment shown at the start, and "
+                    "every roll comes from it, with no roll hidden or repeated. Lists each "
+                    "mismatch naming the entry; exit code 3 if any.")
+    verify.add_argument("files", nargs="+", metavar="FILE")
+    verify.set_defaults(func=do_verify)
 
     deploy = commands.add_parser(
         "deploy", help="build the firmware and put it on a Pico over USB",

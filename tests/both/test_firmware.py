@@ -96,7 +96,8 @@ def screen(seed, keys, root=None):
 
 def test_first_frame_is_the_main_menu():
     lines, app = screen(1, "")
-    assert lines == ["Pocket Referee", ">Dice", " Neo-Hunt shot", " Cybernaut", " Cybercore AF", " Neo-Hunt game", "", ""]
+    assert lines == ["Pocket Referee", ">Dice", " Neo-Hunt shot", " Cybernaut", " Cybercore AF",
+                     " Session & dice", " Neo-Hunt game", "Dice " + app.seed_id]
     assert app.surface.frames == 1
 
 
@@ -222,7 +223,7 @@ def test_reboot_resumes_the_same_screen_and_dice():
     source = dice.HashSource(5)
     rolls = [dice.d6(source) for _ in range(2)]
     assert app2.surface.lines()[7] == "Last " + " ".join(str(r) for r in [dice.d6(source)] + rolls[::-1])
-    assert app2.journal.next_seq == 4
+    assert app2.journal.next_seq == 5  # the session's commitment, then three rolls
 
 
 def test_bad_checksum_falls_back_to_last_good_save_and_keeps_the_bad_one():
@@ -292,11 +293,12 @@ def test_journal_numbering_survives_a_cut_between_journal_and_save():
     screen(5, "A A", root)
     store = Storage(root)
     from shared_rules.journal import encode_entry, read_journal
-    extra = {"seq": 2, "game": "dice", "kind": "roll", "rule": "", "in": {}, "out": {}}
+    # (entry 1 is the session's dice commitment, entry 2 the roll)
+    extra = {"seq": 3, "game": "dice", "kind": "roll", "rule": "", "in": {}, "out": {}}
     store.append("journals/s0001.jrn", encode_entry(extra) + "0000")   # and a torn tail
     board, app = boot(root, 5)
-    assert app.journal.next_seq == 3
+    assert app.journal.next_seq == 4
     board.press(app, "A")
     entries, torn = read_journal(read_text(root + "/journals/s0001.jrn"), "j")
-    assert [e["seq"] for e in entries] == [1, 2, 3]
+    assert [e["seq"] for e in entries] == [1, 2, 3, 4]
     assert torn is False

@@ -1,0 +1,100 @@
+"""The session menu: the dice commitment, the players' salt, ending a session.
+
+At the start of each session the device commits to a secret seed (its SHA-256,
+shown as 8 hex digits here and on the main menu, journaled in full). Players may
+then mix in their own salt: a few presses of UP/DOWN/LEFT/RIGHT. "End session"
+reveals the seed (journaled and shown) so ``referee verify`` can recompute every
+roll, and starts the next session with a new seed and commitment.
+"""
+
+from firmware.buttons import A, B, DOWN, LEFT, RIGHT, UP
+from firmware.ui import Menu, Screen, TextScreen
+
+SALT_MAX = 8
+SALT_SHOWN = {UP: "^", DOWN: "v", LEFT: "<", RIGHT: ">"}
+
+
+class SessionMenu(Menu):
+    """Session number and commitment; Add salt; End session. State: {"sel"}."""
+
+    ID = "session"
+    TITLE = "Session"
+
+    def items(self, app):
+        return ["Add dice salt", "End session"]
+
+    def footer(self, app):
+        return ["Session %d" % app.session, "Dice %s" % app.seed_id,
+                "Salts %d" % len(getattr(app.source, "salts", []))]
+
+    def choose(self, app, index):
+        if index == 0:
+            app.push(SaltScreen())
+        else:
+            app.push(EndSessionScreen())
+
+
+class SaltScreen(Screen):
+    """The players' salt: up to 8 presses of U/D/L/R; A mixes it in, B erases the
+    last press (or leaves when empty). State: {"keys": str of button names}."""
+
+    ID = "salt"
+
+    def initial(self):
+        return {"keys": ""}
+
+    def draw(self, app, surface):
+        keys = self.s["keys"]
+        surface.line_text(0, "Players' salt", True)
+        surface.line_text(1, "Dice %s" % app.seed_id)
+        surface.line_text(2, "U/D/L/R: add")
+        surface.line_text(4, "".join([SALT_SHOWN[k] for k in keys]) or "(none yet)")
+        surface.line_text(6, "A: mix in" if keys else "A: back")
+        surface.line_text(7, "B: erase" if keys else "B: back")
+
+    def on_button(self, app, name, kind):
+        keys = self.s["keys"]
+        if name in SALT_SHOWN:
+            if len(keys) < SALT_MAX:
+                self.s["keys"] = keys + name
+        elif name == B and keys:
+            self.s["keys"] = keys[:-1]
+        elif name == A and keys:
+            app.add_salt(keys)
+            app.replace(TextScreen.make("Salt mixed in", "Salt %s is mixed into every roll from now on."
+                                        % "".join([SALT_SHOWN[k] for k in keys])))
+        elif name == A or name == B:
+            app.pop()
+
+
+class EndSessionScreen(Screen):
+    """Confirm ending the session: A reveals the seed and starts the next one."""
+
+    ID = "end_session"
+
+    def draw(self, app, surface):
+        surface.line_text(0, "End session %d?" % app.session, True)
+        surface.line_text(2, "Reveals the dice")
+        surface.line_text(3, "seed (to verify)")
+        surface.line_text(4, "and starts a new")
+        surface.line_text(5, "session.")
+        surface.line_text(7, "A: end  B: back")
+
+    def on_button(self, app, name, kind):
+        if name == A:
+            app.replace(reveal_screen(app, app.end_session()))
+        elif name == B:
+            app.pop()
+
+
+def reveal_screen(app, ended):
+    """The screen showing an ended session's seed (hex, 16 digits a line), its
+    commitment and the new session's. :param ended: as App.end_session returns."""
+    number, seed_hex, short = ended
+    lines = ["Session %d seed:" % number]
+    for start in range(0, len(seed_hex), 16):
+        lines.append(seed_hex[start:start + 16])
+    lines.append("Commit %s" % short)
+    lines.append("Now session %d" % app.session)
+    lines.append("Dice %s" % app.seed_id)
+    return TextScreen({"title": "Seed revealed", "lines": lines, "top": 0})

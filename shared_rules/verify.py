@@ -1,0 +1,207 @@
+"""Checking a finished session's dice against its revealed seed.
+
+A session journal (see shared_rules.journal) holds, in order:
+
+- ``session_start`` (game "session"): ``out.commit`` = hex SHA-256 of the secret
+  seed (the device shows its first 8 digits), journaled before any roll, and
+  ``out.scheme`` (shared_rules.dice SCHEME_HMAC or SCHEME_PLAIN; HMAC if absent);
+- ``salt`` entries: ``in.salt`` (the players' button presses) and ``in.at`` (the
+  block counter from which it re-keys the dice, shared_rules.dice.mix_salt);
+- every entry that rolled dice carries ``dice``: ``{"from": first block, "to":
+  block after the last, "draws": [[n, value], ...]}`` (each ``randbelow(n)``); a
+  hidden roll has ``"sealed"`` instead of ``"draws"``: the same list as JSON,
+  sealed (shared_rules.seal) with ``hidden_draws_key(seed)``, opened here;
+- ``seed_reveal`` at the end: ``out.seed`` (hex of the seed bytes) and
+  ``out.counter`` (the blocks used in all).
+
+``verify_entries`` recomputes every draw from the revealed seed, checks the blocks
+are used one after another with none skipped (no silent re-roll), and, for the
+flows it knows (``OUTCOMES``), that the outcome written in the entry is the one the
+draws give. It proves the device could not choose the rolls after committing;
+it cannot prove anything about a session whose seed was never revealed.
+"""
+
+import binascii
+import json
+
+from shared_rules.dice import (SCHEME_HMAC, SCHEME_PLAIN, HashSource, commitment,
+                               d10_face_value, hidden_draws_key, roll_named)
+from shared_rules.seal import unseal
+
+SESSION = "session"
+
+
+class _Replay:
+    """A dice source replaying journaled draw values (0-based) in order."""
+
+    def __init__(self, values):
+        self.values = list(values)
+
+    def randbelow(self, n):
+        if not self.values:
+            raise IndexError("fewer draws journaled than the roll needs")
+        return self.values.pop(0)
+
+
+def _dice_roll(entry, values):
+    total, faces = roll_named(_Replay(values), entry["in"]["die"])
+    return [("total", entry["out"].get("total"), total),
+            ("faces", entry["out"].get("faces"), list(faces))]
+
+
+def _shot(entry, values):
+    return [("d6", entry["out"].get("d6"), values[0] + 1)]
+
+
+def _interaction(entry, values):
+    out = [("d10", entry["out"].get("d10"), d10_face_value(values[0] + 1))]
+    encounter = entry["out"].get("encounter")
+    if len(values) > 1 or encounter is not None:
+        dice = [d10_face_value(v + 1) for v in values[1:3]]
+        out.append(("encounter dice", (encounter or {}).get("dice"), dice))
+    return out
+
+
+def _encounter(entry, values):
+    return [("dice", entry["out"].get("dice"), [d10_face_value(v + 1) for v in values[:2]])]
+
+
+def _armour(entry, values):
+    return [("d20", entry["out"].get("d20"), values[0] + 1)]
+
+
+# (game, kind) -> function(entry, draw values) -> [(field, journaled, recomputed)]
+OUTCOMES = {
+    ("dice", "roll"): _dice_roll,
+    ("neohunt", "shot"): _shot,
+    ("cybernaut", "interaction"): _interaction,
+    ("cybernaut", "encounter"): _encounter,
+    ("cybercore", "armour"): _armour,
+}
+
+
+def _name(entry):
+    return "entry %s (%s %s)" % (entry.get("seq"), entry.get("game"), entry.get("kind"))
+
+
+def _d(value):
+    """``value`` if it is a dict, else an empty one (a damaged entry's part)."""
+    return value if isinstance(value, dict) else {}
+
+
+def _is_int(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def verify_entries(entries):
+    """Recompute every roll of a finished session.
+
+    :param entries: the journal's entries (list of dicts, as read_journal gives).
+    :returns: (problems, rolls): problems is a list of str, each naming the entry
+        (``entry 12 (neohunt shot): ...``), empty when everything matches; rolls is
+        the number of journal entries whose dice were recomputed.
+    """
+    problems = []
+    start = None
+    reveal = None
+    for entry in entries:
+        if entry.get("game") == SESSION and entry.get("kind") == "session_start" and start is None:
+            start = entry
+        if entry.get("game") == SESSION and entry.get("kind") == "seed_reveal":
+            reveal = entry
+    if start is None:
+        return ["no session_start entry: this journal does not commit to a seed"], 0
+    if reveal is None:
+        return ["no seed_reveal entry: the session is not finished (End session on the "
+                "device reveals the seed)"], 0
+    committed = _d(start.get("out")).get("commit")
+    try:
+        seed = binascii.unhexlify(str(_d(reveal.get("out")).get("seed", "")))
+    except (ValueError, TypeError):
+        return ["%s: the revealed seed is not hex" % _name(reveal)], 0
+    if commitment(seed) != committed:
+        problems.append("%s: the revealed seed does not match the commitment %s of %s"
+                        % (_name(reveal), str(committed)[:8], _name(start)))
+    scheme = _d(start.get("out")).get("scheme", SCHEME_HMAC)
+    if scheme != SCHEME_HMAC and scheme != SCHEME_PLAIN:
+        return problems + ["%s: unknown dice scheme %r" % (_name(start), scheme)], 0
+    source = HashSource(seed, hmac=scheme == SCHEME_HMAC)
+    expected = 0
+    rolls = 0
+    for entry in entries:
+        if entry is reveal:
+            break
+        if entry.get("game") == SESSION and entry.get("kind") == "salt":
+            inputs = _d(entry.get("in"))
+            if inputs.get("at") != expected:
+                problems.append("%s: salt added at block %s but the entries before it "
+                                "account for %d blocks (a roll with no entry?)"
+                                % (_name(entry), inputs.get("at"), expected))
+            source.add_salt(str(inputs.get("salt", "")), expected)
+        dice = entry.get("dice")
+        if dice is None:
+            continue
+        rolls += 1
+        first = dice.get("from") if isinstance(dice, dict) else None
+        last = dice.get("to") if isinstance(dice, dict) else None
+        draws = dice.get("draws") if isinstance(dice, dict) else None
+        if isinstance(dice, dict) and "sealed" in dice:
+            try:
+                draws = json.loads(unseal(hidden_draws_key(seed), dice["sealed"]))
+            except (ValueError, TypeError, RuntimeError):
+                problems.append("%s: its sealed draws do not open with the revealed seed"
+                                % _name(entry))
+                expected = last if _is_int(last) else expected
+                continue
+        if (not _is_int(first) or not _is_int(last) or not isinstance(draws, list)
+                or first < 0 or last < first or last >= 1 << 62):
+            problems.append("%s: its dice record is damaged" % _name(entry))
+            continue
+        if first != expected:
+            if first > expected:
+                problems.append("%s: blocks %d-%d were used with no journal entry (a hidden roll)"
+                                % (_name(entry), expected, first - 1))
+            else:
+                problems.append("%s: starts at block %d, already used (a repeated roll)"
+                                % (_name(entry), first))
+        source.counter = first
+        values = []
+        for index in range(len(draws)):
+            draw = draws[index]
+            if (not isinstance(draw, list) or len(draw) != 2 or not _is_int(draw[0])
+                    or not _is_int(draw[1]) or draw[0] < 1):
+                problems.append("%s: draw %d is damaged" % (_name(entry), index + 1))
+                values = None
+                break
+            got = source.randbelow(draw[0])
+            if got != draw[1]:
+                problems.append("%s: draw %d (0-%d) is %d in the journal but the seed gives %d"
+                                % (_name(entry), index + 1, draw[0] - 1, draw[1], got))
+            values.append(got)
+        if values is None:
+            expected = last
+            continue
+        if source.counter != last:
+            problems.append("%s: journaled blocks %d-%d but the draws use %d-%d"
+                            % (_name(entry), first, last - 1, first, source.counter - 1))
+        expected = last
+        game = entry.get("game")
+        kind = entry.get("kind")
+        check = None
+        if isinstance(game, str) and isinstance(kind, str):
+            check = OUTCOMES.get((game, kind))
+        if check is not None:
+            try:
+                found = check(entry, values)
+            except (IndexError, KeyError, TypeError, ValueError, AttributeError):
+                problems.append("%s: the outcome cannot be read against its draws" % _name(entry))
+                continue
+            for field, journaled, recomputed in found:
+                if journaled != recomputed:
+                    problems.append("%s: %s is %s in the journal but the seed gives %s"
+                                    % (_name(entry), field, journaled, recomputed))
+    final = _d(reveal.get("out")).get("counter")
+    if final != expected:
+        problems.append("%s: the session used %s blocks but the entries account for %d"
+                        % (_name(reveal), final, expected))
+    return problems, rolls

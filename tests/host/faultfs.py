@@ -1,0 +1,145 @@
+"""An in-memory, os-like file system that logs every write as single-byte steps, so
+a test can rebuild the storage as it stood after any number of steps: a power cut
+at every write and every byte offset.
+
+Steps: ("mkdir", path), ("create", path) (open "wb": empty file), ("append",
+path) (open "ab"), ("byte", path, value), ("rename", old, new), ("remove", path).
+"""
+
+import errno
+
+
+class MemFile:
+    """A file handle over MemFS (read, write, flush, context manager)."""
+
+    def __init__(self, fs, path, mode):
+        self.fs = fs
+        self.path = path
+        self.mode = mode
+        self.pos = 0
+
+    def read(self, count=-1):
+        self.fs.reads.append(self.path)
+        data = self.fs.files[self.path]
+        end = len(data) if count is None or count < 0 else min(len(data), self.pos + count)
+        out = bytes(data[self.pos:end])
+        self.pos = end
+        return out
+
+    def seek(self, pos):
+        self.pos = pos
+        return pos
+
+    def write(self, data):
+        for value in bytes(data):
+            self.fs.step(("byte", self.path, value))
+        return len(data)
+
+    def flush(self):
+        pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
+class MemFS:
+    """Files (path -> bytearray) and folders in memory.
+
+    :param rename_replaces: True: rename over a file replaces it (POSIX, littlefs);
+        False: it fails (FAT), exercising Storage's fallback.
+    """
+
+    def __init__(self, rename_replaces=True):
+        self.files = {}
+        self.dirs = set()
+        self.log = []
+        self.reads = []
+        self.rename_replaces = rename_replaces
+
+    def copy(self):
+        other = MemFS(self.rename_replaces)
+        other.files = dict((k, bytearray(v)) for k, v in self.files.items())
+        other.dirs = set(self.dirs)
+        return other
+
+    def state_key(self):
+        """What a reader of this storage can see, minus the bytes of .tmp files."""
+        items = []
+        for path in sorted(self.files):
+            data = b"tmp" if path.endswith(".tmp") else bytes(self.files[path])
+            items.append((path, data))
+        return (tuple(items), tuple(sorted(self.dirs)))
+
+    # ---- steps --------------------------------------------------------------
+    def step(self, step):
+        self.log.append(step)
+        self.apply(step)
+
+    def apply(self, step):
+        kind = step[0]
+        if kind == "mkdir":
+            self.dirs.add(step[1])
+        elif kind == "create":
+            self.files[step[1]] = bytearray()
+        elif kind == "append":
+            self.files.setdefault(step[1], bytearray())
+        elif kind == "byte":
+            self.files[step[1]].append(step[2])
+        elif kind == "rename":
+            self.files[step[2]] = self.files.pop(step[1])
+        elif kind == "remove":
+            del self.files[step[1]]
+
+    # ---- the os-like interface ---------------------------------------------
+    def _parent_ok(self, path):
+        parent = path.rsplit("/", 1)[0]
+        if parent and parent not in self.dirs:
+            raise OSError(errno.ENOENT, "no folder " + parent)
+
+    def mkdir(self, path):
+        if path in self.dirs or path in self.files:
+            raise OSError(errno.EEXIST, path)
+        self._parent_ok(path)
+        self.step(("mkdir", path))
+
+    def stat(self, path):
+        if path in self.files:
+            return (0o100000, 0, 0, 0, 0, 0, len(self.files[path]), 0, 0, 0)
+        if path in self.dirs:
+            return (0o040000, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        raise OSError(errno.ENOENT, path)
+
+    def listdir(self, path):
+        if path not in self.dirs:
+            raise OSError(errno.ENOENT, path)
+        prefix = path + "/"
+        names = set()
+        for name in list(self.files) + list(self.dirs):
+            if name.startswith(prefix) and "/" not in name[len(prefix):]:
+                names.add(name[len(prefix):])
+        return sorted(names)
+
+    def rename(self, old, new):
+        if old not in self.files:
+            raise OSError(errno.ENOENT, old)
+        if new in self.files and not self.rename_replaces:
+            raise OSError(errno.EEXIST, new)
+        self._parent_ok(new)
+        self.step(("rename", old, new))
+
+    def remove(self, path):
+        if path not in self.files:
+            raise OSError(errno.ENOENT, path)
+        self.step(("remove", path))
+
+    def open(self, path, mode="r"):
+        if "r" in mode:
+            if path not in self.files:
+                raise OSError(errno.ENOENT, path)
+            return MemFile(self, path, mode)
+        self._parent_ok(path)
+        self.step(("create" if "w" in mode else "append", path))
+        return MemFile(self, path, mode)

@@ -1,0 +1,207 @@
+"""Verifiable dice, sessions and the pass-the-device ritual, through the real app on
+the simulator board."""
+
+import os
+
+from boards.sim import boot
+from firmware.buttons import A
+from firmware.screens.prompt import Handover, Reveal
+from firmware.ui import TextScreen
+from referee.cli import main as referee
+from shared_rules.dice import commitment
+from shared_rules.journal import encode_entry, read_journal
+
+from scripts import END, GAME, SALT, play
+
+
+def _journal(root, number=1):
+    with open(os.path.join(root, "journals", "s%04d.jrn" % number), "rb") as handle:
+        return read_journal(handle.read(), "s%04d.jrn" % number)[0]
+
+
+def test_session_commitment_is_shown_and_journaled(tmp_path):
+    board, app = boot(str(tmp_path), 3)
+    short = commitment(b"3")[:8]
+    assert app.seed_id == short
+    assert "Dice " + short in app.surface.lines()
+    first = _journal(str(tmp_path))[0]
+    assert first["kind"] == "session_start" and first["out"]["commit"] == commitment(b"3")
+
+
+def test_finished_session_verifies_and_a_changed_roll_is_named(tmp_path, capsys):
+    root = str(tmp_path)
+    board, app = boot(root, 3)
+    play(board, app, [SALT] + GAME + [END])
+    assert app.session == 2
+    entries = _journal(root)
+    kinds = [entry["kind"] for entry in entries]
+    assert kinds[0] == "session_start" and kinds[1] == "salt" and kinds[-1] == "seed_reveal"
+    assert "shot" in kinds and "interaction" in kinds and "armour" in kinds
+    path = os.path.join(root, "journals", "s0001.jrn")
+    assert referee(["verify", path]) == 0
+    assert "ok" in capsys.readouterr().out
+    # the reveal screen showed the seed's hex and the next session's commitment
+    assert _journal(root, 2)[0]["kind"] == "session_start"
+
+    # change one shot's d6 (and re-make its checksum, as a cheat would)
+    for entry in entries:
+        if entry["kind"] == "shot":
+            entry["out"]["d6"] = entry["out"]["d6"] % 6 + 1
+            changed = entry["seq"]
+            break
+    with open(path, "w") as handle:
+        handle.write("".join([encode_entry(entry) for entry in entries]))
+    assert referee(["verify", path]) == 3
+    err = capsys.readouterr().err
+    assert "entry %d (neohunt shot): d6 is" % changed in err
+    assert err.count("  - ") == 1
+
+
+def test_unfinished_session_fails_verify(tmp_path, capsys):
+    root = str(tmp_path)
+    board, app = boot(root, 4)
+    play(board, app, GAME[:1])
+    assert referee(["verify", os.path.join(root, "journals", "s0001.jrn")]) == 3
+    assert "not finished" in capsys.readouterr().err
+
+
+def test_reboot_keeps_the_session_seed_and_salt(tmp_path):
+    root = str(tmp_path)
+    board, app = boot(root, None)  # seed from entropy
+    play(board, app, [SALT] + GAME[:2])
+    short, counter = app.seed_id, app.source.counter
+    board, app = boot(root, None)  # a reboot draws new entropy but resumes the session
+    assert app.seed_id == short and app.source.counter == counter
+    assert app.source.salts == [[0, "UULR"]]
+    play(board, app, GAME[2:] + [END])
+    assert referee(["verify", os.path.join(root, "journals", "s0001.jrn")]) == 0
+
+
+def test_seed_never_in_the_save_in_clear(tmp_path):
+    root = str(tmp_path)
+    board, app = boot(root, None)
+    seed_hex = app.source.seed.hex()
+    with open(os.path.join(root, "saves", "state.sav")) as handle:
+        assert seed_hex not in handle.read()
+
+
+def _settle(board, app, ms=60):
+    board.hold(app, ms)
+    return app.surface.lines()
+
+
+def test_reveal_shows_only_while_a_is_held_and_at_most_5_s(tmp_path):
+    board, app = boot(str(tmp_path), 1)
+    app.push(Reveal.make(app, "Ann", "Your chit", "Queen 7"))
+    lines = _settle(board, app)
+    assert lines[0] == "Hand to Ann" and "Queen 7" not in "".join(lines)
+    board.press(app, A)
+    lines = _settle(board, app)
+    assert lines[0] == "Ann only" and "Queen 7" not in "".join(lines)
+    board.levels[A] = True
+    lines = _settle(board, app, 100)
+    assert lines[1] == "Queen 7"
+    lines = _settle(board, app, 4000)
+    assert lines[1] == "Queen 7"  # 4.1 s held
+    lines = _settle(board, app, 1000)
+    assert "Queen 7" not in "".join(lines)  # past 5 s: hidden though A is still held
+    board.levels[A] = False
+    lines = _settle(board, app, 200)
+    assert lines[0] == "Ann only"
+    board.levels[A] = True
+    assert _settle(board, app, 100)[1] == "Queen 7"  # a new press shows it again
+    board.levels[A] = False
+    assert "Queen 7" not in "".join(_settle(board, app, 100))
+    # the secret is sealed in the save
+    with open(os.path.join(str(tmp_path), "saves", "state.sav")) as handle:
+        assert "Queen 7" not in handle.read()
+    board.press(app, "B")
+    assert _settle(board, app)[0] == "Done"  # cleared before handing back
+
+
+def test_reveal_needs_a_fresh_press_after_handover(tmp_path):
+    board, app = boot(str(tmp_path), 1)
+    app.push(Reveal.make(app, "Bo", "Secret", "X9"))
+    board.press(app, A, long=True)  # a long press on "Hand to" keeps going while held
+    assert "X9" not in "".join(_settle(board, app))
+
+
+def test_pin_guards_handover_and_reveal(tmp_path):
+    board, app = boot(str(tmp_path), 1)
+    app.push(Reveal.make(app, "Cy", "Secret", "K2"))
+    for name in "A R U D D A U D D A".split():  # set PIN UDD (twice), back on the reveal
+        board.press(app, name)
+    assert app.has_pin("Cy") and app.pin_ok("Cy", "UDD") and not app.pin_ok("Cy", "UD")
+    assert "UDD" not in open(os.path.join(str(tmp_path), "saves", "state.sav")).read()
+    board.press(app, A)  # closes the "PIN set" text
+    board.press(app, "B")  # hand back
+    board.press(app, A)
+    app.push(Handover.make("Cy", TextScreen.make("Private", "K2 again")))
+    board.press(app, A)
+    assert _settle(board, app)[0] == "PIN of Cy"
+    for name in "U U A".split():
+        board.press(app, name)
+    assert "Wrong PIN (1)" in _settle(board, app)
+    for name in "U D D A".split():
+        board.press(app, name)
+    assert _settle(board, app)[0] == "Private"
+
+
+def test_a_roll_no_entry_was_made_for_is_journaled_sealed_and_verifies(tmp_path):
+    from firmware.ui import Screen
+    from shared_rules.dice import d20
+
+    root = str(tmp_path)
+    board, app = boot(root, None)
+
+    class Sneaky(Screen):
+        ID = "text"  # saved as a text screen; only its button matters here
+
+        def on_button(self, app, name, kind):
+            self.s["secret"] = d20(app.source)  # rolled, never journaled
+
+    app.push(Sneaky({"title": "", "lines": [], "top": 0}))
+    board.press(app, A)
+    entry = _journal(root)[-1]
+    assert entry["kind"] == "unjournaled_roll" and "sealed" in entry["dice"]
+    assert "draws" not in entry["dice"]
+    app.pop()
+    app.end_session()
+    app.save()
+    assert referee(["verify", os.path.join(root, "journals", "s0001.jrn")]) == 0
+
+
+def test_boot_survives_odd_entries_journaled_after_the_save(tmp_path):
+    from firmware.storage import Storage
+
+    root = str(tmp_path)
+    board, app = boot(root, 9)
+    counter = app.source.counter
+    store = Storage(root)
+    store.append("journals/s0001.jrn", encode_entry(
+        {"seq": 2, "game": "session", "kind": "salt", "rule": "", "in": 5, "out": {},
+         "dice": {"to": "x"}}))
+    store.append("journals/s0001.jrn", encode_entry(
+        {"seq": 3, "game": "dice", "kind": "roll", "rule": "", "in": {}, "out": {},
+         "dice": {"from": counter, "to": counter + 3, "draws": []}}))
+    board, app = boot(root, 9)
+    assert app.journal.next_seq == 4
+    assert app.source.counter == counter + 3  # blocks journaled after the save are not reused
+    assert app.surface.lines()[0] == "Pocket Referee"
+
+
+def test_verify_reports_a_damaged_journal_and_goes_on(tmp_path, capsys):
+    root = str(tmp_path)
+    board, app = boot(root, 2)
+    play(board, app, GAME[:1] + [END])
+    good = os.path.join(root, "journals", "s0001.jrn")
+    with open(good, "rb") as handle:
+        lines = handle.read().split(b"\n")
+    damaged = os.path.join(root, "damaged.jrn")
+    with open(damaged, "wb") as handle:
+        handle.write(b"\n".join([lines[0], lines[1].replace(b'"total"', b'"totaL"')] + lines[2:]))
+    assert referee(["verify", damaged, good, os.path.join(root, "missing.jrn")]) == 3
+    out = capsys.readouterr()
+    assert "damaged.jrn' line 2: checksum does not match" in out.err
+    assert "missing.jrn: cannot read" in out.err
+    assert "s0001.jrn: ok, 2 entries with dice" in out.out
