@@ -5,9 +5,13 @@ through a framebuf shim over adafruit_framebuf)."""
 
 from display_check import FakeI2C, Rig, frame_bytes, pico_board
 
-# every flow of the first release, with long presses and backing out
-KEYS = ("D A D A B A A B B D A R R A A B B D D A R A A B B D D D A D A L A A:long B B "
-        "U A A B")
+# every flow of the first release, with long presses and backing out; each part
+# starts and ends on the main menu with its first entry selected
+KEYS = ("A A D A B "                                 # Dice: d6, d10
+        "D A D A A B U "                             # Neo-Hunt shot: two rolls
+        "D D A A R R A B B B U U "                   # Cybernaut Interaction
+        "D D A D A B B U U "                         # Cybernaut Encounter
+        "D D D A A A R A D D D D A A:long B U U U")  # Cybercore armour with the GM's AN
 
 
 def _rig(addr=0x3C):
