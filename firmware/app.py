@@ -67,6 +67,8 @@ class App:
         self.notices = []
         self.dirty = True
         self._key = None
+        self._sealed_seed = None
+        self._saved_body = None
         self.care = None  # firmware.care.ScreenCare, set by run() or a test
         self.battery = None  # callable() -> volts (float), where the board reads it
 
@@ -303,25 +305,47 @@ class App:
         return {"app": VERSION,
                 "screens": [{"id": screen.ID, "state": screen.state()} for screen in self.stack],
                 "dice": {"seed_id": self.seed_id, "counter": self.source.counter,
-                         "seed": self.seal(binascii.hexlify(self.source.seed).decode()),
+                         "seed": self._seed_sealed(),
                          "salts": getattr(self.source, "salts", [])},
                 "history": self.history,
                 "session": self.session,
                 "pins": self.pins,
                 "next_seq": self.journal.next_seq}
 
+    def _seed_sealed(self):
+        """The session seed sealed for the save, sealed once per seed so that an
+        unchanged state saves to the same bytes."""
+        cached = self._sealed_seed
+        if cached is None or cached[0] != self.source.seed:
+            cached = (self.source.seed, self.seal(binascii.hexlify(self.source.seed).decode()))
+            self._sealed_seed = cached
+        return cached[1]
+
     def save(self):
-        """Write the save atomically, keeping the previous one as the last good save."""
-        text = encode_save(self.snapshot())
+        """Write the save atomically, keeping the previous one as the last good save.
+
+        Nothing is written when the state equals the last save's (no flash
+        wear for a press that changed nothing, and an untouched device stays
+        byte-identical for `referee sync`).
+        """
+        body = self.snapshot()
+        if body == self._saved_body:  # order-free: MicroPython may reorder dict keys
+            return
+        text = encode_save(body)
         if self.storage.exists(SAVE):
             self.storage.rename(SAVE, PREV)
         self.storage.write_atomic(SAVE, text)
+        # a copy that the live state cannot change under us
+        self._saved_body = json.loads(text[text.index("\n") + 1:])
 
     def _read_save(self, name):
         data = self.storage.read(name)
         if data is None:
             return None
-        return decode_save(data, name)
+        body = decode_save(data, name)
+        if name == SAVE:
+            self._saved_body = decode_save(data, name)
+        return body
 
     def _keep_bad(self, name):
         """Rename a bad save aside (never delete it) and return the new name."""
@@ -347,6 +371,7 @@ class App:
         if dice.get("seed"):
             self._use_seed(binascii.unhexlify(self.unseal(dice["seed"])),
                            dice.get("counter", 0), dice.get("salts", []))
+            self._sealed_seed = (self.source.seed, dice["seed"])
         elif dice.get("seed_id") == self.seed_id:
             self.source.counter = dice.get("counter", 0)
             self._mark = self.source.counter
@@ -444,7 +469,9 @@ class App:
             else:
                 self.push(reveal_screen(self, ended))
         self.save()
-        self._open_session()
+        if self._opening:
+            self._open_session()
+            self.save()  # the journal moved on: an untouched device now stays byte-identical
         if problems:
             self.notice("Save problem", "; ".join(problems) + (
                 ". Resumed from the last good save." if resumed else ". Started fresh."))
@@ -461,7 +488,9 @@ class App:
             self.notice("Pack problem" if isinstance(exc, PackError) else "Not allowed", str(exc))
         self.flush_draws()
         self.save()
-        self._open_session()
+        if self._opening:
+            self._open_session()
+            self.save()
         self.dirty = True
 
     def redraw(self):

@@ -15,7 +15,7 @@ import os
 
 from referee.build import BuildError, DEFAULT_OUT, DEVICE_BOARDS, build
 
-EXIT_NO_DEVICE = 4
+EXIT_NOT_MICROPYTHON = 4
 EXIT_MPY_MISMATCH = 5
 EXIT_BUILD = 6
 EXIT_TRANSFER = 7
@@ -79,19 +79,14 @@ def sha256_file(path):
 
 
 def find_port():
-    """The serial port of the one Pico plugged in (pyserial's list_ports, by USB vendor id).
+    """The serial port of the one Pico plugged in: $REFEREE_PORT, else pyserial's
+    list_ports by USB vendor id (the same rule and errors as `referee sync`).
 
-    :raises DeployError: none, or more than one (names them: give --port).
+    :raises referee.device.NoDevice: none connected (exit 10).
+    :raises referee.device.SeveralDevices: more than one (lists them; exit 11).
     """
-    from serial.tools import list_ports
-    found = [p.device for p in list_ports.comports() if p.vid == RASPBERRY_PI_VID]
-    if not found:
-        raise DeployError("no Pico found on USB (vendor id 2E8A). Plug it in with a data "
-                          "cable, or give --port (e.g. /dev/ttyACM0, COM3)", EXIT_NO_DEVICE)
-    if len(found) > 1:
-        raise DeployError("%d Picos found (%s): choose one with --port" % (len(found), ", ".join(found)),
-                          EXIT_NO_DEVICE)
-    return found[0]
+    from referee.device import choose_port
+    return choose_port(None)
 
 
 def check_mpy(device_mpy, local, device_version="?"):
@@ -137,15 +132,15 @@ class Device:
         self.port = port
         try:
             self.transport = SerialTransport(port, baudrate=115200)
-        except TransportError as exc:
-            raise DeployError("cannot open %s: %s. Is it the Pico's port, and is no other "
-                              "program (Thonny, a serial monitor) holding it?" % (port, exc), EXIT_NO_DEVICE)
+        except TransportError:
+            from referee.device import diagnose
+            diagnose(port)
         try:
             self.transport.enter_raw_repl(soft_reset=False)
         except Exception as exc:
             self.transport.close()
             raise DeployError("%s opened but no MicroPython REPL answered (%s). Is MicroPython "
-                              "flashed on the Pico?" % (port, exc), EXIT_NO_DEVICE)
+                              "flashed on the Pico?" % (port, exc), EXIT_NOT_MICROPYTHON)
 
     def exec(self, code):
         """Run ``code`` on the device; its printed output (str).

@@ -133,6 +133,20 @@ def open_error(port, exc):
     return ConnectionLost("cannot open %s: %s" % (port, text))
 
 
+def diagnose(port):
+    """mpremote says only 'failed to access': open the port ourselves to say why.
+
+    :raises DeviceError: always: the kind that explains the failure (open_error), or
+        PortBusy when the port opens fine now.
+    """
+    try:
+        probe = serial.Serial(port, exclusive=True)
+    except (OSError, serial.SerialException) as exc:
+        raise open_error(port, exc)
+    probe.close()
+    raise PortBusy("port %s could not be opened just now (busy?); try again." % port)
+
+
 class _Transport(SerialTransport):
     """mpremote's serial transport, plus a follow that reads what is waiting in one
     go (mpremote's reads one byte per call) and hands back a prompt it read ahead."""
@@ -240,13 +254,7 @@ class Device:
             self.transport.enter_raw_repl(soft_reset=False, timeout_overall=self.timeout)
 
     def _diagnose(self):
-        """mpremote says only 'failed to access': open the port ourselves to say why."""
-        try:
-            probe = serial.Serial(self.port, exclusive=True)
-        except (OSError, serial.SerialException) as exc:
-            raise open_error(self.port, exc)
-        probe.close()
-        raise PortBusy("port %s could not be opened just now (busy?); try again." % self.port)
+        diagnose(self.port)
 
     def close(self):
         """Close the port (no error if it is gone)."""

@@ -52,9 +52,10 @@ def test_unknown_board_is_a_build_error(capsys):
 
 
 def test_no_device_at_port(capsys):
+    from referee.device import NoDevice
     code = cli.main(["deploy", "--port", "/dev/does-not-exist", "--check"])
-    assert code == deploy_module.EXIT_NO_DEVICE
-    assert "cannot open /dev/does-not-exist" in capsys.readouterr().err
+    assert code == NoDevice.exit_code == 10
+    assert "no device at /dev/does-not-exist" in capsys.readouterr().err
 
 
 def test_check_mpy_versions():
@@ -192,20 +193,23 @@ class FakePort:
     def __init__(self, device, vid):
         self.device = device
         self.vid = vid
+        self.serial_number = None
 
 
 def test_find_port_picks_the_one_pico(monkeypatch):
     from serial.tools import list_ports
+    monkeypatch.delenv("REFEREE_PORT", raising=False)
     monkeypatch.setattr(list_ports, "comports", lambda: [FakePort("/dev/ttyUSB0", 0x0403),
                                                          FakePort("/dev/ttyACM0", 0x2E8A)])
     assert deploy_module.find_port() == "/dev/ttyACM0"
     monkeypatch.setattr(list_ports, "comports", lambda: [FakePort("/dev/ttyUSB0", 0x0403)])
-    exc = pytest.raises(DeployError, deploy_module.find_port).value
-    assert exc.code == deploy_module.EXIT_NO_DEVICE and "no Pico found" in str(exc)
+    from referee.device import NoDevice, SeveralDevices
+    exc = pytest.raises(NoDevice, deploy_module.find_port).value
+    assert "vendor id" in str(exc) and "--port" in str(exc)
     monkeypatch.setattr(list_ports, "comports", lambda: [FakePort("/dev/ttyACM0", 0x2E8A),
                                                          FakePort("/dev/ttyACM1", 0x2E8A)])
-    exc = pytest.raises(DeployError, deploy_module.find_port).value
-    assert "2 Picos found (/dev/ttyACM0, /dev/ttyACM1)" in str(exc)
+    exc = pytest.raises(SeveralDevices, deploy_module.find_port).value
+    assert "2 devices connected: /dev/ttyACM0" in str(exc) and "/dev/ttyACM1" in str(exc)
 
 
 def test_sim_board_is_not_deployable(capsys):
