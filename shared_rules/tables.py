@@ -30,6 +30,8 @@ from shared_rules.errors import PackError
 PACK_FORMAT = "pocket-referee-pack"
 PACK_VERSION = 1
 KINDS = ("range", "cross")
+# game -> module whose validate_sections(obj, name) checks the pack's game sections
+GAME_SECTIONS = {"cybernaut": "shared_rules.cybernaut"}
 
 
 class Result:
@@ -296,4 +298,8 @@ def validate_pack(obj, name):
                     problems.append("%s: code '%s' chains to missing table '%s'"
                                     % (where, code, chains[code]))
         _check_rows(where, table, problems)
+    game = GAME_SECTIONS.get(obj.get("game"))
+    if game is not None and not problems:
+        module = __import__(game, None, None, ["validate_sections"])
+        problems.extend(module.validate_sections(obj, name))
     return problems
