@@ -45,6 +45,8 @@ class WorldPart:
         if "A" in codes:
             for i in indices:
                 events.extend(self.reveal_cybernaut(i, "Interaction A", source))
+        if "C" in codes:
+            events.extend(self.gain_chit(indices[0], source))
         if "H" in codes:
             for i in indices:
                 events.extend(self.hide_cybernaut(i, "Interaction H"))

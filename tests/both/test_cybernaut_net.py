@@ -521,7 +521,7 @@ def test_interaction_once_per_turn_and_group_value():
     game = placed_game(cybs=(("Cyb-1", "Sprawl-1"), ("Cyb-2", "Sprawl-1"), ("Cyb-3", "Sprawl-2")))
     assert "V.B.2" in str(raises(RuleError, game.interact, [0, 2], SeqSource([0])))
     # Cyb-1 RW 2, Cyb-2 RW 3: the group uses 3; d10 5 -> 8: Corporatist row 6-8 "C"
-    events, out = game.interact([0, 1], SeqSource([face(5)]))
+    events, out = game.interact([0, 1], SeqSource([face(5), 0]))
     assert out["total"] == 8 and events[0]["result"] == "C"
     assert "V.B.1" in reason(game.interact, [1], SeqSource([0]))
     assert "V.B.1" in reason(game.interact, [2, 0], SeqSource([0]))
@@ -531,7 +531,8 @@ def test_interaction_reveal_brings_reinforcement():
     game = placed_game(cybs=(("Cyb-1", "Sprawl-1"),))
     waiting = len(game.s["ss_wait"])
     # Cyb-1 RW 2, d10 8 -> 10: Corporatist "C A": revealed
-    events, out = game.interact([0], SeqSource([face(8), 0]))
+    events, out = game.interact([0], SeqSource([face(8), 0, 0]))
+    assert [e for e in events if e["kind"] == "chit_gained"]  # "C": a chit from the cup
     assert not game.s["cybs"][0]["hidden"]
     assert len(game.s["ss_wait"]) == waiting + 1
 
