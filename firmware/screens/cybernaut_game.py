@@ -84,7 +84,8 @@ class GameScreen(Menu):
 
     def load(self, app):
         """The Game (secret part unsealed: keep it off Netrunner-facing screens)."""
-        return Game.join(app.pack(PACK), self.s["pub"], json.loads(app.unseal(self.s["sec"])))
+        public = json.loads(json.dumps(self.s["pub"]))  # a copy: trial changes stay off the save
+        return Game.join(app.pack(PACK), public, json.loads(app.unseal(self.s["sec"])))
 
     def store(self, app, game):
         """Keep ``game``: public part in clear, secret part sealed."""
@@ -113,6 +114,8 @@ class GameScreen(Menu):
                 app.record(GAME, "refused", {"action": fn}, {"reason": reason}, _rule_of(reason))
             app.push(TextScreen.make("Refused", reason))
             return None
+        if isinstance(events, tuple):  # interact: (events, roll details)
+            events = events[0]
         self.store(app, game)
         journal(app, events, nsa and game.s["fog"])
         self.note(summary(events))
@@ -150,7 +153,7 @@ class GameScreen(Menu):
             if seg == 0 and not pub["over"]:
                 out.append(("Interaction", self.interaction))
             if seg in (1, 4) and not pub["over"]:
-                out.append(("Move units", self.move))
+                out.append(("Move units", self.move_units))
             if seg == 2 and pub["run"] is None and not pub["ran"] and pub["after"] is None:
                 out.append(("Start netrun", self.start_run))
             if seg == 3 and not pub["over"]:
@@ -235,7 +238,7 @@ class GameScreen(Menu):
     def interaction(self, app):
         app.push(UnitPick.make("inter", "Interaction"))
 
-    def move(self, app):
+    def move_units(self, app):
         app.push(UnitPick.make("move", "Move who?"))
 
     def attack(self, app):
