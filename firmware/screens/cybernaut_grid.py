@@ -158,7 +158,7 @@ class NetrunScreen(GridScreen):
                 self.panel(surface, row, name)
                 row += 1
         if at in marks and row < 6:
-            self.panel(surface, row, "%d hidden" % marks[at])
+            self.panel(surface, row, "%d down" % marks[at])
             row += 1
         if at in game.green and row < 6:
             self.panel(surface, row, game.green[at])
