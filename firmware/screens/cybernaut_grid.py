@@ -430,7 +430,7 @@ class PlaceScreen(GridScreen):
 class NsaScreen(GridScreen):
     """NSA only: the NSA's part of an impulse (VII.B.2): A on a mobile chit's
     address selects it, A on another address moves it; B: the NSA menu (use the
-    selected Tracer, end the part). State adds {"sel": chit id or None}."""
+    selected Tracer, end the part). State adds {"sel": sealed chit id or None}."""
 
     ID = "cn_nsa"
 
@@ -458,9 +458,14 @@ class NsaScreen(GridScreen):
         for name in mine.get(at, [])[:3]:
             self.panel(surface, row, name)
             row += 1
-        if self.s["sel"]:
-            self.panel(surface, 6, "sel " + game.nsa_chit(self.s["sel"])["at"])
+        chosen = self.chosen(app)
+        if chosen:
+            self.panel(surface, 6, "sel " + game.nsa_chit(chosen)["at"])
         self.panel(surface, 7, self.s["msg"])
+
+    def chosen(self, app):
+        """The selected chit's id (kept sealed in the state: an id names a type)."""
+        return app.unseal(self.s["sel"]) if self.s["sel"] else None
 
     def act(self, app):
         screen = find_game(app)
@@ -468,11 +473,11 @@ class NsaScreen(GridScreen):
         if self.s["sel"] is None:
             for chit in game.in_space(self.at()):
                 if game.ntype(chit).get("mobile"):
-                    self.s["sel"] = chit["id"]
+                    self.s["sel"] = app.seal(chit["id"])
                     return
             self.s["msg"] = "no mover"
             return
-        chit = self.s["sel"]
+        chit = self.chosen(app)
         self.s["sel"] = None
         try:
             events = game.nsa_move(chit, self.at(), app.source)
@@ -507,7 +512,7 @@ class NsaMenu(Menu):
         if index == 1:
             app.pop()
             grid = app.top()
-            chit = grid.s.get("sel")
+            chit = grid.chosen(app)
             grid.s["sel"] = None
             if chit:
                 screen.act_as(app, True, "nsa_use_tracer", (chit, app.source))

@@ -572,3 +572,15 @@ def test_victory_and_full_reveal():
         game.next_segment()
     reveal = game.full_reveal()
     assert ["x9", "Ice", "space", "A12"] in reveal and len(reveal) == 12
+
+
+def test_reinforcements_stop_at_the_counter_mix():
+    game = placed_game(cybs=(("Cyb-1", "Sprawl-1"), ("Cyb-2", "Sprawl-1")))
+    for unit in game.s["ss"]:
+        unit["at"] = "Sprawl-4"  # every SS unit on the map
+    events = game.reveal_cybernaut(0, "test", SeqSource([]))
+    assert [e["kind"] for e in events] == ["cybernaut_revealed", "no_ss_left"]
+    assert game.reveal_cybernaut(0, "again", SeqSource([]))[0]["kind"] == "already_revealed"
+    game.eliminate_ss("SS-1")  # back to the container (VIII.C.1)
+    events = game.reveal_cybernaut(1, "test", SeqSource([0]))
+    assert events[-1] == {"kind": "ss_drawn", "rule": "Cybernaut V.E.2", "unit": "SS-1"}

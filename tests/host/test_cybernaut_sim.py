@@ -103,3 +103,34 @@ def test_scripted_netrun_in_the_simulator():
     again = journal_of(root2, app2)
     assert [(e["kind"], e["rule"], e["out"]) for e in again] == \
         [(e["kind"], e["rule"], e["out"]) for e in entries]
+
+
+def test_track_is_one_button_away_and_the_grid_fits_60_pixels():
+    from cyb_sim import Driver
+    root = fresh_dir("/tmp/pr_cyb_sim3")
+    board, app = boot(root, cyb_sim_netrun.SEED)
+    driver = Driver(board, app)
+    driver.choose("Cybernaut")
+    driver.choose("New game")
+    driver.choose("Solo placement")
+    driver.press("B:long")  # from the game menu
+    lines = app.surface.lines()
+    assert lines[0] == "Track  Turn 1/10" and lines[1] == "Netrunner" and lines[2] == "Interaction"
+    assert lines[6] == "SS Max -"
+    driver.press("A")
+    driver.choose("Add Cybernaut")
+    driver.seq("D R R R A")
+    driver.choose("Cybernauts done")
+    driver.choose("Map")
+    driver.press("B:long")  # from the grid
+    assert app.top().ID == "cn_track"
+    driver.press("B")
+    assert app.top().ID == "cn_net"
+    # the 10x10 Central Matrix sits in pixels x 1..61, y 2..62; the panel starts at x 64
+    lit = [(x, y) for x in range(64) for y in range(64) if board.pixel(x, y)]
+    assert min(x for x, y in lit) == 1 and max(x for x, y in lit) == 61
+    assert min(y for x, y in lit) == 2 and max(y for x, y in lit) == 62
+    # the Netrunner's map names no NSA chit before any reveal
+    text = " ".join(app.surface.lines())
+    for item in app.pack("cybernaut-sample").data["nsa_chits"]:
+        assert item["type"] not in text
