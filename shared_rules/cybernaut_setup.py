@@ -242,6 +242,7 @@ class SetupPart:
         for cyb in self.s["cybs"]:
             cyb["moved"] = False
         for unit in self.s["ss"]:
+            unit["moved"] = False
             if self.s["seg"] == SEG_ATTACK:
                 unit["acted"] = False
         side, name, rule = SEGMENTS[self.s["seg"]]

@@ -58,8 +58,7 @@ class WorldPart:
                            "dice": [first, second], "total": enc.roll, "result": enc.text})
             third = encounter_fire_value(self.pack, enc)
             if third is not None:
-                fires = encounter_combat(self.pack, "Netrunner", max(c["rw"] for c in cybs)
-                                         if len(cybs) == 1 else sum(c["rw"] for c in cybs),
+                fires = encounter_combat(self.pack, "Netrunner", sum(c["rw"] for c in cybs),
                                          third, source)
                 events.append({"kind": "encounter_combat", "rule": "Cybernaut VIII.D",
                                "fires": [[f[0], f[1]] for f in fires]})

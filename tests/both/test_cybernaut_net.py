@@ -584,3 +584,78 @@ def test_reinforcements_stop_at_the_counter_mix():
     game.eliminate_ss("SS-1")  # back to the container (VIII.C.1)
     events = game.reveal_cybernaut(1, "test", SeqSource([0]))
     assert events[-1] == {"kind": "ss_drawn", "rule": "Cybernaut V.E.2", "unit": "SS-1"}
+
+
+def test_netrunner_chits_place_move_and_probe():
+    game = placed_game()
+    to_netrun(game)
+    give(game, ["Probe", "Back Door"])
+    src = SeqSource([])
+    game.start_netrun(0, "M00", src)
+    probe = [c["id"] for c in game.box(0) if c["t"] == "Probe"][0]
+    door = [c["id"] for c in game.box(0) if c["t"] == "Back Door"][0]
+    game.nr_place(door)
+    assert game.s["run"]["ops"] == 5  # placing costs the pack's ops_costs place (1)
+    game.nr_place(probe)
+    chit = game.nr_chit(probe)
+    assert chit["w"] == "space" and chit["at"] == "M00" and not chit["up"]  # face down
+    assert "VII.E" in str(raises(RuleError, game.nr_move, door, "M01", src))  # never moves
+    game.nr_move(probe, "M01", src)
+    game.nr_move(probe, "M02", src)
+    events = game.nr_use_probe(probe)  # M12 is next to M02: its Nexus revealed
+    assert ["M12", "Nexus 1"] in game.view()["shown"]
+    assert [e for e in events if e["kind"] == "nsa_revealed"][0]["rule"] == "Cybernaut VII.F.3"
+    # a Back Door stays after logoff and is an entry point; everything else goes to the cup
+    game.ghost_move("M01", src)
+    game.ghost_move("M00", src)
+    game.logoff()
+    assert game.nr_chit(door)["w"] == "space" and game.nr_chit(probe)["w"] == "cup"
+    assert "M00" in game.entry_points(0)
+
+
+def test_nsa_moves_reveal_and_strike():
+    layout = list(LAYOUT)
+    layout[11] = "M02"  # Hunter (skull, mobile) two steps from the Ghost's way
+    game = placed_game(layout)
+    to_netrun(game)
+    give(game, ["Probe"])
+    src = SeqSource([face(3)])
+    game.start_netrun(0, "M00", src)
+    probe = game.box(0)[0]["id"]
+    game.nr_place(probe)
+    game.ghost_move("M10", src)
+    game.end_part(src)
+    game.s["run"]["ops"] = 3  # (test) points for the NSA's moves
+    assert "VII.E" in str(raises(RuleError, game.nsa_move, "x1", "M13", src))  # Nexus never moves
+    assert "IV.A.3.b" in str(raises(RuleError, game.ghost_move, "M11", src))
+    events = game.nsa_move("x12", "M01", src)  # next to the Probe at M00: Probe and Hunter up
+    assert ["M01", "Hunter"] in game.view()["shown"]
+    assert [e for e in events if e["kind"] == "nr_revealed"]
+    events = game.nsa_move("x12", "M00", src)  # into the Probe's address: strike
+    strike = [e for e in events if e["kind"] == "strike"][0]
+    assert strike["nr_lost"] == ["Probe"]  # Hunter (k) against a Probe (P): D
+    assert game.nr_chit(probe)["w"] == "cup"
+    events = game.nsa_move("x12", "M10", src)  # into the Ghost's address: skull roll
+    skull = [e for e in events if e["kind"] == "skull"][0]
+    assert skull["rolls"] == [3] and skull["fate"] == "neutralized"  # 3 <= Wetware 6
+    assert game.s["run"] is None and game.s["cybs"][0]["alive"]
+    assert "VII.A" in reason(game.end_part, src)
+
+
+def test_realworld_movement_by_segment():
+    game = placed_game(cybs=(("Cyb-1", "Sprawl-1"), ("Cyb-2", "Sprawl-1")))
+    assert "VI" in reason(game.move_units, ["Cyb-1"], ["Sprawl-1", "Sprawl-2"])  # Interaction
+    game.next_segment()
+    # a group moves with its highest RealWorld (Cyb-2: 3): Sprawl-1 -> Sprawl-2 costs 2
+    events = game.move_units(["Cyb-1", "Cyb-2"], ["Sprawl-1", "Sprawl-2"])
+    assert events[0]["rule"] == "Cybernaut VI.B" and events[0]["spent"] == 2
+    assert "VI.A.2" in reason(game.move_units, ["Cyb-1"], ["Sprawl-2", "Sprawl-1"])
+    ss = [u["name"] for u in game.s["ss"] if u["at"]][0]
+    assert "Cybernaut VI" in reason(game.move_units, [ss], ["Sprawl-3", "Sprawl-4"])  # not now
+    for _ in range(3):
+        game.next_segment()
+    game.move_units([ss], ["Sprawl-3", "Sprawl-4"])
+    assert "Cybernaut VI" in reason(game.move_units, ["Cyb-1"], ["Sprawl-2", "Sprawl-1"])
+    for _ in range(6):
+        game.next_segment()
+    game.move_units([ss], ["Sprawl-4", "Sprawl-3"])  # the next NSA turn: moves again
