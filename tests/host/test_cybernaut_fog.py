@@ -344,3 +344,21 @@ def test_setup_journal_and_save_hold_no_secret(setup):
         assert '"%s"' % address not in "".join(app.lines)
     # the public part carries the addresses (RULINGS) but no identity
     assert sum(screen.s["pub"]["marks"].values()) == len(order)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2 ** 32))
+def test_solo_placement_keeps_the_setup_rules(seed):
+    game = Game(PACK)
+    events = game.solo_setup(HashSource(seed))
+    assert events[-1]["kind"] == "nsa_setup_done"
+    placed = [(TYPES[c["t"]]["kind"], c["at"]) for c in game.in_space()]
+    assert len(placed) == sum(item["count"] for item in PACK.data["nsa_chits"])
+    for kind, address in placed:
+        assert address not in GREEN and address not in GAPS  # III.A.2
+    for kind in ("nexus", "file"):  # III.A.1
+        spots = [a for k, a in placed if k == kind]
+        assert len(spots) == len(set(spots))
+    for grid in "ABCM":  # III.A.3
+        assert [1 for c in game.in_space() if c["at"][0] == grid
+                and TYPES[c["t"]]["kind"] == "nexus" and TYPES[c["t"]]["red"]]
