@@ -112,7 +112,7 @@ class GameScreen(Menu):
             else:
                 self.s["msg"] = reason
                 app.record(GAME, "refused", {"action": fn}, {"reason": reason}, _rule_of(reason))
-            app.push(TextScreen.make("Refused", reason))
+            app.push(TextScreen.make(refused_title(reason), reason))
             return None
         if isinstance(events, tuple):  # interact: (events, roll details)
             events = events[0]
@@ -268,6 +268,11 @@ class GameScreen(Menu):
         app.record(GAME, "full_reveal", {}, {"chits": rows}, "Cybernaut IV.B.3")
         app.push(TextScreen.make("Full reveal", "\n".join(
             "%s %s" % (r[3] or r[2], r[1]) for r in rows)))
+
+
+def refused_title(message):
+    """A refusal screen's title: the broken rule's section, e.g. "No: VII.E.1"."""
+    return ("No: " + _rule_of(message)[10:])[:16]
 
 
 def _rule_of(message):

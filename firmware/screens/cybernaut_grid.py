@@ -398,10 +398,10 @@ class PlaceScreen(GridScreen):
                 self.s["plan"] = app.seal(json.dumps(plan))
                 events = []
         except RuleError as exc:
-            from firmware.screens.cybernaut_game import _rule_of
+            from firmware.screens.cybernaut_game import _rule_of, refused_title
             self.s["msg"] = "refused"
             app.record("cybernaut", "refused", {"sealed": app.seal(str(exc))}, {}, _rule_of(str(exc)))
-            app.push(TextScreen.make("NSA: refused", str(exc)))
+            app.push(TextScreen.make(refused_title(str(exc)), str(exc)))
             return
         self.s["msg"] = ""
         if self.s["mode"] == "setup":
@@ -482,10 +482,10 @@ class NsaScreen(GridScreen):
         try:
             events = game.nsa_move(chit, self.at(), app.source)
         except RuleError as exc:
-            from firmware.screens.cybernaut_game import _rule_of
+            from firmware.screens.cybernaut_game import _rule_of, refused_title
             self.s["msg"] = "refused"
             app.record("cybernaut", "refused", {"sealed": app.seal(str(exc))}, {}, _rule_of(str(exc)))
-            app.push(TextScreen.make("NSA: refused", str(exc)))
+            app.push(TextScreen.make(refused_title(str(exc)), str(exc)))
             return
         screen.store(app, game)
         journal(app, events, game.s["fog"])

@@ -134,3 +134,68 @@ def test_track_is_one_button_away_and_the_grid_fits_60_pixels():
     text = " ".join(app.surface.lines())
     for item in app.pack("cybernaut-sample").data["nsa_chits"]:
         assert item["type"] not in text
+
+
+def test_refusals_on_screen_and_a_whole_game_to_the_reveal():
+    from cyb_sim import Driver
+    root = fresh_dir("/tmp/pr_cyb_sim4")
+    board, app = boot(root, 5)
+    d = Driver(board, app)
+    d.choose("Cybernaut")
+    d.choose("New game")
+    d.choose("NSA placement")
+    d.press("A")
+    d.at("M00")  # green: refused, the rule named on the NSA's screen
+    assert app.top().ID == "text" and app.surface.lines()[0] == "No: III.A.2"
+    d.press("A")
+    for at in cyb_sim_netrun.SETUP:
+        d.at(at)
+    d.press("A")
+    d.choose("Add Cybernaut")
+    d.seq("R A")  # Cyb-1 in COSMOgrad: refused (III.B.1)
+    assert app.surface.lines()[0] == "No: III.B.1"
+    d.seq("A B")
+    d.choose("Add Cybernaut")
+    d.seq("R R R A")  # Cyb-1 in Sprawl-1
+    d.choose("Cybernauts done")
+    d.choose("Place SS unit")
+    d.choose("Sprawl-3")
+    d.choose("Next segment")
+    d.choose("Next segment")
+    d.choose("Start netrun")
+    d.seq("A")
+    d.choose("Go")
+    d.at("M11")  # not an entry point
+    assert app.surface.lines()[0] == "No: VII.A.2"
+    d.press("A")
+    d.at("M00")
+    d.at("M11")  # diagonal
+    assert app.surface.lines()[0] == "No: VII.E.1"
+    d.press("A")
+    entries = journal_of(root, app)
+    refused = [e for e in entries if e["kind"] == "refused"]
+    assert [e["rule"] for e in refused] == ["Cybernaut III.A.2", "Cybernaut III.B.1",
+                                            "Cybernaut VII.A.2", "Cybernaut VII.E.1"]
+    assert list(refused[0]["in"]) == ["action", "sealed"] or list(refused[0]["in"]) == ["sealed"]
+    d.at("M01")
+    d.at("M00")
+    d.press("B")
+    d.choose("Logoff")
+    d.choose("NSA regen+place")
+    d.press("A")
+    d.choose("None")
+    for at in cyb_sim_netrun.REPLACE + ("M88",):  # 18 chits: nothing captured or lost
+        d.at(at)
+    d.press("A")
+    while app.top().s["pub"]["over"] is False:
+        d.choose("Next segment")
+    assert app.top().s["pub"]["turn"] == 10
+    d.choose("Victory")
+    assert "Winner: draw" in " ".join(app.surface.lines())
+    d.press("A")
+    d.choose("Full reveal")
+    text = "\n".join(app.surface.lines())
+    assert "M12 Nexus 1" in text
+    entries = journal_of(root, app)
+    assert entries[-1]["kind"] == "full_reveal" and len(entries[-1]["out"]["chits"]) == 27
+    assert entries[-2]["kind"] == "victory" and entries[-2]["out"]["winner"] == "draw"
