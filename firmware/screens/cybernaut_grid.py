@@ -245,8 +245,8 @@ class NetrunMenu(Menu):
             app.pop()
 
     def end_part(self, app):
-        find_game(app).act(app, "end_part", app.source)
         app.pop()
+        find_game(app).act(app, "end_part", app.source)
 
     def nsa_part(self, app):
         from firmware.screens.prompt import Handover
@@ -305,11 +305,11 @@ class ChitPick(Menu):
         chit = chits[index]["id"]
         game = find_game(app)
         if self.s["for"] == "place":
+            app.pop()  # first, so a refusal screen stays on top
             game.act(app, "nr_place", chit)
-            app.pop()
         elif self.s["for"] == "probe":
-            game.act(app, "nr_use_probe", chit)
             app.pop()
+            game.act(app, "nr_use_probe", chit)
         else:
             app.pop()
             grid = app.top()

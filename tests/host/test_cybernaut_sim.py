@@ -199,3 +199,31 @@ def test_refusals_on_screen_and_a_whole_game_to_the_reveal():
     entries = journal_of(root, app)
     assert entries[-1]["kind"] == "full_reveal" and len(entries[-1]["out"]["chits"]) == 27
     assert entries[-2]["kind"] == "victory" and entries[-2]["out"]["winner"] == "draw"
+
+
+def test_a_reboot_mid_netrun_resumes_the_game():
+    from cyb_sim import Driver
+    root = fresh_dir("/tmp/pr_cyb_sim5")
+    board, app = boot(root, cyb_sim_netrun.SEED)
+    d = Driver(board, app)
+    d.choose("Cybernaut")
+    d.choose("New game")
+    d.choose("Solo placement")
+    d.choose("Add Cybernaut")
+    d.seq("D R R R A")
+    d.choose("Cybernauts done")
+    d.choose("Next segment")
+    d.choose("Next segment")
+    d.choose("Start netrun")
+    d.seq("A")
+    d.choose("Go")
+    d.at("M00")
+    d.at("M01")
+    before = app.stack[2].s["pub"]
+    board2, app2 = boot(root, cyb_sim_netrun.SEED)  # power cut and restart
+    assert [s.ID for s in app2.stack] == ["main", "cn_menu", "cn_game", "cn_net"]
+    assert app2.stack[2].s["pub"] == before
+    assert app2.stack[2].load(app2).s["run"]["ghost"] == "M01"
+    d2 = Driver(board2, app2)
+    d2.at("M02")
+    assert app2.stack[2].s["pub"]["run"]["ghost"] == "M02"
