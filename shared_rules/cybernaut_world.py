@@ -196,3 +196,42 @@ class WorldPart:
         if not self.s["over"]:
             raise RuleError("the full reveal comes at the end of turn 10 (%s)" % R_END)
         return [[c["id"], c["t"], c["w"], c["at"]] for c in self.s["nsa"]]
+
+    def recruit(self, name, sprawl):
+        """A "Recruit" Encounter result: a new Cybernaut from the counter mix joins,
+        hidden, in the sprawl of the Interaction (Cybernaut V.E.1).
+
+        :raises RuleError: not in the counter mix, already in play (the mix is the
+            limit, Cybernaut II.B), or an unknown sprawl.
+        """
+        info = None
+        for item in self.pack.data["cybernauts"]:
+            if item["name"] == name:
+                info = item
+        if info is None:
+            raise RuleError("no Cybernaut '%s' in the counter mix (Cybernaut V.E.1)" % name)
+        for cyb in self.s["cybs"]:
+            if cyb["name"] == name:
+                raise RuleError("Cybernaut %s is already in play: the counter mix is the limit "
+                                "(Cybernaut II.B, V.E.1)" % name)
+        if sprawl not in self.pack.data["sprawls"]:
+            raise RuleError("no sprawl '%s' on the map (Cybernaut II.A.1)" % sprawl)
+        self.s["cybs"].append({"name": name, "rw": info["realworld"], "ww": info["wetware"],
+                               "at": sprawl, "hidden": True, "why": "recruit", "alive": True,
+                               "inter": True, "moved": False})
+        return [{"kind": "recruit", "rule": "Cybernaut V.E.1", "name": name, "at": sprawl}]
+
+    def body_bank(self, index, sprawl):
+        """A "Body Bank" Encounter result: eliminated Cybernaut ``index`` returns,
+        hidden, in the sprawl of the Interaction (Cybernaut II.A.4, VIII.C.2)."""
+        cyb = self.s["cybs"][index]
+        if cyb["alive"]:
+            raise RuleError("%s is not eliminated (Cybernaut VIII.C.2)" % cyb["name"])
+        if sprawl not in self.pack.data["sprawls"]:
+            raise RuleError("no sprawl '%s' on the map (Cybernaut II.A.1)" % sprawl)
+        cyb["alive"] = True
+        cyb["hidden"] = True
+        cyb["why"] = "body bank"
+        cyb["at"] = sprawl
+        cyb["inter"] = True
+        return [{"kind": "body_bank", "rule": "Cybernaut VIII.C.2", "name": cyb["name"], "at": sprawl}]

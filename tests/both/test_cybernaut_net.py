@@ -659,3 +659,17 @@ def test_realworld_movement_by_segment():
     for _ in range(6):
         game.next_segment()
     game.move_units([ss], ["Sprawl-4", "Sprawl-3"])  # the next NSA turn: moves again
+
+
+def test_recruit_and_body_bank_within_the_counter_mix():
+    game = placed_game(cybs=(("Cyb-1", "Sprawl-1"),))
+    events = game.recruit("Cyb-7", "Sprawl-1")
+    assert events[0]["rule"] == "Cybernaut V.E.1" and game.s["cybs"][1]["hidden"]
+    assert "II.B" in reason(game.recruit, "Cyb-7", "Sprawl-2")
+    assert "V.E.1" in reason(game.recruit, "Cyb-11", "Sprawl-2")  # 10 in the mix
+    assert "VIII.C.2" in reason(game.body_bank, 0, "Sprawl-2")
+    game.eliminate_cybernaut(0, "Cybernaut VIII.C.2")
+    assert game.victory()["nsa"] == 1
+    game.body_bank(0, "Sprawl-2")
+    assert game.s["cybs"][0]["alive"] and game.s["cybs"][0]["at"] == "Sprawl-2"
+    assert game.victory()["nsa"] == 0
