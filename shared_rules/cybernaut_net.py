@@ -12,6 +12,12 @@ on success it returns a list of events, each a dict {"kind", "rule", ...} holdin
 only what the rules make public at that moment (setup placements are the
 exception: they name the chit and must be sealed by the caller).
 
+The Game class is split over mixins so each module compiles within MicroPython's
+small heap: cybernaut_setup (III, the track), cybernaut_world (RealWorld, victory),
+cybernaut_run (netrun moves, regeneration, re-placement) and cybernaut_strike
+(reveals, CyberStrikes, logoff, impulses); cybernaut_grid holds addresses and the
+rule sections.
+
 Readings of our own where the text and RULINGS leave room (say so in the screens):
 a Nexus jump needs both Nexus chits face up (the mover cannot know a face-down one
 matches); a strike where the Ghost meets several skull chits rolls for each, and

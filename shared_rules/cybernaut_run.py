@@ -164,11 +164,19 @@ class RunPart:
         return events
 
     # ---- after logoff (Cybernaut VII.H.4-5) ------------------------------------------
+    def control_in_space(self):
+        """True while a Control File is in cyberspace, revealed or not (VII.H.4). Kept
+        out of the public state: it would tell the Netrunner about hidden chits."""
+        for chit in self.in_space():
+            if self.ntype(chit).get("control"):
+                return True
+        return False
+
     def regenerable(self):
         """Ids of destroyed NSA chits the NSA may regenerate now (none if no Control
         File is in cyberspace; Files never)."""
         after = self.s["after"]
-        if after is None or after["stage"] != "regen" or not after["regen"]:
+        if after is None or after["stage"] != "regen" or not self.control_in_space():
             return []
         return [c["id"] for c in self.s["nsa"] if c["w"] == "lost"]
 
@@ -180,7 +188,7 @@ class RunPart:
             raise RuleError("regeneration comes right after logoff (%s)" % R_REGEN)
         events = []
         if chit_id is not None:
-            if not after["regen"]:
+            if not self.control_in_space():
                 raise RuleError("no Control File is in cyberspace: no regeneration (%s)" % R_REGEN)
             chit = self.nsa_chit(chit_id)
             if chit["w"] == "files":

@@ -229,14 +229,12 @@ class StrikePart:
             if how != "logoff" or not self.nr_types[chit["t"]].get("backdoor"):
                 self._to_cup(chit)
         self.s["run"] = None
-        control = [c for c in self.in_space() if self.ntype(c).get("control")]
-        self.s["after"] = {"regen": bool(control), "stage": "regen"}
+        self.s["after"] = {"stage": "regen"}
         if how != "logoff":
             back = self._files_back(index)
             events.append({"kind": "files_returned", "rule": R_SKULL, "count": len(back)})
         if how == "eliminated":
             events.extend(self.eliminate_cybernaut(index, R_SKULL))
-        self.s["after"]["stage"] = "regen"
         return events
 
     def end_part(self, source):

@@ -155,7 +155,7 @@ class WorldPart:
             chit["cyb"] = None
             out.append(chit["id"])
         if out and self.s["after"] is None:
-            self.s["after"] = {"regen": False, "stage": "replace"}
+            self.s["after"] = {"stage": "replace"}
         return out
 
     def _to_cup(self, chit):
