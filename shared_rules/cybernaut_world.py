@@ -1,8 +1,9 @@
 """Cybernaut RealWorld: Interaction, movement, combat (V, VI, VIII) and victory (I, IV.B.3)."""
 
 from shared_rules.cybernaut import (SEG_ATTACK, SEG_INTERACTION, SEG_NR_MOVE, SEG_NSA_MOVE,
-                                    check_move, encounter_combat, encounter_fire_value,
-                                    interaction, realworld_combat)
+                                    interaction)
+from shared_rules.cybernaut_rw import (check_move, encounter_combat, encounter_fire_value,
+                                       realworld_combat)
 from shared_rules.cybernaut_grid import (R_ATTACK, R_END, R_INTER_ONCE, R_RW_MOVE)
 from shared_rules.errors import RuleError
 

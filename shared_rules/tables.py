@@ -31,7 +31,7 @@ PACK_FORMAT = "pocket-referee-pack"
 PACK_VERSION = 1
 KINDS = ("range", "cross")
 # game -> module whose validate_sections(obj, name) checks the pack's game sections
-GAME_SECTIONS = {"cybernaut": "shared_rules.cybernaut"}
+GAME_SECTIONS = {"cybernaut": "shared_rules.cybernaut_pack"}
 
 
 class Result:

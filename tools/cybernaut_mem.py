@@ -28,8 +28,8 @@ def main():
         print("import %-34s %6d bytes" % (name, last - now))
         last = now
     from shared_rules.tables import load_pack
-    with open("firmware/packs/cybernaut-sample.json") as handle:
-        pack = load_pack(handle.read(), "cybernaut-sample")
+    with open("firmware/packs/cybernaut-game-sample.json") as handle:
+        pack = load_pack(handle.read(), "cybernaut-game-sample")
     now = free()
     print("parsed sample pack                        %6d bytes" % (last - now))
     last = now

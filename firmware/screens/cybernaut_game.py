@@ -14,7 +14,7 @@ from shared_rules.cybernaut import SEGMENTS
 from shared_rules.cybernaut_net import Game
 from shared_rules.errors import RuleError
 
-PACK = "cybernaut-sample"
+PACK = "cybernaut-game-sample"  # the full game pack (map, grids, counter mix, charts)
 GAME = "cybernaut"
 SECRET_KINDS = ("nsa_setup", "nsa_replaced")
 
@@ -77,8 +77,15 @@ class GameScreen(Menu):
     @classmethod
     def make(cls, app, fog=False):
         """A new game on the sample pack (``fog``: the full-fog option)."""
+        from shared_rules.cybernaut import missing_sections
+        from shared_rules.errors import PackError
+        pack = app.pack(PACK)
+        missing = missing_sections(pack.data)
+        if missing:
+            raise PackError("pack '%s' has no %s: a game needs the map, grids, counter mix and "
+                            "Unit Definitions" % (pack.name, ", ".join(missing)))
         screen = cls()
-        screen.store(app, Game(app.pack(PACK), None, fog))
+        screen.store(app, Game(pack, None, fog))
         app.record(GAME, "new_game", {"fog": fog}, {}, "Cybernaut III")
         return screen
 

@@ -13,7 +13,7 @@ NsaScreen are NSA-only (opened behind a Handover) and end with app.hand_back().
 import json
 
 from firmware.buttons import A, B, DOWN, LEFT, LONG, RIGHT, UP
-from firmware.screens.cybernaut_game import (TrackScreen, find_game, journal, summary)
+from firmware.screens.cybernaut_game import PACK, TrackScreen, find_game, journal, summary
 from firmware.ui import Menu, Screen, TextScreen
 from shared_rules.cybernaut import GRID_NAMES
 from shared_rules.cybernaut_grid import address, grid_size
@@ -201,7 +201,7 @@ class NetrunScreen(GridScreen):
 def _public_game(app, pub):
     """A Game over the public part only (for green/GAP addresses and lookups)."""
     from shared_rules.cybernaut_net import Game
-    return Game(app.pack("cybernaut-sample"), pub)
+    return Game(app.pack(PACK), pub)
 
 
 class NetrunMenu(Menu):

@@ -6,7 +6,7 @@ import json
 from shared_rules.tables import Pack
 
 _HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-PACK_FILE = _HERE + "/../../firmware/packs/cybernaut-sample.json"
+PACK_FILE = _HERE + "/../../firmware/packs/cybernaut-game-sample.json"
 
 # a small counter mix: ids follow this order (x1, x2, ...)
 SMALL = (("Nexus 1", 2), ("Nexus 2", 2), ("Dead End", 1), ("File", 1), ("Control", 1),
@@ -23,7 +23,7 @@ def sample_data():
 
 
 def sample_pack():
-    return Pack(sample_data(), "cybernaut-sample.json")
+    return Pack(sample_data(), "cybernaut-game-sample.json")
 
 
 def small_pack(mix=SMALL):

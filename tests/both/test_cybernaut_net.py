@@ -5,7 +5,9 @@ import json
 from check import SeqSource, raises
 from cyb_helpers import LAYOUT, face, placed_game, sample_pack, small_pack, to_netrun
 
-from shared_rules.cybernaut import SEGMENTS, check_move, validate_sections
+from shared_rules.cybernaut import SEGMENTS
+from shared_rules.cybernaut_pack import validate_sections
+from shared_rules.cybernaut_rw import check_move
 from shared_rules.cybernaut_net import Game, neighbours
 from shared_rules.errors import PackError, RuleError
 from shared_rules.tables import validate_pack
@@ -57,7 +59,7 @@ def test_pack_needs_a_working_nexus_per_grid():
     raises(PackError, small_pack, (("Nexus 1", 3), ("Dead End", 1)))
 
 
-def test_pack_without_sections_is_refused():
+def test_pack_with_some_sections_missing_is_refused():
     from cyb_helpers import sample_data
     data = sample_data()
     del data["unit_definitions"]
@@ -65,6 +67,17 @@ def test_pack_without_sections_is_refused():
     problems = validate_pack(data, "x.json")
     assert any("'unit_definitions'" in p for p in problems)
     assert any("grid 'M'" in p for p in problems)
+
+
+def test_tables_only_pack_still_passes():
+    from cyb_helpers import sample_data
+    from shared_rules.cybernaut import GAME_SECTIONS, missing_sections
+    data = sample_data()
+    for key in GAME_SECTIONS:
+        del data[key]
+    assert validate_pack(data, "tables-only.json") == []
+    assert missing_sections(data) == list(GAME_SECTIONS)
+    assert missing_sections(sample_data()) == []
 
 
 # ---- grids --------------------------------------------------------------------------
@@ -553,7 +566,7 @@ def test_attack_one_per_sprawl_and_only_revealed():
 
 
 def test_encounter_combat_order():
-    from shared_rules.cybernaut import encounter_combat
+    from shared_rules.cybernaut_rw import encounter_combat
     pack = sample_pack()
     # the side that interacted fires first; an I result ends it
     out = encounter_combat(pack, "Netrunner", 3, 6, SeqSource([face(9)]))

@@ -132,7 +132,7 @@ def test_track_is_one_button_away_and_the_grid_fits_60_pixels():
     assert min(y for x, y in lit) == 2 and max(y for x, y in lit) == 62
     # the Netrunner's map names no NSA chit before any reveal
     text = " ".join(app.surface.lines())
-    for item in app.pack("cybernaut-sample").data["nsa_chits"]:
+    for item in app.pack("cybernaut-game-sample").data["nsa_chits"]:
         assert item["type"] not in text
 
 
