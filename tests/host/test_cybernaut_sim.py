@@ -72,8 +72,8 @@ def netrun_part(entries):
     return entries[start:]
 
 
-def test_scripted_netrun_in_the_simulator():
-    root = fresh_dir("/tmp/pr_cyb_sim1")
+def test_scripted_netrun_in_the_simulator(tmp_path):
+    root = fresh_dir(str(tmp_path / "sim1"))
     board, app = boot(root, cyb_sim_netrun.SEED)
     driver = cyb_sim_netrun.run(board, app)
     entries = journal_of(root, app)
@@ -98,16 +98,16 @@ def test_scripted_netrun_in_the_simulator():
     assert [c["t"] for c in pub["nsa"] if c["w"] == "held"] == ["File"]
     assert pub["marks"]["M70"] == 1 and "M21" not in pub["marks"]
     # the same keys from a fresh boot give the same journal (sealed values aside)
-    root2 = fresh_dir("/tmp/pr_cyb_sim2")
+    root2 = fresh_dir(str(tmp_path / "sim2"))
     board2, app2 = run_script(root2, cyb_sim_netrun.SEED, driver.script())
     again = journal_of(root2, app2)
     assert [(e["kind"], e["rule"], e["out"]) for e in again] == \
         [(e["kind"], e["rule"], e["out"]) for e in entries]
 
 
-def test_track_is_one_button_away_and_the_grid_fits_60_pixels():
+def test_track_is_one_button_away_and_the_grid_fits_60_pixels(tmp_path):
     from cyb_sim import Driver
-    root = fresh_dir("/tmp/pr_cyb_sim3")
+    root = fresh_dir(str(tmp_path / "sim3"))
     board, app = boot(root, cyb_sim_netrun.SEED)
     driver = Driver(board, app)
     driver.choose("Cybernaut")
@@ -136,9 +136,9 @@ def test_track_is_one_button_away_and_the_grid_fits_60_pixels():
         assert item["type"] not in text
 
 
-def test_refusals_on_screen_and_a_whole_game_to_the_reveal():
+def test_refusals_on_screen_and_a_whole_game_to_the_reveal(tmp_path):
     from cyb_sim import Driver
-    root = fresh_dir("/tmp/pr_cyb_sim4")
+    root = fresh_dir(str(tmp_path / "sim4"))
     board, app = boot(root, 5)
     d = Driver(board, app)
     d.choose("Cybernaut")
@@ -201,9 +201,9 @@ def test_refusals_on_screen_and_a_whole_game_to_the_reveal():
     assert entries[-2]["kind"] == "victory" and entries[-2]["out"]["winner"] == "draw"
 
 
-def test_a_reboot_mid_netrun_resumes_the_game():
+def test_a_reboot_mid_netrun_resumes_the_game(tmp_path):
     from cyb_sim import Driver
-    root = fresh_dir("/tmp/pr_cyb_sim5")
+    root = fresh_dir(str(tmp_path / "sim5"))
     board, app = boot(root, cyb_sim_netrun.SEED)
     d = Driver(board, app)
     d.choose("Cybernaut")
