@@ -298,7 +298,8 @@ def validate_pack(obj, name):
                     problems.append("%s: code '%s' chains to missing table '%s'"
                                     % (where, code, chains[code]))
         _check_rows(where, table, problems)
-    game = GAME_SECTIONS.get(obj.get("game"))
+    game = obj.get("game")
+    game = GAME_SECTIONS.get(game) if isinstance(game, str) else None
     if game is not None and not problems:
         module = __import__(game, None, None, ["validate_sections"])
         problems.extend(module.validate_sections(obj, name))
