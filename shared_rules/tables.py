@@ -30,8 +30,9 @@ from shared_rules.errors import PackError
 PACK_FORMAT = "pocket-referee-pack"
 PACK_VERSION = 1
 KINDS = ("range", "cross")
-# game -> module whose validate_sections(obj, name) checks the pack's game sections
-GAME_SECTIONS = {"cybernaut": "shared_rules.cybernaut_pack"}
+# game -> (module listing its GAME_SECTIONS, module whose validate_sections(obj, name)
+# checks them); the second is imported only when the pack has any of those sections
+GAME_SECTIONS = {"cybernaut": ("shared_rules.cybernaut", "shared_rules.cybernaut_pack")}
 
 
 class Result:
@@ -299,8 +300,10 @@ def validate_pack(obj, name):
                                     % (where, code, chains[code]))
         _check_rows(where, table, problems)
     game = obj.get("game")
-    game = GAME_SECTIONS.get(game) if isinstance(game, str) else None
-    if game is not None and not problems:
-        module = __import__(game, None, None, ["validate_sections"])
-        problems.extend(module.validate_sections(obj, name))
+    entry = GAME_SECTIONS.get(game) if isinstance(game, str) else None
+    if entry is not None and not problems:
+        rules = __import__(entry[0], None, None, ["GAME_SECTIONS"])
+        if [key for key in rules.GAME_SECTIONS if key in obj]:
+            module = __import__(entry[1], None, None, ["validate_sections"])
+            problems.extend(module.validate_sections(obj, name))
     return problems
