@@ -62,3 +62,40 @@ def encounter_roll(pack, source):
     """
     total, first, second = two_d10(source)
     return pack.lookup(ENCOUNTER_TABLE, total), first, second
+
+
+# ---- the game track (Cybernaut IV) -------------------------------------------
+TURNS = 10
+IMPULSES = 10
+# (side, segment, rule) in order; the Netrun segment holds the impulses.
+SEGMENTS = (
+    ("Netrunner", "Interaction", "Cybernaut IV.A.1"),
+    ("Netrunner", "RealWorld Movement", "Cybernaut IV.A.2"),
+    ("Netrunner", "Netrun", "Cybernaut IV.A.3"),
+    ("NSA", "Attack", "Cybernaut IV.B.1"),
+    ("NSA", "RealWorld Movement", "Cybernaut IV.B.2"),
+    ("NSA", "End of Turn", "Cybernaut IV.B.3"),
+)
+SEG_INTERACTION = 0
+SEG_NR_MOVE = 1
+SEG_NETRUN = 2
+SEG_ATTACK = 3
+SEG_NSA_MOVE = 4
+SEG_END = 5
+
+GRID_NAMES = ("A", "B", "C", "M")
+NSA_KINDS = ("nexus", "file", "ice", "tracer", "other")
+RULE_COMBAT = "Cybernaut VIII.A"
+RULE_ENCOUNTER_COMBAT = "Cybernaut VIII.D"
+RULE_MOVE = "Cybernaut VI.A"
+RULE_GROUP_MOVE = "Cybernaut VI.B"
+COMBAT_TABLE = "combat"
+
+
+GAME_SECTIONS = ("sprawls", "translines", "grids", "ops_costs", "nsa_chits", "netrunner_chits",
+                 "cybernauts", "ss_units", "unit_definitions", "combat_columns")
+
+
+def missing_sections(obj):
+    """The game sections (GAME_SECTIONS) a decoded pack lacks (list of str)."""
+    return [key for key in GAME_SECTIONS if key not in obj]

@@ -30,6 +30,9 @@ from shared_rules.errors import PackError
 PACK_FORMAT = "pocket-referee-pack"
 PACK_VERSION = 1
 KINDS = ("range", "cross")
+# game -> (module listing its GAME_SECTIONS, module whose validate_sections(obj, name)
+# checks them); the second is imported only when the pack has any of those sections
+GAME_SECTIONS = {"cybernaut": ("shared_rules.cybernaut", "shared_rules.cybernaut_pack")}
 
 
 class Result:
@@ -296,4 +299,11 @@ def validate_pack(obj, name):
                     problems.append("%s: code '%s' chains to missing table '%s'"
                                     % (where, code, chains[code]))
         _check_rows(where, table, problems)
+    game = obj.get("game")
+    entry = GAME_SECTIONS.get(game) if isinstance(game, str) else None
+    if entry is not None and not problems:
+        rules = __import__(entry[0], None, None, ["GAME_SECTIONS"])
+        if [key for key in rules.GAME_SECTIONS if key in obj]:
+            module = __import__(entry[1], None, None, ["validate_sections"])
+            problems.extend(module.validate_sections(obj, name))
     return problems

@@ -27,7 +27,7 @@ class CybernautMenu(Menu):
     TITLE = "Cybernaut"
 
     def items(self, app):
-        return ["Interaction", "Encounter"]
+        return ["Interaction", "Encounter", "New game", "New game (fog)"]
 
     def footer(self, app):
         pack = app.pack(PACK)
@@ -36,6 +36,10 @@ class CybernautMenu(Menu):
     def choose(self, app, index):
         if index == 0:
             app.push(InteractionScreen())
+            return
+        if index >= 2:
+            from firmware.screens.cybernaut_game import GameScreen
+            app.push(GameScreen.make(app, index == 3))
             return
         pack = app.pack(PACK)
         result, first, second = encounter_roll(pack, app.source)

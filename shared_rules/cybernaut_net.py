@@ -1,0 +1,190 @@
+"""Cybernaut: the whole game state, with cyberspace and its fog of war.
+
+A ``Game`` keeps everything in one JSON-ready dict (``game.s``) so a screen can save
+it; ``split()`` cuts it into a public part and a secret part (every face-down NSA
+chit: identity and address) that the caller seals, and ``join()`` puts them back.
+
+Addresses are three characters: grid letter (A, B, C: Core 3x3; M: Central Matrix
+10x10), row digit, column digit: "A00".."A22", "M00".."M99" (RULINGS Grids).
+
+Every action checks the rules and raises RuleError naming the rule it would break;
+on success it returns a list of events, each a dict {"kind", "rule", ...} holding
+only what the rules make public at that moment (setup placements are the
+exception: they name the chit and must be sealed by the caller).
+
+The Game class is split over mixins so each module compiles within MicroPython's
+small heap: cybernaut_setup (III, the track), cybernaut_world (RealWorld, victory),
+cybernaut_run (netrun moves, regeneration, re-placement) and cybernaut_strike
+(reveals, CyberStrikes, logoff, impulses); cybernaut_grid holds addresses and the
+rule sections.
+
+Readings of our own where the text and RULINGS leave room (say so in the screens):
+a Nexus jump needs both Nexus chits face up (the mover cannot know a face-down one
+matches); a strike where the Ghost meets several skull chits rolls for each, and
+one roll above Wetware eliminates; a tie in victory points is a draw.
+"""
+
+
+from shared_rules.cybernaut import GRID_NAMES, SEG_INTERACTION, SEGMENTS
+# re-exported: callers import the grid helpers from here
+from shared_rules.cybernaut_grid import address, all_addresses, check_address, grid_size, neighbours  # noqa: F401
+from shared_rules.cybernaut_run import RunPart
+from shared_rules.cybernaut_setup import SetupPart
+from shared_rules.cybernaut_strike import StrikePart
+from shared_rules.cybernaut_world import WorldPart
+from shared_rules.errors import RuleError
+
+
+class Game(SetupPart, WorldPart, RunPart, StrikePart):
+    """One game of Cybernaut.
+
+    :param pack: the Cybernaut Pack (its game sections: grids, counter mix, Unit
+        Definitions, sprawls, TransLines, tables).
+    :param state: a dict from ``to_dict()`` (or ``join()``), or None for a new game.
+    :param fog: for a new game, the "full fog" option (RULINGS: addresses of
+        face-down chits secret too).
+    """
+
+    def __init__(self, pack, state=None, fog=False):
+        self.pack = pack
+        data = pack.data
+        self.nsa_types = {}
+        for item in data["nsa_chits"]:
+            self.nsa_types[item["type"]] = item
+        self.nr_types = {}
+        for item in data["netrunner_chits"]:
+            self.nr_types[item["type"]] = item
+        self.green = {}
+        self.gaps = []
+        for grid in GRID_NAMES:
+            info = data["grids"][grid]
+            for key in info["green"]:
+                self.green[key] = info["green"][key]
+            self.gaps.extend(info["gaps"])
+        self.units = data["unit_definitions"]["results"]
+        self.s = state if state is not None else self._new(fog)
+
+    def _new(self, fog):
+        nsa = []
+        for item in self.pack.data["nsa_chits"]:
+            for _ in range(item["count"]):
+                nsa.append({"id": "x%d" % (len(nsa) + 1), "t": item["type"], "at": None,
+                            "up": False, "w": "setup"})
+        nr = []
+        for item in self.pack.data["netrunner_chits"]:
+            for _ in range(item["count"]):
+                nr.append({"id": "n%d" % (len(nr) + 1), "t": item["type"], "at": None,
+                           "up": False, "w": "cup", "cyb": None})
+        ss = []
+        for item in self.pack.data["ss_units"]:
+            ss.append({"name": item["name"], "rw": item["realworld"], "at": None, "acted": False})
+        return {"v": 1, "turn": 1, "seg": SEG_INTERACTION, "fog": bool(fog), "stage": "setup",
+                "nsa": nsa, "nr": nr, "cybs": [], "ss": ss, "ss_wait": [], "run": None,
+                "ran": False, "after": None, "enc": [], "attacked": [], "over": False}
+
+    # ---- lookups ---------------------------------------------------------------
+    def nsa_chit(self, chit_id):
+        """The NSA chit dict ``chit_id``. :raises RuleError: no such chit."""
+        for chit in self.s["nsa"]:
+            if chit["id"] == chit_id:
+                return chit
+        raise RuleError("there is no NSA chit '%s'" % chit_id)
+
+    def nr_chit(self, chit_id):
+        """The Netrunner chit dict ``chit_id``. :raises RuleError: no such chit."""
+        for chit in self.s["nr"]:
+            if chit["id"] == chit_id:
+                return chit
+        raise RuleError("there is no Netrunner chit '%s'" % chit_id)
+
+    def ntype(self, chit):
+        """The pack's type entry of an NSA chit."""
+        return self.nsa_types[chit["t"]]
+
+    def in_space(self, at=None):
+        """NSA chits in cyberspace (at address ``at`` if given)."""
+        return [c for c in self.s["nsa"] if c["w"] == "space" and (at is None or c["at"] == at)]
+
+    def nr_in_space(self, at=None):
+        """Netrunner chits in cyberspace (at ``at`` if given)."""
+        return [c for c in self.s["nr"] if c["w"] == "space" and (at is None or c["at"] == at)]
+
+    def box(self, cyb):
+        """Netrunner chits in Cybernaut ``cyb``'s holding box."""
+        return [c for c in self.s["nr"] if c["w"] == "box" and c["cyb"] == cyb]
+
+    def held_files(self, cyb):
+        """NSA Files controlled by Cybernaut ``cyb`` (in its holding box)."""
+        return [c for c in self.s["nsa"] if c["w"] == "held" and c["cyb"] == cyb]
+
+    def is_nexus(self, chit):
+        return self.ntype(chit)["kind"] == "nexus"
+
+    def red(self, chit):
+        """A Nexus chit's red numbers (list; empty for a Dead End)."""
+        return self.ntype(chit).get("red", [])
+
+    def track(self):
+        """Public track: dict turn, segment index, side, segment name, rule, impulse,
+        part, Ops Points, SS Max (None when COMSAT is safe)."""
+        side, name, rule = SEGMENTS[self.s["seg"]]
+        run = self.s["run"]
+        return {"turn": self.s["turn"], "seg": self.s["seg"], "side": side, "segment": name,
+                "rule": rule, "impulse": run["imp"] if run else None,
+                "part": run["part"] if run else None, "ops": run["ops"] if run else None,
+                "ss_max": self.ss_max(), "over": self.s["over"]}
+
+    # ---- what the Netrunner may see (RULINGS public/secret) -----------------------
+    def view(self):
+        """What a Netrunner-facing screen may show.
+
+        :returns: dict {"marks": {address: face-down count} (empty under full fog),
+            "shown": sorted list of [address, type] of face-up NSA chits in cyberspace,
+            "ghost": address or None}.
+        """
+        marks = {}
+        shown = []
+        for chit in self.in_space():
+            if chit["up"]:
+                shown.append([chit["at"], chit["t"]])
+            elif not self.s["fog"]:
+                marks[chit["at"]] = marks.get(chit["at"], 0) + 1
+        shown.sort()
+        run = self.s["run"]
+        return {"marks": marks, "shown": shown, "ghost": run["ghost"] if run else None}
+
+    def split(self):
+        """(public, secret): ``secret`` lists every face-down NSA chit (id, type,
+        address, place) and is to be sealed; ``public`` is everything else, with
+        ``marks`` (addresses of face-down chits, counts) unless full fog."""
+        public = {}
+        for key in self.s:
+            if key != "nsa":
+                public[key] = self.s[key]
+        secret = []
+        shown = []
+        for chit in self.s["nsa"]:
+            if chit["up"] or chit["w"] in ("files", "held", "lost"):
+                shown.append(chit)
+            else:
+                secret.append(chit)
+        public["nsa"] = shown
+        public["marks"] = self.view()["marks"]
+        return public, secret
+
+    @classmethod
+    def join(cls, pack, public, secret):
+        """The Game from ``split()``'s two parts."""
+        state = {}
+        for key in public:
+            if key != "marks":
+                state[key] = public[key]
+        order = {}
+        for chit in public["nsa"] + secret:
+            order[int(chit["id"][1:])] = chit
+        state["nsa"] = [order[k] for k in sorted(order)]
+        return cls(pack, state)
+
+    def to_dict(self):
+        """The whole state (JSON-ready dict, secrets included: seal before saving)."""
+        return self.s

@@ -1,0 +1,67 @@
+"""A driver for scripted Cybernaut runs in the simulator: it presses the real
+buttons through boards.sim and keeps the key script it pressed, so a test can
+replay it with boards.sim.run_script. Not a test module."""
+
+from firmware.screens.cybernaut_grid import GridScreen
+from shared_rules.cybernaut import GRID_NAMES
+from shared_rules.cybernaut_net import grid_size
+
+
+class Driver:
+    """Press keys on a booted simulator, remembering them as a keys script."""
+
+    def __init__(self, board, app):
+        self.board = board
+        self.app = app
+        self.keys = []
+
+    def press(self, key):
+        name, _, suffix = key.partition(":")
+        self.board.press(self.app, name, suffix == "long")
+        self.keys.append(key)
+
+    def seq(self, text):
+        for key in text.split():
+            self.press(key)
+
+    def choose(self, label):
+        """Move the top menu's selection to ``label`` and press A."""
+        screen = self.app.top()
+        items = screen.items(self.app)
+        target = None
+        for index in range(len(items)):
+            text = items[index].strip().lstrip("*")
+            if text == label or (target is None and text.startswith(label)):
+                target = index
+        assert target is not None, "%s not in %s" % (label, items)
+        while screen.s["sel"] != target:
+            self.press("D")
+        self.press("A")
+
+    def cursor(self, at):
+        """Move the top grid screen's cursor to address ``at``."""
+        screen = self.app.top()
+        assert isinstance(screen, GridScreen), screen.ID
+        while screen.s["g"] != at[0]:
+            here = GRID_NAMES.index(screen.s["g"])
+            there = GRID_NAMES.index(at[0])
+            self.press("R:long" if (there - here) % 4 <= 2 else "L:long")
+        size = grid_size(at[0])
+        row, col = int(at[1]), int(at[2])
+        assert row < size and col < size
+        while screen.s["r"] < row:
+            self.press("D")
+        while screen.s["r"] > row:
+            self.press("U")
+        while screen.s["c"] < col:
+            self.press("R")
+        while screen.s["c"] > col:
+            self.press("L")
+
+    def at(self, at):
+        """Cursor to ``at`` then A."""
+        self.cursor(at)
+        self.press("A")
+
+    def script(self):
+        return " ".join(self.keys)

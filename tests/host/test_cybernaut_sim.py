@@ -1,0 +1,229 @@
+"""The scripted Cybernaut netrun in the simulator (fixed seed), through the real
+buttons: entry, steps, a Nexus jump, a Tracer adjacency reveal, a System Alert, a
+File capture, logoff, regeneration and the secret re-placement, each journalled with
+its rule section.
+
+CPython only: the whole game app run from source does not fit MicroPython's 192K
+heap (app ~45K, rules ~63K, screens ~32K, the parsed pack ~37K); the rules it drives
+are tested on both runtimes in tests/both/test_cybernaut_net.py."""
+
+import os
+
+import cyb_sim_netrun
+from boards.sim import boot, run_script
+from shared_rules.journal import read_journal
+
+# (kind, rule, outcome fields) of the netrun, in journal order, pinned
+NETRUN = [
+    ("netrun_start", "Cybernaut VII.A", {"at": "M00", "ops": 6}),
+    ("ghost_step", "Cybernaut VII.E.1", {"from": "M00", "to": "M01", "ops": 5}),
+    ("ghost_step", "Cybernaut VII.E.1", {"from": "M01", "to": "M11", "ops": 4}),
+    ("nsa_revealed", "Cybernaut VII.F.2", {"why": "adjacent", "chits": [["M21", "Tracer"]]}),
+    ("nr_revealed", "Cybernaut VII.F.3", {}),
+    ("ghost_step", "Cybernaut VII.E.1", {"to": "M21", "ops": 3}),
+    ("strike", "Cybernaut VII.G.1", {"at": "M21", "nsa_lost": [["M21", "Tracer"]], "nr_lost": []}),
+    ("ghost_step", "Cybernaut VII.E.1", {"to": "M11", "ops": 2}),
+    ("ghost_step", "Cybernaut VII.E.1", {"to": "M12", "ops": 1}),
+    ("nsa_revealed", "Cybernaut VII.F.1", {"why": "entered", "chits": [["M12", "Nexus 1"]]}),
+    ("strike", "Cybernaut VII.G.1", {"at": "M12", "nsa_lost": []}),
+    ("nsa_revealed", "Cybernaut VII.G.3", {"why": "nexus chain", "chits": [
+        ["A11", "Nexus 1"], ["A11", "File"], ["M68", "Nexus 12"]]}),
+    ("ghost_jump", "Cybernaut VII.E.2", {"from": "M12", "to": "A11", "ops": 0}),
+    ("strike", "Cybernaut VII.G.1", {"at": "A11", "captured": ["File"]}),
+    ("file_captured", "Cybernaut VII.B.6", {"at": "A11", "type": "File"}),
+    ("nsa_part", "Cybernaut VII.B.2", {"impulse": 1, "ops": 2}),  # 2 Control, no face-up Ice
+    ("impulse", "Cybernaut VII.B.1", {"impulse": 2, "ops": 6}),
+    ("ghost_step", "Cybernaut VII.E.1", {"from": "A11", "to": "A12", "ops": 5}),
+    ("nsa_revealed", "Cybernaut VII.F.1", {"chits": [["A12", "Ice"]]}),
+    ("strike", "Cybernaut VII.G.1", {"at": "A12", "nr_lost": ["Virus"], "nsa_lost": []}),
+    ("system_alert", "Cybernaut VII.B.5", {"at": "A12"}),
+    ("cybernaut_revealed", "Cybernaut V.C", {"name": "Cyb-2", "why": "System Alert"}),
+    ("ss_drawn", "Cybernaut V.E.2", {}),
+    ("ghost_step", "Cybernaut VII.E.1", {"from": "A12", "to": "A22", "ops": 4}),
+    ("netrun_end", "Cybernaut VII.H.1", {"how": "logoff", "impulse": 2}),
+    ("regenerated", "Cybernaut VII.H.4", {}),
+    ("nsa_replaced", "Cybernaut VII.H.5", {}),
+]
+
+
+def fresh_dir(path):
+    def wipe(folder):
+        for name in os.listdir(folder):
+            full = folder + "/" + name
+            try:
+                os.remove(full)
+            except OSError:
+                wipe(full)
+                os.rmdir(full)
+    try:
+        wipe(path)
+    except OSError:
+        os.mkdir(path)
+    return path
+
+
+def journal_of(root, app):
+    with open(root + "/" + app.journal_name()) as handle:
+        return read_journal(handle.read(), "journal")[0]
+
+
+def netrun_part(entries):
+    start = [e["kind"] for e in entries].index("netrun_start")
+    return entries[start:]
+
+
+def test_scripted_netrun_in_the_simulator(tmp_path):
+    root = fresh_dir(str(tmp_path / "sim1"))
+    board, app = boot(root, cyb_sim_netrun.SEED)
+    driver = cyb_sim_netrun.run(board, app)
+    entries = journal_of(root, app)
+    part = netrun_part(entries)
+    assert len(part) == len(NETRUN), [e["kind"] for e in part]
+    for entry, (kind, rule, fields) in zip(part, NETRUN):
+        assert entry["kind"] == kind and entry["rule"] == rule, (entry, kind)
+        for key in fields:
+            assert entry["out"][key] == fields[key], (entry, key)
+    # the placements are journalled sealed: kind and rule readable, nothing else
+    setup = [e for e in entries if e["kind"] == "nsa_setup"]
+    assert len(setup) == 27 and setup[0]["rule"] == "Cybernaut III.A"
+    for entry in setup + [part[-1]]:
+        assert entry["out"] == {} and list(entry["in"]) == ["sealed"]
+    # after the re-placement only the Nexus chits stay revealed; all else face down
+    game = app.stack[2]
+    assert game.ID == "cn_game"
+    pub = game.s["pub"]
+    shown = sorted([c["at"], c["t"]] for c in pub["nsa"] if c["w"] == "space")
+    assert shown == [["A11", "Nexus 1"], ["M12", "Nexus 1"], ["M68", "Nexus 12"]]
+    assert pub["cybs"][0]["hidden"] is False and pub["cybs"][0]["why"] == "System Alert"
+    assert [c["t"] for c in pub["nsa"] if c["w"] == "held"] == ["File"]
+    assert pub["marks"]["M70"] == 1 and "M21" not in pub["marks"]
+    # the same keys from a fresh boot give the same journal (sealed values aside)
+    root2 = fresh_dir(str(tmp_path / "sim2"))
+    board2, app2 = run_script(root2, cyb_sim_netrun.SEED, driver.script())
+    again = journal_of(root2, app2)
+    assert [(e["kind"], e["rule"], e["out"]) for e in again] == \
+        [(e["kind"], e["rule"], e["out"]) for e in entries]
+
+
+def test_track_is_one_button_away_and_the_grid_fits_60_pixels(tmp_path):
+    from cyb_sim import Driver
+    root = fresh_dir(str(tmp_path / "sim3"))
+    board, app = boot(root, cyb_sim_netrun.SEED)
+    driver = Driver(board, app)
+    driver.choose("Cybernaut")
+    driver.choose("New game")
+    driver.choose("Solo placement")
+    driver.press("B:long")  # from the game menu
+    lines = app.surface.lines()
+    assert lines[0] == "Track  Turn 1/10" and lines[1] == "Netrunner" and lines[2] == "Interaction"
+    assert lines[6] == "SS Max -"
+    driver.press("A")
+    driver.choose("Add Cybernaut")
+    driver.seq("D R R R A")
+    driver.choose("Cybernauts done")
+    driver.choose("Map")
+    driver.press("B:long")  # from the grid
+    assert app.top().ID == "cn_track"
+    driver.press("B")
+    assert app.top().ID == "cn_net"
+    # the 10x10 Central Matrix sits in pixels x 1..61, y 2..62; the panel starts at x 64
+    lit = [(x, y) for x in range(64) for y in range(64) if board.pixel(x, y)]
+    assert min(x for x, y in lit) == 1 and max(x for x, y in lit) == 61
+    assert min(y for x, y in lit) == 2 and max(y for x, y in lit) == 62
+    # the Netrunner's map names no NSA chit before any reveal
+    text = " ".join(app.surface.lines())
+    for item in app.pack("cybernaut-game-sample").data["nsa_chits"]:
+        assert item["type"] not in text
+
+
+def test_refusals_on_screen_and_a_whole_game_to_the_reveal(tmp_path):
+    from cyb_sim import Driver
+    root = fresh_dir(str(tmp_path / "sim4"))
+    board, app = boot(root, 5)
+    d = Driver(board, app)
+    d.choose("Cybernaut")
+    d.choose("New game")
+    d.choose("NSA placement")
+    d.press("A")
+    d.at("M00")  # green: refused, the rule named on the NSA's screen
+    assert app.top().ID == "text" and app.surface.lines()[0] == "No: III.A.2"
+    d.press("A")
+    for at in cyb_sim_netrun.SETUP:
+        d.at(at)
+    d.press("A")
+    d.choose("Add Cybernaut")
+    d.seq("R A")  # Cyb-1 in COSMOgrad: refused (III.B.1)
+    assert app.surface.lines()[0] == "No: III.B.1"
+    d.seq("A B")
+    d.choose("Add Cybernaut")
+    d.seq("R R R A")  # Cyb-1 in Sprawl-1
+    d.choose("Cybernauts done")
+    d.choose("Place SS unit")
+    d.choose("Sprawl-3")
+    d.choose("Next segment")
+    d.choose("Next segment")
+    d.choose("Start netrun")
+    d.seq("A")
+    d.choose("Go")
+    d.at("M11")  # not an entry point
+    assert app.surface.lines()[0] == "No: VII.A.2"
+    d.press("A")
+    d.at("M00")
+    d.at("M11")  # diagonal
+    assert app.surface.lines()[0] == "No: VII.E.1"
+    d.press("A")
+    entries = journal_of(root, app)
+    refused = [e for e in entries if e["kind"] == "refused"]
+    assert [e["rule"] for e in refused] == ["Cybernaut III.A.2", "Cybernaut III.B.1",
+                                            "Cybernaut VII.A.2", "Cybernaut VII.E.1"]
+    assert list(refused[0]["in"]) == ["action", "sealed"] or list(refused[0]["in"]) == ["sealed"]
+    d.at("M01")
+    d.at("M00")
+    d.press("B")
+    d.choose("Logoff")
+    d.choose("NSA regen+place")
+    d.press("A")
+    d.choose("None")
+    for at in cyb_sim_netrun.REPLACE + ("M88",):  # 18 chits: nothing captured or lost
+        d.at(at)
+    d.press("A")
+    while app.top().s["pub"]["over"] is False:
+        d.choose("Next segment")
+    assert app.top().s["pub"]["turn"] == 10
+    d.choose("Victory")
+    assert "Winner: draw" in " ".join(app.surface.lines())
+    d.press("A")
+    d.choose("Full reveal")
+    text = "\n".join(app.surface.lines())
+    assert "M12 Nexus 1" in text
+    entries = journal_of(root, app)
+    assert entries[-1]["kind"] == "full_reveal" and len(entries[-1]["out"]["chits"]) == 27
+    assert entries[-2]["kind"] == "victory" and entries[-2]["out"]["winner"] == "draw"
+
+
+def test_a_reboot_mid_netrun_resumes_the_game(tmp_path):
+    from cyb_sim import Driver
+    root = fresh_dir(str(tmp_path / "sim5"))
+    board, app = boot(root, cyb_sim_netrun.SEED)
+    d = Driver(board, app)
+    d.choose("Cybernaut")
+    d.choose("New game")
+    d.choose("Solo placement")
+    d.choose("Add Cybernaut")
+    d.seq("D R R R A")
+    d.choose("Cybernauts done")
+    d.choose("Next segment")
+    d.choose("Next segment")
+    d.choose("Start netrun")
+    d.seq("A")
+    d.choose("Go")
+    d.at("M00")
+    d.at("M01")
+    before = app.stack[2].s["pub"]
+    board2, app2 = boot(root, cyb_sim_netrun.SEED)  # power cut and restart
+    assert [s.ID for s in app2.stack] == ["main", "cn_menu", "cn_game", "cn_net"]
+    assert app2.stack[2].s["pub"] == before
+    assert app2.stack[2].load(app2).s["run"]["ghost"] == "M01"
+    d2 = Driver(board2, app2)
+    d2.at("M02")
+    assert app2.stack[2].s["pub"]["run"]["ghost"] == "M02"
