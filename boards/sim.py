@@ -25,7 +25,8 @@ STEP_MS = 5
 
 _HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 FONT = _HERE + "/font8x8.bin"
-PACKS = _HERE + "/../firmware/packs"
+PACKS = _HERE + "/../firmware/packs"   # from the source tree
+BUILT_PACKS = _HERE + "/../packs"      # from a build (build/*/packs, as on the device)
 
 ALIASES = {"U": "U", "UP": "U", "D": "D", "DOWN": "D", "L": "L", "LEFT": "L",
            "R": "R", "RIGHT": "R", "A": "A", "B": "B"}
@@ -74,7 +75,7 @@ class SimBoard:
 
     def __init__(self, root, on_show=None):
         self.storage_root = root
-        self.pack_dirs = (PACKS,)
+        self.pack_dirs = (PACKS, BUILT_PACKS)
         self.now = 0
         self.levels = {}
         for name in NAMES:

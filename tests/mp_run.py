@@ -2,6 +2,10 @@
 
     micropython -X heapsize=192K tests/mp_run.py [NAME_FILTER | test_file.py]
 
+Set POCKET_REFEREE_MPY to a folder of .mpy files (a `referee.build` output) to
+test the code compiled as the device runs it (tests/run_all.py does); without
+it the code is compiled from source in the same heap, which needs more room.
+
 Imports each test module, calls every ``test_*`` function, prints a line per
 failure with its error, then 'N passed, N failed'. Exit status 1 on any failure.
 With ``test_file.py`` only that module runs (tests/run_all.py starts one process
@@ -18,6 +22,11 @@ HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 ROOT = HERE + "/.."
 sys.path.insert(0, HERE + "/both")
 sys.path.insert(0, ROOT)
+# POCKET_REFEREE_MPY: a folder of the code compiled with mpy-cross (tests/run_all.py
+# builds it), imported ahead of the sources, as the device runs it
+_MPY = os.getenv("POCKET_REFEREE_MPY")
+if _MPY:
+    sys.path.insert(0, _MPY)
 
 
 def _forget(before):

@@ -41,9 +41,13 @@ def micropython_binary():
     return shutil.which("micropython")
 
 
+MPY_DIR = os.path.join(ROOT, "build", "mp-tests")
+
+
 def _run_module(binary, heap, file_name):
+    env = dict(os.environ, POCKET_REFEREE_MPY=MPY_DIR)
     proc = subprocess.run([binary, "-X", "heapsize=" + heap, os.path.join(HERE, "mp_run.py"), file_name],
-                          cwd=ROOT, capture_output=True, text=True, timeout=1800)
+                          cwd=ROOT, capture_output=True, text=True, timeout=1800, env=env)
     passed = failed = 0
     for line in proc.stdout.splitlines():
         words = line.replace(",", "").split()
@@ -63,6 +67,11 @@ def run_micropython(heap):
         print("micropython: no 'micropython' binary for this platform (wheels exist for "
               "Linux x86-64 and macOS arm64): the MicroPython run was not done", flush=True)
         return 0, 1
+    # the code under test compiled with mpy-cross, as `referee deploy` puts it on a Pico
+    # (the simulator board instead of the Pico's): compiling from source inside a
+    # 192K heap would measure the compiler, not the referee
+    from referee.build import build
+    build("sim", MPY_DIR)
     files = sorted(name for name in os.listdir(os.path.join(HERE, "both"))
                    if name.startswith("test_") and name.endswith(".py"))
     passed = failed = 0
