@@ -15,6 +15,12 @@ SCREENS = {
     "cn_menu": ("firmware.screens.cybernaut", "CybernautMenu"),
     "cn_inter": ("firmware.screens.cybernaut", "InteractionScreen"),
     "cc_armour": ("firmware.screens.cybercore", "ArmourScreen"),
+    "cc_fight": ("firmware.screens.cybercore", "FightScreen"),
+    "cc_target": ("firmware.screens.cybercore", "TargetScreen"),
+    "cc_defend": ("firmware.screens.cybercore", "DefenceScreen"),
+    "cc_pc": ("firmware.screens.cybercore", "PlayerEdit"),
+    "cc_foe": ("firmware.screens.cybercore", "CreatureEdit"),
+    "cc_gm": ("firmware.screens.cybercore", "GmView"),
 }
 
 

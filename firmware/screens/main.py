@@ -8,6 +8,7 @@ ENTRIES = (
     ("Neo-Hunt shot", "firmware.screens.neohunt", "ShotScreen"),
     ("Cybernaut", "firmware.screens.cybernaut", "CybernautMenu"),
     ("Cybercore armour", "firmware.screens.cybercore", "ArmourScreen"),
+    ("Cybercore fight", "firmware.screens.cybercore", "FightScreen"),
 )
 
 
