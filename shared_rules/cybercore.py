@@ -663,7 +663,7 @@ class Fight:
         k = DAMAGE_TYPES.index(dtype)
         if c["dr"][k] > 0:
             c["dr"][k] -= 1
-        self.note("%s armour glitch%s" % (c["name"], ", broken" if c["quality"] == 0 else ""))
+        self.note("%s glitch Q%d%s" % (c["name"], c["quality"], " broken" if c["quality"] == 0 else ""))
 
     def opposed(self, i, j, bonus, source):
         """Combatant i rolls d20 + ``bonus`` against j's static DC: success when

@@ -16,11 +16,11 @@ SCREENS = {
     "cn_inter": ("firmware.screens.cybernaut", "InteractionScreen"),
     "cc_armour": ("firmware.screens.cybercore", "ArmourScreen"),
     "cc_fight": ("firmware.screens.cybercore", "FightScreen"),
-    "cc_target": ("firmware.screens.cybercore", "TargetScreen"),
-    "cc_defend": ("firmware.screens.cybercore", "DefenceScreen"),
-    "cc_pc": ("firmware.screens.cybercore", "PlayerEdit"),
-    "cc_foe": ("firmware.screens.cybercore", "CreatureEdit"),
-    "cc_gm": ("firmware.screens.cybercore", "GmView"),
+    "cc_target": ("firmware.screens.cybercore_roll", "TargetScreen"),
+    "cc_defend": ("firmware.screens.cybercore_roll", "DefenceScreen"),
+    "cc_pc": ("firmware.screens.cybercore_edit", "PlayerEdit"),
+    "cc_foe": ("firmware.screens.cybercore_edit", "CreatureEdit"),
+    "cc_gm": ("firmware.screens.cybercore_edit", "GmView"),
 }
 
 

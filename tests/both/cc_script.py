@@ -4,7 +4,7 @@ Field positions follow firmware.screens.cybercore PC_FIELDS / FOE_FIELDS, then t
 nine DR fields, then "Done".
 """
 
-from firmware.screens.cybercore import DR_FIELDS, FOE_FIELDS, PC_FIELDS
+from firmware.screens.cybercore_edit import DR_FIELDS, FOE_FIELDS, PC_FIELDS
 
 
 def field_index(fields, key, dtype=None):
@@ -51,3 +51,53 @@ def add_creature(changes):
     """From the set-up screen (cursor on "Add player"): hand to the GM, add a
     creature, hand back."""
     return "D A A " + edit(FOE_FIELDS, changes) + " A U"
+
+
+def tmp_root(name):
+    """A fresh data folder for a simulator run (CPython or MicroPython)."""
+    try:
+        import tempfile
+        return tempfile.mkdtemp(prefix="pr-" + name + "-")
+    except ImportError:
+        import os
+        import random
+        path = "/tmp/pr-%s-%d" % (name, random.getrandbits(30))
+        os.mkdir(path)
+        return path
+
+
+# The scripted fight (seed 7): Ana (Rank 2, Medium armour, Max Wounds 2, 2d10 +10),
+# Bo (HP 20, AF 6, Heavy armour, Max Wounds 1, 1d10); the GM's Crab (AN 22, DC 15,
+# Defense 30, HP 13, Max Wounds 0, 4d10 pierce) and Drone (AN 20, DC 17, Defense 40,
+# HP 30, Max Wounds 2, 3d6 thermal area attack).
+SEED = 7
+SETUP = " ".join([
+    "D D D D A",                          # main menu: Cybercore fight
+    add_player([("rank", 1), ("armour", 2), ("max_wounds", -2), ("dice", 6), ("bonus", 10)], 0),
+    add_player([("health", -2), ("mass", -2), ("af", 2), ("armour", 3), ("max_wounds", -3),
+                ("dice", 2)], 1),
+    add_creature([("an", 10), ("dc", 3), ("defense", -10), ("hp", -15), ("max_wounds", -4),
+                  ("dice", 9), ("dtype", -1)]),
+    add_creature([("an", 8), ("dc", 5), ("hp", 2), ("max_wounds", -2), ("dice", 7), ("dtype", 1),
+                  ("area", 1)]),
+    "U A",                                # Start fight
+    "A",                                  # dismiss the order
+])
+ROUND_1 = " ".join([
+    "A A A",        # Ana attacks Crab (target 1 of 2), result dismissed
+    "D A",          # End turn
+    "A D A A",      # Bo attacks Drone
+    "D A",
+    "A A D A A",    # Crab attacks Ana, who Dodges
+    "D D A",        # Glitch failed (Ana's armour)
+    "D A",
+    "A A D A A",    # Drone's area attack on Ana, who Evades
+    "D A", "A",     # End turn: round 2 summary
+])
+ROUND_2 = " ".join([
+    "A A A",        # Bo attacks Crab
+    "D A",
+    "A D A A A",    # Drone's area attack on Bo, who takes it on Armour
+    "D A", "A",     # round 3 summary
+])
+FIGHT = SETUP + " " + ROUND_1 + " " + ROUND_2

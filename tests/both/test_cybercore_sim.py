@@ -1,0 +1,79 @@
+"""A scripted Cybercore fight in the simulator with a fixed seed: two players, two
+creatures, Armour, Dodge and Evade each used, a player at 0 HP, a comatose
+countdown and deaths; every outcome pinned (both runtimes)."""
+
+import json
+
+from cc_script import FIGHT, SEED, SETUP, tmp_root
+
+from boards.sim import run_script
+from shared_rules.journal import read_journal
+from shared_rules.save import decode_save
+
+
+def fight_entries(app):
+    entries, torn = read_journal(app.storage.read(app.journal_name()), app.journal_name())
+    assert not torn
+    return [e for e in entries if e["game"] == "cybercore"]
+
+
+def test_scripted_fight_outcomes():
+    board, app = run_script(tmp_root("ccsim"), SEED, FIGHT)
+    assert app.surface.lines()[0] == "R3 Bo acts"
+    entries = fight_entries(app)
+    kinds = [e["kind"] for e in entries]
+    assert kinds == ["start", "attack", "attack", "defend", "glitch", "defend", "round",
+                     "attack", "defend", "round"]
+    start, ana_hit, bo_hit, dodge, glitch, evade, round2, crab_dies, armour, round3 = entries
+    assert start["out"]["order"] == ["Ana", "Bo", "Crab", "Drone"]
+    # Ana: d100 63 + 5 x Rank 2 + 10 = 83 beats the Crab's Defense 30; 2d10 = 5
+    assert ana_hit["out"]["public"] == {"d100": 63, "total": 83, "hit": True, "rolled": 5,
+                                        "events": []}
+    assert bo_hit["out"]["public"] == {"d100": 62, "total": 67, "hit": True, "rolled": 7,
+                                       "events": []}
+    # Crab (AN 22) on Ana's Dodge: 7 + DF 4 = 11, failed by 11: hit badly, 4d10 = 28
+    # passes, Ana (28 HP) is down with a wound and Wounded; Bother on Dodge
+    out = dodge["out"]
+    assert (out["defence"], out["d20"], out["total"], out["success"], out["band"]) == \
+        ("dodge", 7, 11, False, "failed")
+    assert (out["passed"], out["quality_loss"], out["glitch"], out["bother"], out["events"]) == \
+        (28, 2, True, "dodge", ["down"])
+    assert json.loads(app.unseal(dodge["in"]["hidden"])) == {"an": 22, "dc": 15, "dice": "4d10"}
+    assert glitch["in"] == {"who": "Ana", "dtype": "pierce"} and glitch["out"] == {"quality": 4}
+    # Drone's area attack (DC 17) on Ana's Evade: 16 + EF 4 = 20: Resistance, 5 would
+    # pass; Wounded, so a wound from a new source instead: 2 = Max Wounds: comatose
+    out = evade["out"]
+    assert (out["defence"], out["d20"], out["total"], out["band"], out["passed"]) == \
+        ("evade", 16, 20, "resistance", 5)
+    assert out["events"] == ["wound", "comatose"]
+    assert round2["out"]["summary"] == ["Ana coma 0", "Bo 20/20", "Crab", "Drone"]
+    # Bo: 26 + 5 = 31 > 30: 1d10 = 8 takes the Crab's last 8 HP; Max Wounds 0: dead
+    assert crab_dies["out"]["public"] == {"d100": 26, "total": 31, "hit": True, "rolled": 8,
+                                          "events": ["down", "dead"]}
+    assert json.loads(app.unseal(crab_dies["out"]["hidden"])) == {"passed": 8, "hp": 0}
+    # Drone (AN 20) on Bo's Armour: 2 + AF 6 = 8, failed by 12: Quality -2, 9 passes
+    out = armour["out"]
+    assert (out["defence"], out["d20"], out["total"], out["band"], out["passed"],
+            out["quality_loss"], out["glitch"]) == ("armour", 2, 8, "failed", 9, 2, True)
+    # Ana's coma (Max Wounds 2 // 2 = 1 round) runs out: dead
+    assert round3["out"]["summary"] == ["Ana dead", "Bo 11/20", "Crab dead", "Drone"]
+
+
+def test_scripted_fight_save_resumes_with_creatures_sealed():
+    root = tmp_root("ccsave")
+    board, app = run_script(root, SEED, SETUP)
+    body = decode_save(app.storage.read("saves/state.sav"), "state.sav")
+    state = body["screens"][-1]["state"]
+    assert body["screens"][-1]["id"] == "cc_fight"
+    for c in state["fight"]["combatants"]:
+        if c["side"] == "foe":
+            assert "an" not in c and "hp" not in c and "sealed" in c
+        else:
+            assert c["an"] == 12   # players' numbers are public
+    # a reboot on the same data folder resumes the fight where it was
+    board2, app2 = run_script(root, SEED, "")
+    assert app2.surface.lines()[0] == "R1 Ana acts"
+    host = app2.top()
+    fight = host.fight(app2)
+    assert [c["name"] for c in fight.combatants] == ["Ana", "Bo", "Crab", "Drone"]
+    assert fight.combatants[2]["an"] == 22 and fight.combatants[3]["area"]
