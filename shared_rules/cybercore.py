@@ -291,25 +291,29 @@ def initiative_order(sides, scouts, ambush="none", aware=True):
 def new_combatant(name, side):
     """A combatant's numbers as a JSON-ready dict, with neutral defaults.
 
-    Keys: name, side ("pc"/"foe"), scout, rank, health, mass, perception, agility,
-    reactions, foresight, af, df, ef (Dodge/Evade training bonus are folded into
-    df/ef by the caller), armour (ARMOUR_CLASSES), quality, dr (9 ints, DAMAGE_TYPES
-    order), max_wounds, dice (weapon damage notation), dtype (a DAMAGE_TYPES name),
-    area (weapon is an area attack: Evade, not Dodge), bonus (attack bonus), an, dc,
-    defense (the numbers a creature is rolled against), hp, max_hp, and the fight's
-    running state: wounds, wounded, coma (rounds left or -1), dead, bother (dict
-    "dodge"/"evade" -> own turn ends left), dodges, evades (used this round),
-    sources (damage sources while Wounded this round), waction (Wounded Actions
-    left), heroic, revealed.
+    Both sides: name, side ("pc"/"foe"), scout, armour (ARMOUR_CLASSES), quality,
+    dr (9 ints, DAMAGE_TYPES order), max_wounds, dice (weapon damage notation), dtype
+    (a DAMAGE_TYPES name), hp, max_hp, and the running state: wounds, wounded, coma
+    (rounds left or -1), dead, bother ("dodge"/"evade" -> own turn ends left),
+    sources (damage sources while Wounded this round), waction (Wounded Actions left).
+    A player ("pc") adds rank, health, mass, perception, agility, reactions,
+    foresight, dft / eft (Dodge / Evade training), af, df, ef, bonus (attack bonus),
+    dodges, evades (used this round), heroic. A creature ("foe") adds an, dc,
+    defense (the numbers players roll against), area (its attack is an area attack:
+    Evade, not Dodge) and revealed (the GM has shown its numbers).
+    Only the keys a side uses are kept (RAM and save size).
     """
-    return {"name": name, "side": side, "scout": False, "rank": 1, "health": 2, "mass": 2,
-            "perception": 2, "agility": 2, "reactions": 2, "foresight": 2,
-            "af": 4, "df": 4, "ef": 4, "armour": "none", "quality": 5, "dr": [0] * 9,
-            "max_wounds": 4, "dice": "1d6", "dtype": "slash", "area": False, "bonus": 0,
-            "an": 12, "dc": 12, "defense": 40, "hp": 28, "max_hp": 28,
-            "wounds": 0, "wounded": False, "coma": -1, "dead": False,
-            "bother": {"dodge": 0, "evade": 0}, "dodges": 0, "evades": 0, "sources": [],
-            "waction": 0, "heroic": 0, "revealed": False}
+    c = {"name": name, "side": side, "scout": False, "armour": "none", "quality": 5,
+         "dr": [0] * 9, "max_wounds": 4, "dice": "1d6", "dtype": "slash", "hp": 28, "max_hp": 28,
+         "wounds": 0, "wounded": False, "coma": -1, "dead": False,
+         "bother": {"dodge": 0, "evade": 0}, "sources": [], "waction": 0}
+    if side == "pc":
+        c.update({"rank": 1, "health": 2, "mass": 2, "perception": 2, "agility": 2,
+                  "reactions": 2, "foresight": 2, "dft": 0, "eft": 0, "af": 4, "df": 4, "ef": 4,
+                  "bonus": 0, "dodges": 0, "evades": 0, "heroic": 0})
+    else:
+        c.update({"an": 12, "dc": 12, "defense": 40, "area": False, "revealed": False})
+    return c
 
 
 def check_combatant(c):
@@ -405,8 +409,9 @@ class Fight:
 
     def _begin_round(self):
         for c in self.combatants:
-            c["dodges"] = 0
-            c["evades"] = 0
+            if c["side"] == "pc":
+                c["dodges"] = 0
+                c["evades"] = 0
             c["sources"] = []
             c["waction"] = 1 if c["wounded"] and not c["dead"] else 0
         self.order = self._round_order()
@@ -495,7 +500,8 @@ class Fight:
             c["hp"] = 0
             c["wounds"] += 1
             c["wounded"] = True
-            c["heroic"] = 0
+            if "heroic" in c:
+                c["heroic"] = 0
             c["sources"] = [source]
             c["waction"] = 0
             events.append("down")
@@ -566,7 +572,7 @@ class Fight:
         a = self.combatants[i]
         t = self.combatants[j]
         roll = d100(source)[0]
-        hit, total = attack_hits(roll, a["rank"], a["bonus"], t["defense"])
+        hit, total = attack_hits(roll, a.get("rank", 0), a.get("bonus", 0), t.get("defense", 0))
         out = {"d100": roll, "total": total, "hit": hit, "rolled": 0, "passed": 0, "events": []}
         if hit:
             rolled = parse(a["dice"]).roll(source)[0]
@@ -581,7 +587,7 @@ class Fight:
     def allowed_defences(self, i, j):
         """The defences target j may choose against attacker i's weapon: Armour
         always; Dodge against a direct attack; Evade against an area attack."""
-        if self.combatants[i]["area"]:
+        if self.combatants[i].get("area"):
             return ["armour", "evade"]
         return ["armour", "dodge"]
 
@@ -606,6 +612,9 @@ class Fight:
         self._can_act(i, j)
         a = self.combatants[i]
         t = self.combatants[j]
+        if t["side"] != "pc":
+            raise RuleError("%s is a creature: creatures do not roll defences, players roll "
+                            "against their static numbers (Cybercore Opposed Checks)" % t["name"])
         if defence not in ("armour", "dodge", "evade"):
             raise RuleError("unknown defence %r: Armour, Dodge or Evade" % (defence,))
         if defence not in self.allowed_defences(i, j):
@@ -688,37 +697,25 @@ class Fight:
 
     # ---- saving -------------------------------------------------------------
     def to_dict(self, seal):
-        """JSON-ready dict; each hidden creature's HIDDEN numbers sealed with
-        ``seal(text) -> str`` into one "sealed" field."""
+        """JSON-ready dict. Each combatant is packed as a list of its values in the
+        order of KEYS[side]; for a creature whose numbers are hidden (not revealed),
+        the HIDDEN values are left out of that list and appended as one string
+        sealed with ``seal(text) -> str``."""
         people = []
         for c in self.combatants:
-            if c["side"] == "foe" and not c["revealed"]:
-                public = {}
-                hidden = {}
-                for key in c:
-                    if key in HIDDEN:
-                        hidden[key] = c[key]
-                    else:
-                        public[key] = c[key]
-                public["sealed"] = seal(json.dumps(hidden))
-                people.append(public)
-            else:
-                people.append(c)
+            people.append(pack(c, seal))
         return {"combatants": people, "round": self.round, "order": self.order,
                 "turn": self.turn, "ambush": self.ambush, "aware": self.aware,
                 "surprise": self.surprise, "log": self.log, "summary": self.summary}
 
     @classmethod
     def from_dict(cls, d, unseal):
-        """Rebuild a fight from ``to_dict`` output. :raises RuleError: missing parts."""
+        """Rebuild a fight from ``to_dict`` output; ``unseal(str) -> text`` opens the
+        sealed values. :raises RuleError: missing or malformed parts."""
         fight = cls()
         try:
             for item in d["combatants"]:
-                c = dict(item)
-                sealed = c.pop("sealed", None)
-                if sealed is not None:
-                    c.update(json.loads(unseal(sealed)))
-                fight.combatants.append(c)
+                fight.combatants.append(unpack(item, unseal))
             fight.round = d["round"]
             fight.order = d["order"]
             fight.turn = d["turn"]
@@ -727,9 +724,64 @@ class Fight:
             fight.surprise = d.get("surprise", -1)
             fight.log = d.get("log", [])
             fight.summary = d.get("summary", [])
-        except (KeyError, TypeError) as exc:
-            raise RuleError("fight state is missing %s" % exc)
+        except (KeyError, TypeError, IndexError, ValueError) as exc:
+            raise RuleError("fight state is damaged: %r" % (exc,))
         return fight
+
+
+_COMMON = ("name", "side", "scout", "armour", "quality", "dr", "max_wounds", "dice", "dtype",
+           "hp", "max_hp", "wounds", "wounded", "coma", "dead", "bother", "sources", "waction")
+# The keys of each side's combatants, in their packed order (see Fight.to_dict).
+KEYS = {"pc": _COMMON + ("rank", "health", "mass", "perception", "agility", "reactions",
+                         "foresight", "dft", "eft", "af", "df", "ef", "bonus", "dodges",
+                         "evades", "heroic"),
+        "foe": _COMMON + ("an", "dc", "defense", "area", "revealed")}
+
+
+def is_hidden(c):
+    """True if the combatant's numbers are the GM's secret (a creature not revealed)."""
+    return c["side"] == "foe" and not c.get("revealed")
+
+
+def pack(c, seal):
+    """A combatant dict as a list of values in KEYS[side] order; a hidden creature's
+    HIDDEN values sealed (``seal(text) -> str``) into one string at the end."""
+    keys = KEYS[c["side"]]
+    if not is_hidden(c):
+        return [c.get(key) for key in keys]
+    values = []
+    hidden = []
+    for key in keys:
+        if key in HIDDEN:
+            hidden.append(c.get(key))
+        else:
+            values.append(c.get(key))
+    values.append(seal(json.dumps(hidden)))
+    return values
+
+
+def unpack(values, unseal):
+    """The combatant dict from ``pack`` output. :raises ValueError: wrong length or side."""
+    side = values[1]
+    if side not in KEYS:
+        raise ValueError("unknown side %r" % (side,))
+    keys = KEYS[side]
+    c = {}
+    if len(values) == len(keys):
+        for index in range(len(keys)):
+            c[keys[index]] = values[index]
+        return c
+    hidden = json.loads(unseal(values[-1]))
+    at = 0
+    for key in keys:
+        if key in HIDDEN:
+            c[key] = hidden.pop(0)
+        else:
+            c[key] = values[at]
+            at += 1
+    if at != len(values) - 1:
+        raise ValueError("combatant %r has %d values" % (values[0], len(values)))
+    return c
 
 
 def _events_text(events):
@@ -744,7 +796,7 @@ def status_line(c, gm=False):
     name = c["name"][:6]
     if c["dead"]:
         return name + " dead"
-    show = gm or c["side"] == "pc" or c["revealed"]
+    show = gm or c["side"] == "pc" or c.get("revealed")
     if c["coma"] >= 0:
         return name + (" coma %d" % c["coma"] if show else " coma")
     text = name

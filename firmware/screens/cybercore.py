@@ -98,7 +98,7 @@ def _event_lines(name, c, events):
         elif event == "wound":
             lines.append(name + " +1 wound")
         elif event == "comatose":
-            if c["side"] == "pc" or c["revealed"]:
+            if c["side"] == "pc" or c.get("revealed"):
                 lines.append("Coma: %d rounds" % c["coma"])
             else:
                 lines.append(name + " comatose")
@@ -122,12 +122,25 @@ class FightScreen(Menu):
         return {"sel": 0, "fight": Fight().to_dict(None), "last": ["", ""], "glitch": None}
 
     def fight(self, app):
-        """The Fight, opened from the state."""
-        return Fight.from_dict(self.s["fight"], app.unseal)
+        """The Fight, opened from the state. Opened creature numbers are kept on the
+        screen object (never in the state) until the state changes, so a redraw does
+        not unseal everything again."""
+        opened = getattr(self, "_opened", None)
+        if opened is None:
+            opened = self._opened = {}
+
+        def unseal(sealed):
+            text = opened.get(sealed)
+            if text is None:
+                text = opened[sealed] = app.unseal(sealed)
+            return text
+
+        return Fight.from_dict(self.s["fight"], unseal)
 
     def keep(self, app, fight):
         """Store ``fight`` back into the state (hidden numbers sealed)."""
         self.s["fight"] = fight.to_dict(app.seal)
+        self._opened = None
 
     # ---- menu ---------------------------------------------------------------
     def actions(self, app, fight):

@@ -150,7 +150,8 @@ class CreatureEdit(FieldEdit):
     Opened only behind a Handover to the GM; the values are kept sealed in the
     state, and "Done" hands the device back (blank screen).
 
-    State: {"sel", "index" (-1: new), "sealed" (the combatant dict as sealed JSON)}.
+    State: {"sel", "index" (-1: new), "c" (the public numbers), "sealed" (the
+    HIDDEN numbers as sealed JSON)}.
     """
 
     ID = "cc_foe"
@@ -161,13 +162,22 @@ class CreatureEdit(FieldEdit):
     @classmethod
     def make(cls, app, index, c):
         """An editor for creature ``c`` (dict) at fight index ``index`` (-1: new)."""
-        return cls({"sel": 0, "index": index, "sealed": app.seal(json.dumps(c))})
+        editor = cls({"sel": 0, "index": index, "c": {}, "sealed": ""})
+        editor.store(app, c)
+        return editor
 
     def load(self, app):
-        return json.loads(app.unseal(self.s["sealed"]))
+        c = dict(self.s["c"])
+        c.update(json.loads(app.unseal(self.s["sealed"])))
+        return c
 
     def store(self, app, c):
-        self.s["sealed"] = app.seal(json.dumps(c))
+        public = {}
+        for key in c:
+            if key not in HIDDEN:
+                public[key] = c[key]
+        self.s["c"] = public
+        self.s["sealed"] = app.seal(json.dumps(_hidden_of(c)))
 
     def finish(self, c):
         c["max_hp"] = c["hp"]
@@ -201,7 +211,7 @@ class GmView(Menu):
             c = fight.combatants[j]
             out.append(status_line(c, True))
             out.append(" AN%d DC%d D%d%s" % (c["an"], c["dc"], c["defense"],
-                                             " R" if c["revealed"] else ""))
+                                             " R" if c.get("revealed") else ""))
         out.append("Done")
         return out
 
@@ -213,7 +223,7 @@ class GmView(Menu):
             app.hand_back()
             return
         c = fight.combatants[foes[index // 2]]
-        if c["revealed"]:
+        if c.get("revealed"):
             return
         c["revealed"] = True
         fight.note("GM reveals %s" % c["name"])

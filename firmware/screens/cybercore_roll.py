@@ -125,7 +125,7 @@ class TargetScreen(Menu):
 
 def _seal_for(app, c, values):
     """Values about combatant c for the journal: sealed for a hidden creature."""
-    if c["side"] == "foe" and not c["revealed"]:
+    if c["side"] == "foe" and not c.get("revealed"):
         return app.seal(json.dumps(values))
     return values
 

@@ -5,6 +5,8 @@ nine DR fields, then "Done".
 """
 
 from firmware.screens.cybercore_edit import DR_FIELDS, FOE_FIELDS, PC_FIELDS
+import firmware.screens.cybercore_roll  # noqa: F401  (loaded before a run, as on a device
+#   where the modules are frozen: compiling it mid-run would need a big free block)
 
 
 def field_index(fields, key, dtype=None):

@@ -407,21 +407,27 @@ def test_fight_round_trips_with_creatures_sealed():
     salts = [b"\x01\x02\x03\x04"]
     d = fight.to_dict(lambda text: seal(KEY, salts[0], text))
     text = json.dumps(d)
-    for c in json.loads(text)["combatants"]:
-        if c["side"] == "foe":
-            for key in cc.HIDDEN:
-                assert key not in c
-            assert "sealed" in c
-    assert '"an"' in text          # the players' numbers are in clear
+    packed = json.loads(text)["combatants"]
+    # players in clear, every value in KEYS order
+    assert packed[0] == [fight.combatants[0][k] for k in cc.KEYS["pc"]]
+    for index in (2, 3):
+        c = fight.combatants[index]
+        public = [c[k] for k in cc.KEYS["foe"] if k not in cc.HIDDEN]
+        assert packed[index][:-1] == public
+        hidden = [c[k] for k in cc.KEYS["foe"] if k in cc.HIDDEN]
+        assert json.loads(unseal(KEY, packed[index][-1])) == hidden
     back = cc.Fight.from_dict(json.loads(text), lambda s: unseal(KEY, s))
     assert back.combatants == fight.combatants
     assert back.round == 1 and back.order == fight.order and back.log == fight.log
     assert back.combatants[3]["hp"] == 23 and back.combatants[3]["an"] == 16
     raises(RuleError, cc.Fight.from_dict, {"combatants": []}, None)
+    raises(RuleError, cc.Fight.from_dict, {"combatants": [["X", "elf"]], "round": 0,
+                                           "order": [], "turn": 0}, None)
     # a revealed creature is kept in clear
     fight.combatants[3]["revealed"] = True
     plain = fight.to_dict(lambda text: seal(KEY, salts[0], text))
-    assert plain["combatants"][3]["an"] == 16
+    assert plain["combatants"][3] == [fight.combatants[3][k] for k in cc.KEYS["foe"]]
+    assert cc.Fight.from_dict(plain, lambda s: unseal(KEY, s)).combatants[3]["an"] == 16
 
 
 def test_status_lines_hide_creature_numbers():

@@ -65,11 +65,12 @@ def test_scripted_fight_save_resumes_with_creatures_sealed():
     body = decode_save(app.storage.read("saves/state.sav"), "state.sav")
     state = body["screens"][-1]["state"]
     assert body["screens"][-1]["id"] == "cc_fight"
-    for c in state["fight"]["combatants"]:
-        if c["side"] == "foe":
-            assert "an" not in c and "hp" not in c and "sealed" in c
-        else:
-            assert c["an"] == 12   # players' numbers are public
+    from shared_rules.cybercore import HIDDEN, KEYS
+    packed = state["fight"]["combatants"]
+    assert [len(p) for p in packed] == [len(KEYS["pc"])] * 2 + [
+        len([k for k in KEYS["foe"] if k not in HIDDEN]) + 1] * 2
+    crab = json.loads(app.unseal(packed[2][-1]))
+    assert crab == [5, [0] * 9, 0, "4d10", 13, 13, 0, 22, 15, 30]   # KEYS order
     # a reboot on the same data folder resumes the fight where it was
     board2, app2 = run_script(root, SEED, "")
     assert app2.surface.lines()[0] == "R1 Ana acts"
