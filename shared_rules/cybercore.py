@@ -675,15 +675,20 @@ class Fight:
         self.note("%s glitch Q%d%s" % (c["name"], c["quality"], " broken" if c["quality"] == 0 else ""))
 
     def opposed(self, i, j, bonus, source):
-        """Combatant i rolls d20 + ``bonus`` against j's static DC: success when
+        """Combatant i (a player, or -1: a player not named) rolls d20 + ``bonus``
+        against creature j's static DC: success when
         > DC, with extra stacks (roll - DC) // 5 (Cybercore Opposed Checks).
-        :returns: dict d20, total, success, stacks."""
+        :returns: dict d20, total, success, stacks.
+        :raises RuleError: j is not a creature."""
         t = self.combatants[j]
+        if t["side"] != "foe":
+            raise RuleError("%s is a player: checks are rolled against a creature's static DC "
+                            "(%s)" % (t["name"], RULE_OPPOSED))
         face = d20(source)
         total = face + bonus
         out = {"d20": face, "total": total, "success": total > t["dc"],
                "stacks": extra_stacks(total, t["dc"])}
-        self.note("%s check vs %s: %s" % (self.combatants[i]["name"], t["name"],
+        self.note("%s check vs %s: %s" % (self.combatants[i]["name"] if i >= 0 else "Player", t["name"],
                                           "success" if out["success"] else "fail"))
         return out
 

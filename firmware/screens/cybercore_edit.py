@@ -228,7 +228,7 @@ class GmView(Menu):
         c["revealed"] = True
         fight.note("GM reveals %s" % c["name"])
         host.keep(app, fight)
-        app.record(GAME, "reveal", {"who": c["name"]}, _hidden_of(c), "Cybercore Opposed Checks")
+        app.record(GAME, "reveal", {"who": c["name"]}, _hidden_of(c), "GM reveal")
 
     def on_button(self, app, name, kind):
         if name == B:

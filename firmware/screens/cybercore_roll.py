@@ -26,7 +26,10 @@ class TargetScreen(Menu):
         out = []
         for j in range(len(fight.combatants)):
             c = fight.combatants[j]
-            if mode in ("attack", "foe", "check"):
+            if mode == "check":
+                if c["side"] == "foe" and not c["dead"]:
+                    out.append(j)
+            elif mode in ("attack", "foe"):
                 if self.s["actor"] >= 0 and c["side"] != fight.combatants[self.s["actor"]]["side"] \
                         and not c["dead"]:
                     out.append(j)
@@ -102,13 +105,15 @@ class TargetScreen(Menu):
                 lines.append("Miss")
             return lines + _event_lines(t["name"], t, out["events"])
         if mode == "check":
-            a = fight.combatants[i]
+            if i < 0 or fight.combatants[i]["side"] != "pc":
+                i = -1      # a creature's turn: some player rolls against its DC
+            who = fight.combatants[i]["name"] if i >= 0 else "Player"
             out = fight.opposed(i, j, self.s["bonus"], app.source)
             app.remember_roll("d20", out["d20"])
-            app.record(GAME, "check", {"who": a["name"], "vs": t["name"], "bonus": self.s["bonus"],
+            app.record(GAME, "check", {"who": who, "vs": t["name"], "bonus": self.s["bonus"],
                                        "hidden": _seal_for(app, t, {"dc": t["dc"]})},
                        out, RULE_OPPOSED)
-            lines = ["%s vs %s" % (a["name"], t["name"]),
+            lines = ["%s vs %s" % (who, t["name"]),
                      "d20 %d%+d=%d" % (out["d20"], self.s["bonus"], out["total"]),
                      "Success!" if out["success"] else "Failure"]
             if out["stacks"]:

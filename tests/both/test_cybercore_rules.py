@@ -437,3 +437,20 @@ def test_status_lines_hide_creature_numbers():
     assert cc.status_line(fight.combatants[3], True) == "Bug 30/30"
     fight.damage(0, 30, "Crab")
     assert cc.status_line(fight.combatants[0]) == "Ana 0/24 W1 Wd"
+
+
+def test_opposed_check_only_against_a_creature():
+    fight = make_fight()
+    fight.start()
+    err = raises(RuleError, fight.opposed, 2, 0, 0, SeqSource([5]))
+    assert "player" in str(err) and "Opposed" in str(err)
+    out = fight.opposed(-1, 3, 0, SeqSource([13]))       # 14 vs DC 13
+    assert out["success"] and out["stacks"] == 0
+    assert fight.log[-1] == "Player check vs Bug: success"
+
+
+def test_creatures_do_not_roll_defences():
+    fight = make_fight()
+    fight.start()
+    err = raises(RuleError, fight.defend, 0, 2, "armour", SeqSource([5, 1, 1]))
+    assert "creature" in str(err)
