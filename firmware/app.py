@@ -267,6 +267,7 @@ class App:
             self.top().on_button(self, name, kind)
         except PackError as exc:
             self.notice("Pack problem", str(exc))
+        gc.collect()  # the save needs one block as big as the state: collect first
         self.save()
         self.dirty = True
 

@@ -558,7 +558,7 @@ class Fight:
             raise RuleError("%s is %s and cannot attack (%s)"
                             % (a["name"], "dead" if a["dead"] else "Wounded", RULE_HP))
         if t["dead"]:
-            raise RuleError("%s is already dead" % t["name"])
+            raise RuleError("%s is already dead (%s)" % (t["name"], RULE_WOUNDS))
         if i == j:
             raise RuleError("%s cannot attack itself" % a["name"])
 
@@ -656,7 +656,7 @@ class Fight:
                "glitch": res.glitch_check, "squares": getattr(res, "squares", 0),
                "bother": bother, "dtype": a["dtype"], "events": []}
         out["events"] = self.damage(j, res.passed, a["name"])
-        self.note("%s %s %s %d%s" % (t["name"], defence[:5], res.band, res.passed,
+        self.note("%s %s %s %d%s" % (t["name"], defence, res.band, res.passed,
                                      _events_text(out["events"])))
         return out
 

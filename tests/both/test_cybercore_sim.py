@@ -78,3 +78,28 @@ def test_scripted_fight_save_resumes_with_creatures_sealed():
     fight = host.fight(app2)
     assert [c["name"] for c in fight.combatants] == ["Ana", "Bo", "Crab", "Drone"]
     assert fight.combatants[2]["an"] == 22 and fight.combatants[3]["area"]
+
+
+def test_a_roll_is_at_most_three_presses_from_the_combat_screen():
+    # a player's attack: Attack, target -> the d100 roll (2 presses)
+    board, app = run_script(tmp_root("cc3a"), SEED, SETUP + " A A")
+    lines = app.surface.lines()
+    assert lines[0] == "Attack whom?" and lines[1] == "Ana > Crab"
+    assert lines[2].startswith("d100 ")
+    # a creature's attack: Attack, target, defence -> the d20 roll (3 presses)
+    board, app = run_script(tmp_root("cc3b"), SEED, SETUP + " D A D A" + " A A A")
+    lines = app.surface.lines()
+    assert lines[0] == "Defence" and lines[1] == "Ana: Armour" and lines[2].startswith("d20 ")
+
+
+def test_dodge_refused_on_screen_with_the_reason():
+    # Bo wears Heavy armour: his Dodge is refused, the fight state is unchanged
+    board, app = run_script(tmp_root("ccdodge"), SEED, SETUP + " D A D A" + " A D A D A")
+    lines = app.surface.lines()
+    assert lines[0] == "Not allowed"
+    text = " ".join(lines[1:])
+    assert "Heavy" in text and "Cap is 0" in text
+    host = app.stack[-3]           # under the notice and the defence screen
+    assert host.ID == "cc_fight"
+    fight = host.fight(app)
+    assert fight.combatants[1]["hp"] == 20 and fight.round == 1
