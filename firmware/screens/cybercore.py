@@ -5,7 +5,8 @@ from firmware.buttons import B, LEFT, RIGHT
 from firmware.screens.prompt import Handover, SecretNumber
 from firmware.ui import Menu, TextScreen, adjust
 from shared_rules.cybercore import (BANDS, RULE_ARMOUR, RULE_INITIATIVE, RULE_QUALITY, RULE_WOUNDS,
-                                    Fight, armour_check, new_combatant)
+                                    armour_check)
+from shared_rules.cybercore_fight import Fight, new_combatant
 from shared_rules.dice import d20
 from shared_rules.errors import RefereeError
 
@@ -77,8 +78,8 @@ class ArmourScreen(Menu):
 
 GAME = "cybercore"
 AMBUSH = ("none", "foe_undetected", "foe_detected", "pc_undetected", "pc_detected")
-AMBUSH_LABEL = {"none": "none", "foe_undetected": "foe,unseen", "foe_detected": "foe,seen",
-                "pc_undetected": "PC,unseen", "pc_detected": "PC,seen"}
+AMBUSH_LABEL = {"none": "none", "foe_undetected": "foe hid", "foe_detected": "foe seen",
+                "pc_undetected": "PC hid", "pc_detected": "PC seen"}
 DEFENCE_LABEL = {"armour": "Armour", "dodge": "Dodge", "evade": "Evade"}
 
 
@@ -112,7 +113,7 @@ class FightScreen(Menu):
 
     State: {"sel", "fight" (Fight.to_dict, creatures' numbers sealed), "last"
     (the last outcome, two public lines), "glitch" ([index, damage type] of a due
-    glitch check, or None)}.
+    glitch check, or None), "ending" (End fight pressed once)}.
     """
 
     ID = "cc_fight"
@@ -163,7 +164,7 @@ class FightScreen(Menu):
             out.append(("Glitch failed", "glitch"))
         out += [("Check vs DC", "check"), ("Status", "status"), ("Log", "log"),
                 ("Wounded act", "waction"), ("Treat", "treat"), ("GM numbers", "gm"),
-                ("End fight", "end")]
+                ("Sure? A=end" if self.s.get("ending") else "End fight", "end")]
         return out
 
     def items(self, app):
@@ -216,7 +217,10 @@ class FightScreen(Menu):
             app.notice("Not allowed", str(exc))
 
     def act(self, app, fight, action):
-        """Do a menu action (RuleError from the rules goes to a notice)."""
+        """Do a menu action (RuleError from the rules goes to a notice). "End fight"
+        asks once more (A again) so one stray press loses nothing."""
+        if action != "end":
+            self.s["ending"] = False
         # imported on first use: each module is compiled on its own (RAM)
         from firmware.screens.cybercore_edit import (FOE_NAMES, PC_NAMES, CreatureEdit, GmView,
                                                      PlayerEdit)
@@ -289,6 +293,9 @@ class FightScreen(Menu):
         elif action == "gm":
             app.push(Handover.make("GM", GmView()))
         elif action == "end":
+            if not self.s.get("ending"):
+                self.s["ending"] = True
+                return
             app.record(GAME, "end", {"round": fight.round},
                        {"status": fight.status_lines(False)}, RULE_WOUNDS)
             app.pop()

@@ -6,8 +6,9 @@ import json
 from firmware.buttons import B, LONG, RIGHT
 from firmware.screens.cybercore import GAME, fight_host
 from firmware.ui import Menu, adjust
-from shared_rules.cybercore import (ARMOUR_CLASSES, DAMAGE_TYPES, HIDDEN, dodge_factor,
-                                    evade_factor, hit_points, status_line)
+from shared_rules.cybercore import (ARMOUR_CLASSES, DAMAGE_TYPES, dodge_factor, evade_factor,
+                                    hit_points)
+from shared_rules.cybercore_fight import HIDDEN, status_line
 from shared_rules.errors import RefereeError
 
 PC_NAMES = ("Ana", "Bo", "Cid", "Dee", "Eli", "Fay", "Gus", "Hal")
@@ -194,8 +195,10 @@ class CreatureEdit(FieldEdit):
 
 
 class GmView(Menu):
-    """The GM's private view of every creature's numbers; A on a creature reveals
-    its numbers to the players (journalled); "Done" hands the device back.
+    """The GM's private view of every creature's numbers (two lines each: state
+    and HP, then AN, DC, Defense); A on a creature reveals its numbers to the
+    players (journalled; a revealed creature is marked *); "Done" hands the device
+    back.
     State: {"sel"}."""
 
     ID = "cc_gm"
@@ -209,9 +212,8 @@ class GmView(Menu):
         out = []
         for j in self.foes(fight):
             c = fight.combatants[j]
-            out.append(status_line(c, True))
-            out.append(" AN%d DC%d D%d%s" % (c["an"], c["dc"], c["defense"],
-                                             " R" if c.get("revealed") else ""))
+            out.append(("*" if c.get("revealed") else "") + status_line(c, True))
+            out.append("AN%d DC%d D%d" % (c["an"], c["dc"], c["defense"]))
         out.append("Done")
         return out
 

@@ -6,8 +6,8 @@ import json
 from firmware.screens.cybercore import DEFENCE_LABEL, GAME, _event_lines, fight_host
 from firmware.ui import Menu, TextScreen, adjust
 from shared_rules.cybercore import (BANDS, DODGE_BANDS, EVADE_BANDS, RULE_ARMOUR, RULE_ATTACK,
-                                    RULE_DODGE, RULE_EVADE, RULE_OPPOSED, RULE_WOUNDS,
-                                    status_line)
+                                    RULE_DODGE, RULE_EVADE, RULE_OPPOSED, RULE_WOUNDS)
+from shared_rules.cybercore_fight import status_line
 from shared_rules.errors import RefereeError
 
 

@@ -103,3 +103,27 @@ ROUND_2 = " ".join([
     "D A", "A",     # round 3 summary
 ])
 FIGHT = SETUP + " " + ROUND_1 + " " + ROUND_2
+
+
+def press_all(board, app, script):
+    """Press a keys script token by token (no list of the whole script: on the
+    MicroPython test heap a long list needs one big free block)."""
+    from boards.sim import parse_keys
+    start = 0
+    end_all = len(script)
+    while start < end_all:
+        end = script.find(" ", start)
+        if end < 0:
+            end = end_all
+        if end > start:
+            for name, long in parse_keys(script[start:end]):
+                board.press(app, name, long)
+        start = end + 1
+
+
+def play(root, seed, script):
+    """Boot the simulator and press ``script`` (see press_all). :returns: (board, app)."""
+    from boards.sim import boot
+    board, app = boot(root, seed)
+    press_all(board, app, script)
+    return board, app

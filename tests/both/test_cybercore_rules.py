@@ -5,6 +5,7 @@ import json
 from check import SeqSource, raises
 
 from shared_rules import cybercore as cc
+from shared_rules import cybercore_fight as ccf
 from shared_rules.errors import RuleError
 from shared_rules.seal import seal, unseal
 
@@ -189,19 +190,19 @@ def test_surprise_acts_first_in_round_one_only():
 
 # ---- the fight -------------------------------------------------------------
 def pc(name, **numbers):
-    c = cc.new_combatant(name, "pc")
+    c = ccf.new_combatant(name, "pc")
     c.update(numbers)
     return c
 
 
 def foe(name, **numbers):
-    c = cc.new_combatant(name, "foe")
+    c = ccf.new_combatant(name, "foe")
     c.update(numbers)
     return c
 
 
 def make_fight():
-    fight = cc.Fight()
+    fight = ccf.Fight()
     fight.add(pc("Ana", armour="medium", reactions=5, df=5, af=5, ef=5, agility=1,
                  hp=24, max_hp=24, max_wounds=4, quality=3, dr=[2] * 9))
     fight.add(pc("Bo", armour="heavy", reactions=4, hp=20, max_hp=20, max_wounds=1))
@@ -213,7 +214,7 @@ def make_fight():
 
 
 def test_fight_needs_both_sides_and_at_most_8():
-    fight = cc.Fight()
+    fight = ccf.Fight()
     fight.add(pc("Ana"))
     err = raises(RuleError, fight.start)
     assert "foe" in str(err)
@@ -222,7 +223,7 @@ def test_fight_needs_both_sides_and_at_most_8():
     err = raises(RuleError, fight.add, foe("Z"))
     assert "8" in str(err)
     bad = pc("X", armour="plate")
-    err = raises(RuleError, cc.Fight().add, bad)
+    err = raises(RuleError, ccf.Fight().add, bad)
     assert "X" in str(err) and "armour" in str(err)
 
 
@@ -387,7 +388,7 @@ def test_glitch_lowers_quality_and_dr_and_broken_armour_stops():
     assert ana["quality"] == 2 and ana["dr"][1] == 1 and ana["dr"][0] == 2
     fight.glitch(0, "pierce")
     fight.glitch(0, "pierce")
-    assert ana["quality"] == 0 and cc.armour_dr(ana, "blunt") == 0
+    assert ana["quality"] == 0 and ccf.armour_dr(ana, "blunt") == 0
     raises(RuleError, fight.glitch, 2, "pierce")       # no armour
 
 
@@ -409,34 +410,34 @@ def test_fight_round_trips_with_creatures_sealed():
     text = json.dumps(d)
     packed = json.loads(text)["combatants"]
     # players in clear, every value in KEYS order
-    assert packed[0] == [fight.combatants[0][k] for k in cc.KEYS["pc"]]
+    assert packed[0] == [fight.combatants[0][k] for k in ccf.KEYS["pc"]]
     for index in (2, 3):
         c = fight.combatants[index]
-        public = [c[k] for k in cc.KEYS["foe"] if k not in cc.HIDDEN]
+        public = [c[k] for k in ccf.KEYS["foe"] if k not in ccf.HIDDEN]
         assert packed[index][:-1] == public
-        hidden = [c[k] for k in cc.KEYS["foe"] if k in cc.HIDDEN]
+        hidden = [c[k] for k in ccf.KEYS["foe"] if k in ccf.HIDDEN]
         assert json.loads(unseal(KEY, packed[index][-1])) == hidden
-    back = cc.Fight.from_dict(json.loads(text), lambda s: unseal(KEY, s))
+    back = ccf.Fight.from_dict(json.loads(text), lambda s: unseal(KEY, s))
     assert back.combatants == fight.combatants
     assert back.round == 1 and back.order == fight.order and back.log == fight.log
     assert back.combatants[3]["hp"] == 23 and back.combatants[3]["an"] == 16
-    raises(RuleError, cc.Fight.from_dict, {"combatants": []}, None)
-    raises(RuleError, cc.Fight.from_dict, {"combatants": [["X", "elf"]], "round": 0,
+    raises(RuleError, ccf.Fight.from_dict, {"combatants": []}, None)
+    raises(RuleError, ccf.Fight.from_dict, {"combatants": [["X", "elf"]], "round": 0,
                                            "order": [], "turn": 0}, None)
     # a revealed creature is kept in clear
     fight.combatants[3]["revealed"] = True
     plain = fight.to_dict(lambda text: seal(KEY, salts[0], text))
-    assert plain["combatants"][3] == [fight.combatants[3][k] for k in cc.KEYS["foe"]]
-    assert cc.Fight.from_dict(plain, lambda s: unseal(KEY, s)).combatants[3]["an"] == 16
+    assert plain["combatants"][3] == [fight.combatants[3][k] for k in ccf.KEYS["foe"]]
+    assert ccf.Fight.from_dict(plain, lambda s: unseal(KEY, s)).combatants[3]["an"] == 16
 
 
 def test_status_lines_hide_creature_numbers():
     fight = make_fight()
-    assert cc.status_line(fight.combatants[0]) == "Ana 24/24"
-    assert cc.status_line(fight.combatants[3]) == "Bug"
-    assert cc.status_line(fight.combatants[3], True) == "Bug 30/30"
+    assert ccf.status_line(fight.combatants[0]) == "Ana 24/24"
+    assert ccf.status_line(fight.combatants[3]) == "Bug"
+    assert ccf.status_line(fight.combatants[3], True) == "Bug 30/30"
     fight.damage(0, 30, "Crab")
-    assert cc.status_line(fight.combatants[0]) == "Ana 0/24 W1 Wd"
+    assert ccf.status_line(fight.combatants[0]) == "Ana 0/24 W1 Wd"
 
 
 def test_opposed_check_only_against_a_creature():

@@ -4,7 +4,7 @@ countdown and deaths; every outcome pinned (both runtimes)."""
 
 import json
 
-from cc_script import FIGHT, SEED, SETUP, tmp_root
+from cc_script import FIGHT, SEED, SETUP, play, tmp_root
 
 from boards.sim import run_script
 from shared_rules.journal import read_journal
@@ -17,7 +17,7 @@ def fight_entries(app):
     return [e for e in entries if e["game"] == "cybercore"]
 
 
-def test_scripted_fight_outcomes():
+def test_fight_scripted_outcomes():
     board, app = run_script(tmp_root("ccsim"), SEED, FIGHT)
     assert app.surface.lines()[0] == "R3 Bo acts"
     entries = fight_entries(app)
@@ -59,13 +59,13 @@ def test_scripted_fight_outcomes():
     assert round3["out"]["summary"] == ["Ana dead", "Bo 11/20", "Crab dead", "Drone"]
 
 
-def test_scripted_fight_save_resumes_with_creatures_sealed():
+def test_save_resumes_the_fight_with_creatures_sealed():
     root = tmp_root("ccsave")
-    board, app = run_script(root, SEED, SETUP)
+    board, app = play(root, SEED, SETUP)
     body = decode_save(app.storage.read("saves/state.sav"), "state.sav")
     state = body["screens"][-1]["state"]
     assert body["screens"][-1]["id"] == "cc_fight"
-    from shared_rules.cybercore import HIDDEN, KEYS
+    from shared_rules.cybercore_fight import HIDDEN, KEYS
     packed = state["fight"]["combatants"]
     assert [len(p) for p in packed] == [len(KEYS["pc"])] * 2 + [
         len([k for k in KEYS["foe"] if k not in HIDDEN]) + 1] * 2
@@ -80,21 +80,21 @@ def test_scripted_fight_save_resumes_with_creatures_sealed():
     assert fight.combatants[2]["an"] == 22 and fight.combatants[3]["area"]
 
 
-def test_a_roll_is_at_most_three_presses_from_the_combat_screen():
+def test_roll_is_at_most_three_presses_from_the_combat_screen():
     # a player's attack: Attack, target -> the d100 roll (2 presses)
-    board, app = run_script(tmp_root("cc3a"), SEED, SETUP + " A A")
+    board, app = play(tmp_root("cc3a"), SEED, SETUP + " A A")
     lines = app.surface.lines()
     assert lines[0] == "Attack whom?" and lines[1] == "Ana > Crab"
     assert lines[2].startswith("d100 ")
     # a creature's attack: Attack, target, defence -> the d20 roll (3 presses)
-    board, app = run_script(tmp_root("cc3b"), SEED, SETUP + " D A D A" + " A A A")
+    board, app = play(tmp_root("cc3b"), SEED, SETUP + " D A D A" + " A A A")
     lines = app.surface.lines()
     assert lines[0] == "Defence" and lines[1] == "Ana: Armour" and lines[2].startswith("d20 ")
 
 
-def test_dodge_refused_on_screen_with_the_reason():
+def test_refused_dodge_on_screen_with_the_reason():
     # Bo wears Heavy armour: his Dodge is refused, the fight state is unchanged
-    board, app = run_script(tmp_root("ccdodge"), SEED, SETUP + " D A D A" + " A D A D A")
+    board, app = play(tmp_root("ccdodge"), SEED, SETUP + " D A D A" + " A D A D A")
     lines = app.surface.lines()
     assert lines[0] == "Not allowed"
     text = " ".join(lines[1:])
@@ -103,3 +103,14 @@ def test_dodge_refused_on_screen_with_the_reason():
     assert host.ID == "cc_fight"
     fight = host.fight(app)
     assert fight.combatants[1]["hp"] == 20 and fight.round == 1
+
+
+def test_stray_b_keeps_the_fight_and_end_fight_asks_twice():
+    board, app = play(tmp_root("ccend"), SEED, SETUP + " B B U A")
+    lines = app.surface.lines()
+    assert lines[0] == "R1 Ana acts" and ">Sure? A=end" in lines
+    board, app = play(tmp_root("ccend2"), SEED, SETUP + " U A A")
+    assert app.top().ID == "main"
+    entries = fight_entries(app)
+    assert entries[-1]["kind"] == "end"
+    assert entries[-1]["out"]["status"] == ["Ana 28/28", "Bo 20/20", "Crab", "Drone"]

@@ -22,7 +22,7 @@ sys.path.insert(0, __file__.rsplit("/", 2)[0] + "/both")
 from cc_script import add_creature, add_player, tmp_root  # noqa: E402
 
 from boards.sim import boot, parse_keys  # noqa: E402
-from shared_rules.cybercore import KEYS  # noqa: E402
+from shared_rules.cybercore_fight import KEYS  # noqa: E402
 
 PRIVATE = ("cc_foe", "cc_gm")
 LOW = 41
