@@ -5,7 +5,7 @@ nine DR fields, then "Done".
 """
 
 from firmware.screens.cybercore_edit import DR_FIELDS, FOE_FIELDS, PC_FIELDS
-import firmware.screens.cybercore_roll  # noqa: F401  (loaded before a run, as on a device
+import firmware.screens.cybercore_roll  # noqa: F401,E402  (loaded before a run, as on a device
 #   where the modules are frozen: compiling it mid-run would need a big free block)
 
 
