@@ -487,6 +487,7 @@ class App:
         except RefereeError as exc:
             self.notice("Pack problem" if isinstance(exc, PackError) else "Not allowed", str(exc))
         self.flush_draws()
+        gc.collect()  # the save needs one block as big as the state: collect first
         self.save()
         if self._opening:
             self._open_session()

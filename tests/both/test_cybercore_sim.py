@@ -1,0 +1,116 @@
+"""A scripted Cybercore fight in the simulator with a fixed seed: two players, two
+creatures, Armour, Dodge and Evade each used, a player at 0 HP, a comatose
+countdown and deaths; every outcome pinned (both runtimes)."""
+
+import json
+
+from cc_script import FIGHT, SEED, SETUP, play, tmp_root
+
+from boards.sim import run_script
+from shared_rules.journal import read_journal
+from shared_rules.save import decode_save
+
+
+def fight_entries(app):
+    entries, torn = read_journal(app.storage.read(app.journal_name()), app.journal_name())
+    assert not torn
+    return [e for e in entries if e["game"] == "cybercore"]
+
+
+def test_fight_scripted_outcomes():
+    board, app = run_script(tmp_root("ccsim"), SEED, FIGHT)
+    assert app.surface.lines()[0] == "R3 Bo acts"
+    entries = fight_entries(app)
+    kinds = [e["kind"] for e in entries]
+    assert kinds == ["start", "attack", "attack", "defend", "glitch", "defend", "round",
+                     "attack", "defend", "round"]
+    start, ana_hit, bo_hit, dodge, glitch, evade, round2, crab_dies, armour, round3 = entries
+    assert start["out"]["order"] == ["Ana", "Bo", "Crab", "Drone"]
+    # Ana: d100 63 + 5 x Rank 2 + 10 = 83 beats the Crab's Defense 30; 2d10 = 5
+    assert ana_hit["out"]["public"] == {"d100": 63, "total": 83, "hit": True, "rolled": 5,
+                                        "events": []}
+    assert bo_hit["out"]["public"] == {"d100": 62, "total": 67, "hit": True, "rolled": 7,
+                                       "events": []}
+    # Crab (AN 22) on Ana's Dodge: 7 + DF 4 = 11, failed by 11: hit badly, 4d10 = 28
+    # passes, Ana (28 HP) is down with a wound and Wounded; Bother on Dodge
+    out = dodge["out"]
+    assert (out["defence"], out["d20"], out["total"], out["success"], out["band"]) == \
+        ("dodge", 7, 11, False, "failed")
+    assert (out["passed"], out["quality_loss"], out["glitch"], out["bother"], out["events"]) == \
+        (28, 2, True, "dodge", ["down"])
+    assert json.loads(app.unseal(dodge["in"]["hidden"])) == {"an": 22, "dc": 15, "dice": "4d10"}
+    assert glitch["in"] == {"who": "Ana", "dtype": "pierce"} and glitch["out"] == {"quality": 4}
+    # Drone's area attack (DC 17) on Ana's Evade: 16 + EF 4 = 20: Resistance, 5 would
+    # pass; Wounded, so a wound from a new source instead: 2 = Max Wounds: comatose
+    out = evade["out"]
+    assert (out["defence"], out["d20"], out["total"], out["band"], out["passed"]) == \
+        ("evade", 16, 20, "resistance", 5)
+    assert out["events"] == ["wound", "comatose"]
+    assert round2["out"]["summary"] == ["Ana coma 0", "Bo 20/20", "Crab", "Drone"]
+    # Bo: 26 + 5 = 31 > 30: 1d10 = 8 takes the Crab's last 8 HP; Max Wounds 0: dead
+    assert crab_dies["out"]["public"] == {"d100": 26, "total": 31, "hit": True, "rolled": 8,
+                                          "events": ["down", "dead"]}
+    assert json.loads(app.unseal(crab_dies["out"]["hidden"])) == {"passed": 8, "hp": 0}
+    # Drone (AN 20) on Bo's Armour: 2 + AF 6 = 8, failed by 12: Quality -2, 9 passes
+    out = armour["out"]
+    assert (out["defence"], out["d20"], out["total"], out["band"], out["passed"],
+            out["quality_loss"], out["glitch"]) == ("armour", 2, 8, "failed", 9, 2, True)
+    # Ana's coma (Max Wounds 2 // 2 = 1 round) runs out: dead
+    assert round3["out"]["summary"] == ["Ana dead", "Bo 11/20", "Crab dead", "Drone"]
+
+
+def test_save_resumes_the_fight_with_creatures_sealed():
+    root = tmp_root("ccsave")
+    board, app = play(root, SEED, SETUP)
+    body = decode_save(app.storage.read("saves/state.sav"), "state.sav")
+    state = body["screens"][-1]["state"]
+    assert body["screens"][-1]["id"] == "cc_fight"
+    from shared_rules.cybercore_fight import HIDDEN, KEYS
+    packed = state["fight"]["combatants"]
+    assert [len(p) for p in packed] == [len(KEYS["pc"])] * 2 + [
+        len([k for k in KEYS["foe"] if k not in HIDDEN]) + 1] * 2
+    crab = json.loads(app.unseal(packed[2][-1]))
+    assert crab == [5, [0] * 9, 0, "4d10", 13, 13, 0, 22, 15, 30]   # KEYS order
+    # a reboot on the same data folder resumes the fight where it was
+    board2, app2 = run_script(root, SEED, "")
+    assert app2.surface.lines()[0] == "R1 Ana acts"
+    host = app2.top()
+    fight = host.fight(app2)
+    assert [c["name"] for c in fight.combatants] == ["Ana", "Bo", "Crab", "Drone"]
+    assert fight.combatants[2]["an"] == 22 and fight.combatants[3]["area"]
+
+
+def test_roll_is_at_most_three_presses_from_the_combat_screen():
+    # a player's attack: Attack, target -> the d100 roll (2 presses)
+    board, app = play(tmp_root("cc3a"), SEED, SETUP + " A A")
+    lines = app.surface.lines()
+    assert lines[0] == "Attack whom?" and lines[1] == "Ana > Crab"
+    assert lines[2].startswith("d100 ")
+    # a creature's attack: Attack, target, defence -> the d20 roll (3 presses)
+    board, app = play(tmp_root("cc3b"), SEED, SETUP + " D A D A" + " A A A")
+    lines = app.surface.lines()
+    assert lines[0] == "Defence" and lines[1] == "Ana: Armour" and lines[2].startswith("d20 ")
+
+
+def test_refused_dodge_on_screen_with_the_reason():
+    # Bo wears Heavy armour: his Dodge is refused, the fight state is unchanged
+    board, app = play(tmp_root("ccdodge"), SEED, SETUP + " D A D A" + " A D A D A")
+    lines = app.surface.lines()
+    assert lines[0] == "Not allowed"
+    text = " ".join(lines[1:])
+    assert "Heavy" in text and "Cap is 0" in text
+    host = app.stack[-3]           # under the notice and the defence screen
+    assert host.ID == "cc_fight"
+    fight = host.fight(app)
+    assert fight.combatants[1]["hp"] == 20 and fight.round == 1
+
+
+def test_stray_b_keeps_the_fight_and_end_fight_asks_twice():
+    board, app = play(tmp_root("ccend"), SEED, SETUP + " B B U A")
+    lines = app.surface.lines()
+    assert lines[0] == "R1 Ana acts" and ">Sure? A=end" in lines
+    board, app = play(tmp_root("ccend2"), SEED, SETUP + " U A A")
+    assert app.top().ID == "main"
+    entries = fight_entries(app)
+    assert entries[-1]["kind"] == "end"
+    assert entries[-1]["out"]["status"] == ["Ana 28/28", "Bo 20/20", "Crab", "Drone"]
