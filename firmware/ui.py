@@ -101,6 +101,11 @@ class Menu(Screen):
                 break
             chosen = index == sel
             surface.text(1 + i, 0, (">" if chosen else " ") + items[index], chosen)
+        # on the title row: more entries above (^) or below (v) the window
+        if top > 0:
+            surface.text(0, COLS - 2, "^")
+        if top + room < len(items):
+            surface.text(0, COLS - 1, "v")
         for i in range(len(foot)):
             surface.line_text(ROWS - len(foot) + i, foot[i])
 

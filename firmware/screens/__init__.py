@@ -39,7 +39,7 @@ SCREENS = {
     "end_session": ("firmware.screens.session", "EndSessionScreen"),
     "reveal": ("firmware.screens.prompt", "Reveal"),
     "pin": ("firmware.screens.prompt", "PinEntry"),
-    "cc_fight": ("firmware.screens.cybercore", "FightScreen"),
+    "cc_fight": ("firmware.screens.cybercore_fight", "FightScreen"),
     "cc_target": ("firmware.screens.cybercore_roll", "TargetScreen"),
     "cc_defend": ("firmware.screens.cybercore_roll", "DefenceScreen"),
     "cc_pc": ("firmware.screens.cybercore_edit", "PlayerEdit"),

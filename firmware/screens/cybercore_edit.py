@@ -4,7 +4,7 @@
 import json
 
 from firmware.buttons import B, LONG, RIGHT
-from firmware.screens.cybercore import GAME, fight_host
+from firmware.screens.cybercore_fight import GAME, fight_host
 from firmware.ui import Menu, adjust
 from shared_rules.cybercore import (ARMOUR_CLASSES, DAMAGE_TYPES, dodge_factor, evade_factor,
                                     hit_points)

@@ -3,7 +3,7 @@ the defence; A rolls at once (Cybercore Dealing Damage, Defending; RULINGS)."""
 
 import json
 
-from firmware.screens.cybercore import DEFENCE_LABEL, GAME, _event_lines, fight_host
+from firmware.screens.cybercore_fight import DEFENCE_LABEL, GAME, _event_lines, fight_host
 from firmware.ui import Menu, TextScreen, adjust
 from shared_rules.cybercore import (BANDS, DODGE_BANDS, EVADE_BANDS, RULE_ARMOUR, RULE_ATTACK,
                                     RULE_DODGE, RULE_EVADE, RULE_OPPOSED, RULE_WOUNDS)

@@ -8,7 +8,7 @@ ENTRIES = (
     ("Neo-Hunt shot", "firmware.screens.neohunt", "ShotScreen"),
     ("Cybernaut", "firmware.screens.cybernaut", "CybernautMenu"),
     ("Cybercore AF", "firmware.screens.cybercore", "ArmourScreen"),
-    ("Cybercore fight", "firmware.screens.cybercore", "FightScreen"),
+    ("Cybercore fight", "firmware.screens.cybercore_fight", "FightScreen"),
     ("Session & dice", "firmware.screens.session", "SessionMenu"),
     ("Neo-Hunt game", "firmware.screens.neohunt_setup", "NhSetup"),
 )

@@ -1,6 +1,6 @@
 """Keys scripts for the Cybercore fight screens (shared by the simulator tests).
 
-Field positions follow firmware.screens.cybercore PC_FIELDS / FOE_FIELDS, then the
+Field positions follow firmware.screens.cybercore_edit PC_FIELDS / FOE_FIELDS, then the
 nine DR fields, then "Done".
 """
 

@@ -1,0 +1,250 @@
+"""Cybercore fight screens: set-up, who acts now, rolls, outcomes, round summary
+(Cybercore "Defending", "Dealing Damage", "Hitpoints", "Initiative"). The GM's
+editor and the roll screens are in cybercore_edit.py and cybercore_roll.py."""
+
+from firmware.buttons import B, RIGHT
+from firmware.screens.prompt import Handover
+from firmware.ui import Menu, TextScreen
+from shared_rules.cybercore import RULE_INITIATIVE, RULE_QUALITY, RULE_WOUNDS
+from shared_rules.cybercore_fight import Fight, new_combatant
+from shared_rules.errors import RefereeError
+
+GAME = "cybercore"
+AMBUSH = ("none", "foe_undetected", "foe_detected", "pc_undetected", "pc_detected")
+AMBUSH_LABEL = {"none": "none", "foe_undetected": "foe hid", "foe_detected": "foe seen",
+                "pc_undetected": "PC hid", "pc_detected": "PC seen"}
+DEFENCE_LABEL = {"armour": "Armour", "dodge": "Dodge", "evade": "Evade"}
+
+
+def fight_host(app):
+    """The FightScreen nearest the top of the stack (the screens it opens act on it)."""
+    for index in range(len(app.stack) - 1, -1, -1):
+        if app.stack[index].ID == "cc_fight":
+            return app.stack[index]
+    return None
+
+
+def _event_lines(name, c, events):
+    lines = []
+    for event in events:
+        if event == "down":
+            lines.append(name + " down!")
+        elif event == "wound":
+            lines.append(name + " +1 wound")
+        elif event == "comatose":
+            if c["side"] == "pc" or c.get("revealed"):
+                lines.append("Coma: %d rounds" % c["coma"])
+            else:
+                lines.append(name + " comatose")
+        elif event == "dead":
+            lines.append(name + " is dead")
+    return lines
+
+
+class FightScreen(Menu):
+    """The fight: set-up (players, creatures, ambush), then the combat screen.
+
+    State: {"sel", "fight" (Fight.to_dict, creatures' numbers sealed), "last"
+    (the last outcome, two public lines), "glitch" ([index, damage type] of a due
+    glitch check, or None), "ending" (End fight pressed once)}.
+    """
+
+    ID = "cc_fight"
+    TITLE = "Cybercore fight"
+
+    def initial(self):
+        return {"sel": 0, "fight": Fight().to_dict(None), "last": ["", ""], "glitch": None}
+
+    def fight(self, app):
+        """The Fight, opened from the state. Opened creature numbers are kept on the
+        screen object (never in the state) until the state changes, so a redraw does
+        not unseal everything again."""
+        opened = getattr(self, "_opened", None)
+        if opened is None:
+            opened = self._opened = {}
+
+        def unseal(sealed):
+            text = opened.get(sealed)
+            if text is None:
+                text = opened[sealed] = app.unseal(sealed)
+            return text
+
+        return Fight.from_dict(self.s["fight"], unseal)
+
+    def keep(self, app, fight):
+        """Store ``fight`` back into the state (hidden numbers sealed)."""
+        self.s["fight"] = fight.to_dict(app.seal)
+        self._opened = None
+
+    # ---- menu ---------------------------------------------------------------
+    def actions(self, app, fight):
+        """[(label, action)] for the current stage."""
+        if fight.round == 0:
+            out = [("Add player", "add_pc"), ("Add creature", "add_foe")]
+            for index in range(len(fight.combatants)):
+                c = fight.combatants[index]
+                out.append(("%s %s" % (c["name"], "PC" if c["side"] == "pc" else "GM"), index))
+            surprise = "none"
+            if 0 <= fight.surprise < len(fight.combatants):
+                surprise = fight.combatants[fight.surprise]["name"]
+            out.append(("Ambush " + AMBUSH_LABEL[fight.ambush], "ambush"))
+            out.append(("Aware " + ("yes" if fight.aware else "no"), "aware"))
+            out.append(("Surprise " + surprise, "surprise"))
+            out.append(("Start fight", "start"))
+            return out
+        out = [("Attack", "attack"), ("End turn", "end_turn")]
+        if self.s["glitch"]:
+            out.append(("Glitch failed", "glitch"))
+        out += [("Check vs DC", "check"), ("Status", "status"), ("Log", "log"),
+                ("Wounded act", "waction"), ("Treat", "treat"), ("GM numbers", "gm"),
+                ("Sure? A=end" if self.s.get("ending") else "End fight", "end")]
+        return out
+
+    def items(self, app):
+        return [item[0] for item in self.actions(app, self.fight(app))]
+
+    def footer(self, app):
+        if self.s["fight"]["round"] == 0:
+            return []
+        return self.s["last"]
+
+    def draw(self, app, surface):
+        fight = self.fight(app)
+        if fight.round:
+            i = fight.current()
+            who = fight.combatants[i]["name"] if i >= 0 else "-"
+            self.TITLE = "R%d %s acts" % (fight.round, who)
+        else:
+            self.TITLE = "Fight set-up %d/8" % len(fight.combatants)
+        Menu.draw(self, app, surface)
+        surface.line_text(0, self.TITLE, True)
+
+    def on_button(self, app, name, kind):
+        if name == B and self.s["fight"]["round"]:
+            return  # a running fight is left only by "End fight": B loses nothing
+        Menu.on_button(self, app, name, kind)
+
+    def side(self, app, name, kind):
+        fight = self.fight(app)
+        if fight.round:
+            return
+        action = self.actions(app, fight)[self.s["sel"]][1]
+        step = 1 if name == RIGHT else -1
+        if action == "ambush":
+            fight.ambush = AMBUSH[(AMBUSH.index(fight.ambush) + step) % len(AMBUSH)]
+        elif action == "aware":
+            fight.aware = not fight.aware
+        elif action == "surprise":
+            count = len(fight.combatants) + 1
+            fight.surprise = (fight.surprise + 1 + step) % count - 1
+        else:
+            return
+        self.keep(app, fight)
+
+    def choose(self, app, index):
+        fight = self.fight(app)
+        action = self.actions(app, fight)[index][1]
+        try:
+            self.act(app, fight, action)
+        except RefereeError as exc:
+            app.notice("Not allowed", str(exc))
+
+    def act(self, app, fight, action):
+        """Do a menu action (RuleError from the rules goes to a notice). "End fight"
+        asks once more (A again) so one stray press loses nothing."""
+        if action != "end":
+            self.s["ending"] = False
+        # imported on first use: each module is compiled on its own (RAM)
+        from firmware.screens.cybercore_edit import (FOE_NAMES, PC_NAMES, CreatureEdit, GmView,
+                                                     PlayerEdit)
+        from firmware.screens.cybercore_roll import TargetScreen
+        if isinstance(action, int):
+            c = fight.combatants[action]
+            if c["side"] == "pc":
+                app.push(PlayerEdit({"sel": 0, "index": action, "c": c}))
+            else:
+                app.push(Handover.make("GM", CreatureEdit.make(app, action, c)))
+            return
+        if action == "add_pc" or action == "add_foe":
+            if len(fight.combatants) >= 8:
+                app.notice("Set-up", "A fight holds at most 8 combatants.")
+                return
+            if action == "add_pc":
+                c = new_combatant(_free_name(fight, PC_NAMES), "pc")
+                app.push(PlayerEdit({"sel": 0, "index": -1, "c": c}))
+            else:
+                c = new_combatant(_free_name(fight, FOE_NAMES), "foe")
+                app.push(Handover.make("GM", CreatureEdit.make(app, -1, c)))
+            return
+        if action == "start":
+            fight.start()
+            app.record(GAME, "start", {"names": [c["name"] for c in fight.combatants],
+                                       "ambush": fight.ambush, "aware": fight.aware,
+                                       "surprise": fight.surprise},
+                       {"order": [fight.combatants[i]["name"] for i in fight.order]},
+                       RULE_INITIATIVE)
+            self.keep(app, fight)
+            self.s["sel"] = 0
+            self.s["last"] = ["Round 1", ""]
+            app.push(TextScreen.make("Round 1 order", "\n".join(
+                [fight.combatants[i]["name"] for i in fight.order])))
+            return
+        actor = fight.current()
+        if action == "attack":
+            if actor < 0:
+                app.notice("Attack", "Nobody is left in the combat order.")
+                return
+            mode = "attack" if fight.combatants[actor]["side"] == "pc" else "foe"
+            app.push(TargetScreen({"sel": 0, "mode": mode, "actor": actor, "bonus": 0}))
+        elif action == "end_turn":
+            self.s["glitch"] = None
+            self.s["sel"] = 0
+            new_round = fight.end_turn()
+            self.keep(app, fight)
+            if new_round:
+                app.record(GAME, "round", {"round": fight.round},
+                           {"summary": fight.summary}, RULE_WOUNDS)
+                self.s["last"] = ["Round %d" % fight.round, ""]
+                app.push(TextScreen.make("Round %d" % fight.round, "\n".join(fight.summary)))
+        elif action == "glitch":
+            j, dtype = self.s["glitch"]
+            fight.glitch(j, dtype)
+            self.s["glitch"] = None
+            self.keep(app, fight)
+            self.s["sel"] = 0
+            self.s["last"] = [fight.log[-1][:16], ""]
+            app.record(GAME, "glitch", {"who": fight.combatants[j]["name"], "dtype": dtype},
+                       {"quality": fight.combatants[j]["quality"]}, RULE_QUALITY)
+        elif action == "check":
+            app.push(TargetScreen({"sel": 0, "mode": "check", "actor": actor, "bonus": 0}))
+        elif action == "status":
+            app.push(TextScreen.make("Status R%d" % fight.round, "\n".join(fight.status_lines(False))))
+        elif action == "log":
+            app.push(TextScreen.make("Last outcomes", "\n".join(fight.log)))
+        elif action == "waction" or action == "treat":
+            app.push(TargetScreen({"sel": 0, "mode": action, "actor": actor, "bonus": 0}))
+        elif action == "gm":
+            app.push(Handover.make("GM", GmView()))
+        elif action == "end":
+            if not self.s.get("ending"):
+                self.s["ending"] = True
+                return
+            app.record(GAME, "end", {"round": fight.round},
+                       {"status": fight.status_lines(False)}, RULE_WOUNDS)
+            app.pop()
+
+    def receive(self, app, index, c):
+        """An editor hands back a combatant (index -1: a new one)."""
+        fight = self.fight(app)
+        if index < 0:
+            fight.add(c)
+        else:
+            fight.combatants[index] = c
+        self.keep(app, fight)
+
+def _free_name(fight, names):
+    used = [c["name"] for c in fight.combatants]
+    for name in names:
+        if name not in used:
+            return name
+    return names[0] + "x"
