@@ -13,6 +13,11 @@ from shared_rules.journal import read_journal
 from shared_rules.save import decode_save
 
 
+def title(lines):
+    """The title row without the menu's scroll marks (^ more above, v more below)."""
+    return lines[0].rstrip("^v ")
+
+
 def fight_entries(app):
     entries, torn = read_journal(app.storage.read(app.journal_name()), app.journal_name())
     assert not torn
@@ -21,7 +26,7 @@ def fight_entries(app):
 
 def test_fight_scripted_outcomes():
     board, app = run_script(tmp_root("ccsim"), SEED, FIGHT)
-    assert app.surface.lines()[0] == "R3 Bo acts"
+    assert title(app.surface.lines()) == "R3 Bo acts"
     entries = fight_entries(app)
     kinds = [e["kind"] for e in entries]
     assert kinds == ["start", "attack", "attack", "defend", "glitch", "defend", "round",
@@ -75,7 +80,7 @@ def test_save_resumes_the_fight_with_creatures_sealed():
     assert crab == [5, [0] * 9, 0, "4d10", 13, 13, 0, 22, 15, 30]   # KEYS order
     # a reboot on the same data folder resumes the fight where it was
     board2, app2 = run_script(root, SEED, "")
-    assert app2.surface.lines()[0] == "R1 Ana acts"
+    assert title(app2.surface.lines()) == "R1 Ana acts"
     host = app2.top()
     fight = host.fight(app2)
     assert [c["name"] for c in fight.combatants] == ["Ana", "Bo", "Crab", "Drone"]
@@ -110,7 +115,7 @@ def test_refused_dodge_on_screen_with_the_reason():
 def test_stray_b_keeps_the_fight_and_end_fight_asks_twice():
     board, app = play(tmp_root("ccend"), SEED, SETUP + " B B U A")
     lines = app.surface.lines()
-    assert lines[0] == "R1 Ana acts" and ">Sure? A=end" in lines
+    assert title(lines) == "R1 Ana acts" and ">Sure? A=end" in lines
     board, app = play(tmp_root("ccend2"), SEED, SETUP + " U A A")
     assert app.top().ID == "main"
     entries = fight_entries(app)
