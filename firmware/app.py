@@ -11,7 +11,7 @@ import hashlib
 import json
 
 from shared_rules import VERSION
-from shared_rules.dice import HashSource, commitment, hidden_draws_key, seed_bytes
+from shared_rules.dice import SCHEME_HMAC, HashSource, commitment, hidden_draws_key, seed_bytes
 from shared_rules.errors import PackError, RefereeError, SaveError
 from shared_rules.journal import Journal, decode_line, encode_entry
 from shared_rules.save import decode_save, encode_save, sha256_hex
@@ -152,11 +152,14 @@ class App:
                 self.record(SESSION, "unjournaled_roll", {}, {}, RULE_DICE, True)
 
     # ---- sessions and verifiable dice ---------------------------------------
-    def _use_seed(self, seed, counter=0, salts=()):
+    def _use_seed(self, seed, counter=0, salts=(), hmac=None):
         # a seed from entropy (the device) draws through HMAC-SHA256; a fixed seed
         # (simulator --seed, tests) keeps the plain SHA-256 blocks its pinned
-        # sequences were made with (shared_rules.dice.HashSource)
-        self.source = HashSource(seed, counter, salts, True, self._fixed_seed is None)
+        # sequences were made with (shared_rules.dice.HashSource). A resumed session
+        # keeps the scheme it started with (``hmac`` from its save).
+        if hmac is None:
+            hmac = self._fixed_seed is None
+        self.source = HashSource(seed, counter, salts, True, hmac)
         self.commit = commitment(self.source.seed)
         self.seed_id = self.commit[:8]
         self._mark = counter
@@ -306,7 +309,8 @@ class App:
                 "screens": [{"id": screen.ID, "state": screen.state()} for screen in self.stack],
                 "dice": {"seed_id": self.seed_id, "counter": self.source.counter,
                          "seed": self._seed_sealed(),
-                         "salts": getattr(self.source, "salts", [])},
+                         "salts": getattr(self.source, "salts", []),
+                         "scheme": self.source.scheme},
                 "history": self.history,
                 "session": self.session,
                 "pins": self.pins,
@@ -369,8 +373,10 @@ class App:
             raise SaveError("save has no screens")
         dice = body.get("dice", {})
         if dice.get("seed"):
+            scheme = dice.get("scheme")
             self._use_seed(binascii.unhexlify(self.unseal(dice["seed"])),
-                           dice.get("counter", 0), dice.get("salts", []))
+                           dice.get("counter", 0), dice.get("salts", []),
+                           None if scheme is None else scheme == SCHEME_HMAC)
             self._sealed_seed = (self.source.seed, dice["seed"])
         elif dice.get("seed_id") == self.seed_id:
             self.source.counter = dice.get("counter", 0)

@@ -51,6 +51,20 @@ def _read_key(stream):
     return seq
 
 
+class _RawLines:
+    """stdout for a raw terminal (no output processing): each newline becomes CR LF,
+    for the frames and for the app's console lines alike."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def write(self, text):
+        return self.stream.write(text.replace("\r\n", "\n").replace("\n", "\r\n"))
+
+    def flush(self):
+        self.stream.flush()
+
+
 def run_interactive(seed, data):
     """The terminal simulator. :returns: exit code."""
     import termios
@@ -58,6 +72,13 @@ def run_interactive(seed, data):
 
     if not sys.stdin.isatty():
         print("referee sim: no terminal here; give --keys to run a script instead", file=sys.stderr)
+        return 2
+    import shutil
+    columns, rows = shutil.get_terminal_size((0, 0))
+    if columns < 130 or rows < 36:
+        print("referee sim: this terminal is %dx%d; the 128x64 screen needs at least 130 columns "
+              "and 36 rows. Widen the window (or zoom out) and run it again." % (columns, rows),
+              file=sys.stderr)
         return 2
     folder = data or default_data_dir()
 
@@ -69,8 +90,10 @@ def run_interactive(seed, data):
     board, app = boot(folder, seed, paint)
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
+    cooked = sys.stdout
     try:
         tty.setraw(fd)
+        sys.stdout = _RawLines(cooked)
         while True:
             key = _read_key(fd)
             if key in ("q", "\x03"):
@@ -80,6 +103,7 @@ def run_interactive(seed, data):
             elif key in KEYMAP:
                 board.press(app, KEYMAP[key])
     finally:
+        sys.stdout = cooked
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
         sys.stdout.write("\n")
     print("saved in %s" % folder)

@@ -78,7 +78,11 @@ def test_sim_bad_keys_and_bad_screen_are_usage_errors():
 
 def test_sim_interactive_in_a_terminal(tmp_path):
     """Arrow keys and Enter drive the app in a pseudo-terminal; q quits and saves."""
+    import fcntl
+    import struct
+    import termios
     master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 200, 0, 0))
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
     proc = subprocess.Popen([REFEREE, "sim", "--seed", "7"], stdin=slave, stdout=slave, stderr=slave,
                             env=env, close_fds=True)
@@ -104,10 +108,39 @@ def test_sim_interactive_in_a_terminal(tmp_path):
     os.close(master)
     assert proc.returncode == 0
     assert "\u2588".encode() in out or "\u2580".encode() in out
+    # the terminal is raw while playing: every line must still start at the left edge
+    assert out.count(b"\n") == out.count(b"\r\n")
+    assert out.count("\u2502".encode()) >= 4 * 64   # four whole frames of 32 bordered rows
     save = tmp_path / "pocket-referee" / "sim" / "saves" / "state.sav"
     body = json.loads(save.read_text().split("\n")[1])
     assert [screen["id"] for screen in body["screens"]] == ["main", "nh_shot"]
     assert body["screens"][1]["state"]["last"] == "d6 4: HIT"
+
+
+def test_sim_in_a_small_terminal_says_how_big_it_must_be(tmp_path):
+    import fcntl
+    import struct
+    import termios
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
+    proc = subprocess.Popen([REFEREE, "sim"], stdin=slave, stdout=slave, stderr=slave, env=env)
+    os.close(slave)
+    assert proc.wait(timeout=60) == 2
+    out = b""
+    while True:
+        ready, _, _ = select.select([master], [], [], 0.2)
+        if not ready:
+            break
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        out += chunk
+    os.close(master)
+    assert b"this terminal is 80x24" in out and b"at least 130 columns" in out
 
 
 def test_sim_without_a_terminal_says_to_use_keys():
