@@ -455,6 +455,11 @@ class App:
             except (SaveError, ValueError, KeyError, TypeError, AttributeError) as exc:
                 bad = self._keep_bad(name)
                 problems.append("%s (kept as %s)" % (exc, bad))
+        if resumed:
+            from firmware.screens.prompt import ResumeGate, private_owner
+            owner = private_owner(self.stack)
+            if owner is not None and self.top().ID != "resume_gate":
+                self.stack.append(ResumeGate({"owner": owner}))
         if not resumed:
             self.stack = [MainMenu()]
             last = self._last_journal_number()

@@ -9,6 +9,7 @@ SCREENS = {
     "secret": ("firmware.screens.prompt", "SecretNumber"),
     "handover": ("firmware.screens.prompt", "Handover"),
     "handback": ("firmware.screens.prompt", "HandBack"),
+    "resume_gate": ("firmware.screens.prompt", "ResumeGate"),
     "main": ("firmware.screens.main", "MainMenu"),
     "dice": ("firmware.screens.dice", "DiceScreen"),
     "nh_shot": ("firmware.screens.neohunt", "ShotScreen"),

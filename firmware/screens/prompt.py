@@ -139,8 +139,49 @@ class Handover(Screen):
         if name == A:
             from firmware.screens import screen_class
             then = s["then"]
-            app.replace(screen_class(then["id"])(then["state"]))
+            state = then["state"]
+            state["_owner"] = s["owner"]  # a reboot resumes behind a gate (see ResumeGate)
+            app.replace(screen_class(then["id"])(state))
         elif name == B:
+            app.pop()
+
+
+def private_owner(stack):
+    """Whose private screen is open in ``stack`` (list of screens), or None.
+
+    A screen opened through a Handover carries its owner (``"_owner"`` in its state);
+    a SecretNumber showing its number belongs to its owner.
+    """
+    for index in range(len(stack) - 1, -1, -1):
+        screen = stack[index]
+        state = screen.s if isinstance(screen.s, dict) else {}
+        if screen.ID == "handback" or screen.ID == "handover":
+            return None
+        if state.get("_owner"):
+            return state["_owner"]
+        if screen.ID == "secret" and state.get("stage") == 1:
+            return state.get("owner")
+    return None
+
+
+class ResumeGate(Screen):
+    """After a reboot into a private screen: "Hand to <owner>" before it shows again,
+    so a power cut or a sync never leaves a secret on the display. A continues; B
+    does nothing (backing out would show the private screen too).
+
+    State: {"owner": str}.
+    """
+
+    ID = "resume_gate"
+
+    def draw(self, app, surface):
+        surface.line_text(0, "Hand to " + self.s["owner"], True)
+        surface.line_text(2, "Resuming a")
+        surface.line_text(3, "private screen.")
+        surface.line_text(5, "A: I am " + self.s["owner"][:7])
+
+    def on_button(self, app, name, kind):
+        if name == A:
             app.pop()
 
 

@@ -307,3 +307,29 @@ def test_journal_numbering_survives_a_cut_between_journal_and_save():
     entries, torn = read_journal(read_text(root + "/journals/s0001.jrn"), "j")
     assert [e["seq"] for e in entries] == [1, 2, 3, 4]
     assert torn is False
+
+
+def test_a_reboot_into_a_private_screen_resumes_behind_a_gate():
+    # the GM is setting the AN (shown on screen) when the power goes
+    root = tempdir("gate")
+    lines, app = screen(7, "D D D A A A R R", root)
+    assert lines[2] == "AN: 17"
+    board, app = boot(root, 7)
+    lines = app.surface.lines()
+    assert lines[0] == "Hand to GM" and "17" not in " ".join(lines)
+    board.press(app, "B")                       # backing out shows nothing either
+    assert app.surface.lines()[0] == "Hand to GM"
+    board.press(app, "A")
+    assert app.surface.lines()[2] == "AN: 17"
+    # a screen opened through a handover keeps its owner across a reboot too
+    from firmware.screens.prompt import Handover
+    from firmware.ui import TextScreen
+    app.home()
+    app.push(Handover.make("P2", TextScreen.make("P2 only", "move: sector 4")))
+    board.press(app, "A")
+    assert app.surface.lines()[0] == "P2 only"
+    board, app = boot(root, 7)
+    assert app.surface.lines()[0] == "Hand to P2"
+    assert "sector 4" not in " ".join(app.surface.lines())
+    board.press(app, "A")
+    assert app.surface.lines()[1] == "move: sector 4"
