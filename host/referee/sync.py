@@ -121,6 +121,20 @@ def conflict_name(rel, side, stamp):
     return folder + "/" + new if folder else new
 
 
+def in_use(remote):
+    """The device files a deletion on the PC must not remove: the save, the last good
+    save and the open session's journal (the newest journals/sNNNN.jrn), which the
+    app is writing and `referee verify` will need.
+
+    :param remote: {relative path: (sha256, size)} of the device's files.
+    :returns: {relative path: why}.
+    """
+    out = {"saves/state.sav": "its save", "saves/state.prev": "its last good save"}
+    journals = sorted(rel for rel in remote if rel.startswith("journals/s") and rel.endswith(".jrn"))
+    if journals:
+        out[journals[-1]] = "the open session's journal"
+    return out
+
 class State:
     """The last-sync hashes, per device identity, in ``root/.referee-sync.json``."""
 
@@ -299,6 +313,7 @@ class Syncer:
         remote = self._remote()
         local = local_files(self.root)
         base = self.state.files
+        protected = in_use(remote)
         plan = []
         for rel in sorted(set(remote) | set(local) | set(base)):
             r_sha = remote.get(rel, (None, 0))[0]
@@ -308,6 +323,10 @@ class Syncer:
                 plan.append((rel, "same"))
             elif l_sha == b_sha:
                 plan.append((rel, "pull" if r_sha else "delete_pc"))
+            elif r_sha == b_sha and not l_sha and rel in protected:
+                plan.append((rel, "pull"))
+                self.report.notes.append("%s: deleted on the PC, but the device is using it (%s): "
+                                         "kept on the device and copied back" % (rel, protected[rel]))
             elif r_sha == b_sha:
                 plan.append((rel, "push" if l_sha else "delete_device"))
             elif l_sha is None:

@@ -183,6 +183,29 @@ def test_deletions_propagate_only_over_unchanged_files(pico, tmp_path, capsys):
     assert_same(pc, pico.fs)
 
 
+def test_a_deletion_on_the_pc_never_removes_what_the_device_is_using(pico, tmp_path, capsys):
+    pc = tmp_path / "pc"
+    data = os.path.join(str(pico.fs), "data")
+    assert sync(pico.port, pc) == 0
+    journals = sorted(rel for rel in tree(data) if rel.startswith("journals/"))
+    open_journal = journals[-1]
+    before = tree(data)
+    for rel in (open_journal, "saves/state.sav"):
+        os.remove(os.path.join(str(pc), *rel.split("/")))
+    capsys.readouterr()
+    assert sync(pico.port, pc) == 0
+    out = capsys.readouterr().out
+    assert "deleted on device 0" in out
+    assert "%s: deleted on the PC, but the device is using it (the open session's journal)" % open_journal in out
+    assert tree(data)[open_journal] == before[open_journal]
+    assert_same(pc, pico.fs)
+    # an older session's journal can still be deleted from the PC side
+    if len(journals) > 1:
+        os.remove(os.path.join(str(pc), *journals[0].split("/")))
+        assert sync(pico.port, pc) == 0
+        assert journals[0] not in tree(data)
+
+
 def _cut_when_half(pico, target):
     def hook(name, done):
         if name == target and done >= 40000 and pico.alive():
