@@ -25,18 +25,25 @@ def looks_sealed(value):
     return isinstance(value, str) and len(value) % 2 == 0 and bool(_SEALED_RE.match(value))
 
 
-def _show(value):
-    if looks_sealed(value):
+# hex values that are public by the rules of the dice (README "Fair dice you can
+# check"): the session's commitment, and its seed once End session revealed it
+PUBLIC_HEX = {("session_start", "commit"), ("session_start", "short"), ("seed_reveal", "seed"),
+              ("seed_reveal", "commit"), ("seed_reveal", "short")}
+
+
+def _show(value, public=False):
+    if looks_sealed(value) and not public:
         return SEALED
     if isinstance(value, (dict, list)):
         return json.dumps(value, sort_keys=True)
     return str(value)
 
 
-def _pairs(mapping):
+def _pairs(mapping, kind=""):
     if not isinstance(mapping, dict):
         return _show(mapping)
-    return " ".join("%s=%s" % (key, _show(mapping[key])) for key in sorted(mapping))
+    return " ".join("%s=%s" % (key, _show(mapping[key], (kind, key) in PUBLIC_HEX))
+                    for key in sorted(mapping))
 
 
 def render(data, name, fmt="text"):
@@ -65,14 +72,14 @@ def render(data, name, fmt="text"):
         out.write("| # | game | kind | rule | inputs | outcome |\n|---|---|---|---|---|---|\n")
         for entry in entries:
             cells = [str(entry["seq"]), entry.get("game", ""), entry.get("kind", ""),
-                     entry.get("rule", ""), _pairs(entry.get("in", {})), _pairs(entry.get("out", {}))]
+                     entry.get("rule", ""), _pairs(entry.get("in", {}), entry.get("kind")), _pairs(entry.get("out", {}), entry.get("kind"))]
             out.write("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |\n")
     else:
         for entry in entries:
             rule = " (%s)" % entry["rule"] if entry.get("rule") else ""
             out.write("#%d %s %s%s: %s -> %s\n" % (
                 entry["seq"], entry.get("game", ""), entry.get("kind", ""), rule,
-                _pairs(entry.get("in", {})), _pairs(entry.get("out", {}))))
+                _pairs(entry.get("in", {}), entry.get("kind")), _pairs(entry.get("out", {}), entry.get("kind"))))
     if torn and fmt in ("text", "md"):
         out.write("\n(the last entry was cut off by a power loss and is not shown)\n")
     return out.getvalue()

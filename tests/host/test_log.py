@@ -56,3 +56,19 @@ def test_a_damaged_journal_or_a_missing_file_is_named(tmp_path, capsys):
     assert "bad.jrn' line 1: checksum does not match" in capsys.readouterr().err
     assert cli.main(["log", str(tmp_path / "none.jrn")]) == 3
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_log_shows_the_public_commitment_and_revealed_seed(tmp_path):
+    """The dice commitment and a revealed seed are hex but public: never '(sealed)'."""
+    from boards.sim import run_script
+    from referee.logview import render
+
+    root = str(tmp_path / "data")
+    # open Session & dice (second from last), End session (confirm)
+    board, app = run_script(root, 9, "U U A D A A")
+    data = open(root + "/journals/s0001.jrn", "rb").read()
+    text = render(data, "s0001.jrn", "text")
+    start = [line for line in text.splitlines() if "session_start" in line][0]
+    assert "(sealed)" not in start and "commit=" in start
+    reveal = [line for line in text.splitlines() if "seed_reveal" in line]
+    assert reveal and "(sealed)" not in reveal[0] and "seed=" in reveal[0]
