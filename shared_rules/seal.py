@@ -11,6 +11,9 @@ import binascii
 import hashlib
 
 
+BLOCK = 16  # sealed values are padded to a multiple of this many bytes
+
+
 def _keystream_xor(key, salt, data):
     out = bytearray(len(data))
     block = b""
@@ -26,10 +29,14 @@ def seal(key, salt, text):
 
     :param key: bytes, the device's sealing key (16+ bytes).
     :param salt: 4 bytes, fresh for each sealed value (from the dice source or entropy).
-    :param text: str to hide.
+    :param text: str to hide (no NUL characters); padded to a multiple of 16 bytes.
     :returns: str of hex digits.
     """
-    return binascii.hexlify(salt + _keystream_xor(key, salt, text.encode())).decode()
+    data = text.encode()
+    # pad with NULs to a multiple of BLOCK bytes, so the length of a sealed value does
+    # not tell how long the secret is (an AN of 5 and one of 12 seal alike)
+    data = data + b"\x00" * (BLOCK - len(data) % BLOCK if len(data) % BLOCK or not data else 0)
+    return binascii.hexlify(salt + _keystream_xor(key, salt, data)).decode()
 
 
 def unseal(key, sealed):
@@ -41,4 +48,8 @@ def unseal(key, sealed):
     raw = binascii.unhexlify(sealed)
     if len(raw) < 4:
         raise ValueError("sealed value too short")
-    return _keystream_xor(key, raw[:4], raw[4:]).decode()
+    data = _keystream_xor(key, raw[:4], raw[4:])
+    end = len(data)
+    while end > 0 and data[end - 1] == 0:
+        end -= 1
+    return data[:end].decode()

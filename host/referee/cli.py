@@ -228,5 +228,12 @@ def main(argv=None):
     except RefereeError as exc:
         print("referee %s: %s" % (args.command, exc), file=sys.stderr)
         return getattr(exc, "exit_code", EXIT_BAD_INPUT)
+    except OSError as exc:
+        # a local file or folder that cannot be used (a missing folder for a PNG, a
+        # file given where a folder is needed...): name it, no traceback
+        where = exc.filename if exc.filename is not None else ""
+        print("referee %s: cannot use '%s': %s" % (args.command, where, exc.strerror or exc),
+              file=sys.stderr)
+        return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130

@@ -76,3 +76,17 @@ def test_save_bad_checksum_and_truncation():
     assert "not a Pocket Referee save" in str(exc)
     exc = raises(SaveError, decode_save, b"\xff\xfe\n", "bin.sav")
     assert "bin.sav" in str(exc)
+
+
+def test_sealed_values_do_not_tell_the_secret_length():
+    from shared_rules.seal import seal, unseal
+    key = b"k" * 32
+    five = seal(key, b"salt", "5")
+    twelve = seal(key, b"salt", "12")
+    long = seal(key, b"salt", "sector 4, then Hide")
+    assert len(five) == len(twelve) == 2 * (4 + 16)
+    assert len(long) == 2 * (4 + 32)
+    assert unseal(key, five) == "5" and unseal(key, twelve) == "12"
+    assert unseal(key, long) == "sector 4, then Hide"
+    assert unseal(key, seal(key, b"salt", "")) == ""
+    assert unseal(key, seal(key, b"salt", "x" * 16)) == "x" * 16

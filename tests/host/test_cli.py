@@ -163,3 +163,15 @@ def test_pack_check_good_and_bad(tmp_path):
     proc = referee("pack", "check", str(tmp_path / "missing.json"))
     assert proc.returncode == 3
     assert "missing.json: cannot read" in proc.stderr
+
+
+def test_unusable_paths_are_named_without_a_traceback(tmp_path):
+    proc = referee("sim", "--keys", "A", "--screen", "png", str(tmp_path / "no" / "such" / "x.png"))
+    assert proc.returncode == 3
+    assert "cannot use '%s'" % (tmp_path / "no" / "such" / "x.png") in proc.stderr
+    assert "Traceback" not in proc.stderr
+    afile = tmp_path / "afile"
+    afile.write_text("x")
+    proc = referee("sim", "--data", str(afile), "--keys", "A")
+    assert proc.returncode == 3 and "Traceback" not in proc.stderr
+    assert str(afile) in proc.stderr
