@@ -60,6 +60,7 @@ import os
 import framebuf
 from micropython import const
 
+from boards import forget_modules  # noqa: F401 (the app drops a left game's modules)
 from boards.lib import ssd1306
 from boards.pages import PageDiff
 from firmware import ticks

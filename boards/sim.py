@@ -147,6 +147,10 @@ def boot(root, seed=None, on_show=None):
     board = SimBoard(root, on_show)
     app = App(board.make_surface(), Buttons(board.make_buttons()), Storage(root),
               board.entropy, seed, board.pack_dirs)
+    import sys
+    if sys.implementation.name == "micropython":  # CPython has room for every game
+        from boards import forget_modules
+        app.forget = forget_modules
     app.boot()
     return board, app
 

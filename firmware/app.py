@@ -18,6 +18,10 @@ from shared_rules.save import decode_save, encode_save, sha256_hex
 from shared_rules.seal import seal, unseal
 from shared_rules.tables import load_pack
 
+# modules every screen needs: never dropped by forget_games
+KEEP_MODULES = ("firmware.screens.main", "firmware.screens.prompt", "shared_rules.dice",
+                "shared_rules.errors", "shared_rules.journal", "shared_rules.save",
+                "shared_rules.seal", "shared_rules.tables")
 SAVE = "saves/state.sav"
 PREV = "saves/state.prev"
 KEY = "key.bin"
@@ -70,6 +74,7 @@ class App:
         self._sealed_seed = None
         self._saved_body = None
         self.care = None  # firmware.care.ScreenCare, set by run() or a test
+        self.forget = None  # callable(prefixes, keep) from the board: drop a left game's modules
         self.battery = None  # callable() -> volts (float), where the board reads it
 
     # ---- the screen stack -------------------------------------------------
@@ -93,6 +98,14 @@ class App:
         """End a private screen: replace it with the blank hand-back screen."""
         from firmware.screens.prompt import HandBack
         self.replace(HandBack())
+
+    def forget_games(self):
+        """From the main menu: let go of the modules and packs of the games left
+        behind (the Pico cannot hold every game at once). No game screen is alive then."""
+        if self.forget is None or len(self.stack) != 1:
+            return
+        self.packs = {}
+        self.forget(("firmware.screens.", "shared_rules."), KEEP_MODULES)
 
     def home(self):
         """Back to the main menu."""
@@ -560,6 +573,7 @@ def run(board, seed=None):
     app.care = ScreenCare(app.surface, board.ticks_ms(), getattr(board, "DIM_MS", -1),
                           getattr(board, "BLANK_MS", -1))
     app.battery = getattr(board, "battery_volts", None)
+    app.forget = getattr(board, "forget_modules", None)
     app.boot()
     while True:
         app.tick(board.ticks_ms())

@@ -109,6 +109,8 @@ def boot_app(root, bus):
     app = App(surface, Buttons(board.make_buttons()), Storage(root), board.entropy, int(OPTS["--seed"]),
               board.pack_dirs)
     app.care = ScreenCare(surface, board.now)
+    from boards import forget_modules
+    app.forget = forget_modules
     app.boot()
     return board, app
 
@@ -138,6 +140,8 @@ board.pack_dirs = (%r,)
 surface = pico.make_surface(i2c=Bus())
 app = App(surface, Buttons(board.make_buttons()), Storage(%r), board.entropy, 1, board.pack_dirs)
 app.care = ScreenCare(surface, board.now)
+from boards import forget_modules
+app.forget = forget_modules
 app.boot()
 gc.collect()
 print('HEAP', gc.mem_free())

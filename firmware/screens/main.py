@@ -34,5 +34,6 @@ class MainMenu(Menu):
 
     def choose(self, app, index):
         entry = ENTRIES[index]
+        app.forget_games()
         module = __import__(entry[1], None, None, [entry[2]])
         app.push(getattr(module, entry[2])())
