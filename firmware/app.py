@@ -94,10 +94,13 @@ class App:
         self.stack[-1] = screen
         self.dirty = True
 
-    def hand_back(self):
-        """End a private screen: replace it with the blank hand-back screen."""
+    def hand_back(self, title="Done"):
+        """End a private screen: replace it with the blank hand-back screen.
+
+        :param title: its first line, e.g. "Cancelled" when nothing was kept.
+        """
         from firmware.screens.prompt import HandBack
-        self.replace(HandBack())
+        self.replace(HandBack({"title": title}))
 
     def forget_games(self):
         """From the main menu: let go of the modules and packs of the games left

@@ -186,7 +186,7 @@ class CreatureEdit(FieldEdit):
 
     def on_button(self, app, name, kind):
         if name == B:
-            app.hand_back()
+            app.hand_back("Cancelled")  # B leaves without keeping the creature: say so
             return
         Menu.on_button(self, app, name, kind)
 

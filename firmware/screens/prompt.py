@@ -337,7 +337,7 @@ class HandBack(Screen):
     ID = "handback"
 
     def draw(self, app, surface):
-        surface.line_text(0, "Done", True)
+        surface.line_text(0, self.s.get("title", "Done"), True)
         surface.line_text(2, "Hand the device")
         surface.line_text(3, "back to the")
         surface.line_text(4, "table.")

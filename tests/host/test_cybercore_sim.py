@@ -121,3 +121,11 @@ def test_stray_b_keeps_the_fight_and_end_fight_asks_twice():
     entries = fight_entries(app)
     assert entries[-1]["kind"] == "end"
     assert entries[-1]["out"]["status"] == ["Ana 28/28", "Bo 20/20", "Crab", "Drone"]
+
+
+def test_b_in_the_gm_editor_says_nothing_was_kept(tmp_path):
+    # Cybercore fight, add a creature (behind "Hand to GM"), then B in the editor
+    board, app = run_script(str(tmp_path / "d"), 1, "D D D D A D A A B")
+    lines = app.surface.lines()
+    assert lines[0] == "Cancelled"
+    assert "Hand the device" in lines
