@@ -42,10 +42,11 @@ def micropython_binary():
 
 
 MPY_DIR = os.path.join(ROOT, "build", "mp-tests")
+_TMP = [None]  # the MicroPython tests' data folders go here; removed afterwards
 
 
 def _run_module(binary, heap, file_name):
-    env = dict(os.environ, POCKET_REFEREE_MPY=MPY_DIR)
+    env = dict(os.environ, POCKET_REFEREE_MPY=MPY_DIR, PR_TEST_TMP=_TMP[0])
     proc = subprocess.run([binary, "-X", "heapsize=" + heap, os.path.join(HERE, "mp_run.py"), file_name],
                           cwd=ROOT, capture_output=True, text=True, timeout=1800, env=env)
     passed = failed = 0
@@ -74,6 +75,8 @@ def run_micropython(heap):
     build("sim", MPY_DIR)
     files = sorted(name for name in os.listdir(os.path.join(HERE, "both"))
                    if name.startswith("test_") and name.endswith(".py"))
+    import tempfile
+    _TMP[0] = tempfile.mkdtemp(prefix="pr-mptests-")
     passed = failed = 0
     with ThreadPoolExecutor(max_workers=2) as pool:
         for file_name, p, f, out, err in pool.map(lambda n: _run_module(binary, heap, n), files):
@@ -83,6 +86,7 @@ def run_micropython(heap):
             if f:
                 sys.stdout.write(out)
                 sys.stderr.write(err)
+    shutil.rmtree(_TMP[0], ignore_errors=True)
     return passed, failed
 
 

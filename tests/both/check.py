@@ -75,10 +75,13 @@ def chi_square_p(counts, expected):
 
 
 def tempdir(tag="t"):
-    """A new empty folder under /tmp (works on both runtimes)."""
+    """A new empty folder (works on both runtimes): under $PR_TEST_TMP when set
+    (tests/run_all.py and conftest.py set it to a folder they remove afterwards),
+    else under /tmp."""
     import os
     import binascii
-    path = "/tmp/pr-%s-%s" % (tag, binascii.hexlify(os.urandom(6)).decode())
+    base = os.getenv("PR_TEST_TMP") or "/tmp"
+    path = "%s/pr-%s-%s" % (base, tag, binascii.hexlify(os.urandom(6)).decode())
     os.mkdir(path)
     return path
 
