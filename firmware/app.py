@@ -31,6 +31,25 @@ JOURNAL_TAIL = 4096
 RULE_DICE = "Trust: verifiable dice"
 
 
+def private_owner(stack):
+    """Whose private screen is open in ``stack`` (list of screens), or None.
+
+    A screen opened through a Handover carries its owner (``"_owner"`` in its state);
+    a SecretNumber showing its number belongs to its owner. A hand-back or a
+    handover above it means the private part is over.
+    """
+    for index in range(len(stack) - 1, -1, -1):
+        screen = stack[index]
+        state = screen.s if isinstance(screen.s, dict) else {}
+        if screen.ID == "handback" or screen.ID == "handover":
+            return None
+        if state.get("_owner"):
+            return state["_owner"]
+        if screen.ID == "secret" and state.get("stage") == 1:
+            return state.get("owner")
+    return None
+
+
 def log(message):
     """A line on the serial console (never a secret)."""
     print("[referee] " + message)
@@ -472,9 +491,9 @@ class App:
                 bad = self._keep_bad(name)
                 problems.append("%s (kept as %s)" % (exc, bad))
         if resumed:
-            from firmware.screens.prompt import ResumeGate, private_owner
             owner = private_owner(self.stack)
             if owner is not None and self.top().ID != "resume_gate":
+                from firmware.screens.prompt import ResumeGate
                 self.stack.append(ResumeGate({"owner": owner}))
         if not resumed:
             self.stack = [MainMenu()]

@@ -81,15 +81,38 @@ while True:
 """
 
 
-def install_firmware(fs_dir, root=ROOT):
-    """Copy the firmware sources into ``fs_dir`` (the device's flash) and write its
-    main.py, replacing older copies. The data folder (``fs_dir``/data) is left alone."""
+_BUILT = {}
+
+
+def _built(root):
+    """The firmware compiled with mpy-cross for the simulator board (once per run), as
+    `referee deploy` puts .mpy files on a Pico: the emulated device then has the RAM a
+    real one has left, not what compiling sources would leave."""
+    out = _BUILT.get(root)
+    if out is None:
+        import tempfile
+        sys.path.insert(0, os.path.join(root, "host"))
+        from referee.build import build
+        out = os.path.join(tempfile.mkdtemp(prefix="vpico-build-"), "device")
+        build("sim", out)
+        _BUILT[root] = out
+    return out
+
+
+def install_firmware(fs_dir, root=ROOT, sources=False):
+    """Put the firmware (.mpy, compiled once per run) into ``fs_dir`` (the device's
+    flash), with the sample packs and its main.py, replacing older copies. The data
+    folder (``fs_dir``/data) is left alone.
+
+    :param sources: copy the .py sources instead (a test that edits the firmware).
+    """
     os.makedirs(fs_dir, exist_ok=True)
-    for name in FIRMWARE_DIRS:
+    built = root if sources else _built(root)
+    for name in FIRMWARE_DIRS + (() if sources else ("packs",)):
         target = os.path.join(fs_dir, name)
         if os.path.isdir(target):
             shutil.rmtree(target)
-        shutil.copytree(os.path.join(root, name), target,
+        shutil.copytree(os.path.join(built, name), target,
                         ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     with open(os.path.join(fs_dir, "main.py"), "w") as handle:
         handle.write(DEVICE_MAIN)

@@ -146,24 +146,6 @@ class Handover(Screen):
             app.pop()
 
 
-def private_owner(stack):
-    """Whose private screen is open in ``stack`` (list of screens), or None.
-
-    A screen opened through a Handover carries its owner (``"_owner"`` in its state);
-    a SecretNumber showing its number belongs to its owner.
-    """
-    for index in range(len(stack) - 1, -1, -1):
-        screen = stack[index]
-        state = screen.s if isinstance(screen.s, dict) else {}
-        if screen.ID == "handback" or screen.ID == "handover":
-            return None
-        if state.get("_owner"):
-            return state["_owner"]
-        if screen.ID == "secret" and state.get("stage") == 1:
-            return state.get("owner")
-    return None
-
-
 class ResumeGate(Screen):
     """After a reboot into a private screen: "Hand to <owner>" before it shows again,
     so a power cut or a sync never leaves a secret on the display. A continues; B

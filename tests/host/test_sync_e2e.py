@@ -361,7 +361,7 @@ def test_not_running_pocket_referee(tmp_path, capsys):
 
 def test_version_mismatch(tmp_path, capsys):
     fs = str(tmp_path / "old")
-    install_firmware(fs)
+    install_firmware(fs, sources=True)   # this test edits the firmware's version
     path = os.path.join(fs, "shared_rules", "__init__.py")
     with open(path) as handle:
         text = handle.read()
@@ -376,7 +376,7 @@ def test_version_mismatch(tmp_path, capsys):
 def test_device_full_changes_nothing(tmp_path, capsys):
     fs = str(tmp_path / "full")
     seed_device(fs)
-    install_firmware(fs)
+    install_firmware(fs, sources=True)   # this test edits the agent's reserve
     path = os.path.join(fs, "firmware", "sync_agent.py")
     with open(path) as handle:
         text = handle.read()
