@@ -291,6 +291,12 @@ def main():
                         help="install the firmware into FS_DIR and run its main.py (Pocket Referee)")
     parser.add_argument("extra", nargs="*", help="arguments for micropython after -i")
     args = parser.parse_args()
+    import signal
+
+    def _stop(signum, frame):  # `kill` stops it as cleanly as Ctrl-C does
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, _stop)
     pico = VirtualPico(args.fs_dir, args.heap, args.extra, args.firmware).start()
     if args.link:
         if os.path.lexists(args.link):
