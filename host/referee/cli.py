@@ -64,46 +64,17 @@ def do_pack(args):
     return EXIT_BAD_INPUT if bad else 0
 
 
-def do_devices(args):
-    """referee devices"""
-    from referee import sync_cli
-    return sync_cli.devices(args)
+def _sync_command(name):
+    """The handler of `referee NAME` (devices, sync, pull, push, backup, restore, log):
+    referee.sync_cli.NAME, imported only when that command runs."""
+    def handler(args):
+        from referee import sync_cli
+        return getattr(sync_cli, name)(args)
+    handler.__doc__ = "referee " + name
+    return handler
 
 
-def do_sync(args):
-    """referee sync"""
-    from referee import sync_cli
-    return sync_cli.sync(args)
-
-
-def do_pull(args):
-    """referee pull"""
-    from referee import sync_cli
-    return sync_cli.pull(args)
-
-
-def do_push(args):
-    """referee push"""
-    from referee import sync_cli
-    return sync_cli.push(args)
-
-
-def do_backup(args):
-    """referee backup"""
-    from referee import sync_cli
-    return sync_cli.backup(args)
-
-
-def do_restore(args):
-    """referee restore"""
-    from referee import sync_cli
-    return sync_cli.restore(args)
-
-
-def do_log(args):
-    """referee log"""
-    from referee import sync_cli
-    return sync_cli.log(args)
+SYNC_COMMANDS = ("devices", "sync", "pull", "push", "backup", "restore", "log")
 
 
 def do_verify(args):
@@ -185,8 +156,7 @@ def build_parser():
     check.set_defaults(func=do_pack)
 
     from referee.sync_cli import add_parsers
-    add_parsers(commands, {"devices": do_devices, "sync": do_sync, "pull": do_pull, "push": do_push,
-                           "backup": do_backup, "restore": do_restore, "log": do_log})
+    add_parsers(commands, {name: _sync_command(name) for name in SYNC_COMMANDS})
 
 
     verify = commands.add_parser(
