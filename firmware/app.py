@@ -560,6 +560,12 @@ class App:
         restored, the main menu opens and the save stays on storage untouched.
         """
         from firmware.screens.main import MainMenu
+        try:
+            self.flush_draws()  # dice drawn but not journaled: journaled now (sealed)
+        except MemoryError:
+            pass
+        counter = self.source.counter
+        next_seq = self.journal.next_seq
         self.stack = [MainMenu()]
         self.packs = {}
         if self.forget is not None:
@@ -579,7 +585,16 @@ class App:
             self.stack = [MainMenu()]
             gc.collect()
             text = "Back at the main menu; the game is kept in its save: open it again."
-        self._sync_journal()
+        try:
+            self._sync_journal()
+        except MemoryError:
+            # no room to read the journal's tail: what RAM knew is right too
+            gc.collect()
+        if self.source.counter < counter:
+            self.source.counter = counter
+            self._mark = counter
+        if self.journal.next_seq < next_seq:
+            self.journal.next_seq = next_seq
         self.notice("Out of memory", text)
 
     def redraw(self):

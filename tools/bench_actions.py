@@ -49,6 +49,10 @@ class Lcg:
 def run(code, data, packs, actions, seed):
     """Boot the app like the device's main.py and press ``actions`` buttons.
 
+    In blocks of 100: each block opens the next main-menu entry and presses at
+    random. Every 500 actions the free heap is sampled at the main menu after the
+    game left behind is dropped and gc has run, so samples compare like with like.
+
     :param code: folder of the .mpy build (str); put first on sys.path.
     :param data: empty data folder for the app (str).
     :param packs: folder of the sample packs (str).
@@ -88,7 +92,7 @@ def run(code, data, packs, actions, seed):
 
     rng = Lcg(seed)
     names = ("U", "D", "L", "R", "A", "B")
-    samples = actions // 500
+    samples = actions // 500 + 1
     # sample lists made at full size up front: growing them would show as a trend
     xs = [0] * samples
     ys = [0] * samples
@@ -102,6 +106,14 @@ def run(code, data, packs, actions, seed):
     while done < actions:
         # each block starts a game from the main menu, then presses at random
         app.home()
+        if entry % 5 == 0 and taken < samples:
+            # every 500 actions, at the same place: the main menu, the game left
+            # behind dropped (as choosing the next game does), after gc
+            app.forget_games()
+            gc.collect()
+            xs[taken] = done
+            ys[taken] = gc.mem_free()
+            taken += 1
         app.top().s["sel"] = entry % len(ENTRIES)
         entry += 1
         for step in range(block):
@@ -137,11 +149,6 @@ def run(code, data, packs, actions, seed):
                     sys.print_exception(exc)
             done += 1
             done_box[0] = done
-            if done % 500 == 0 and taken < samples:
-                gc.collect()
-                xs[taken] = done
-                ys[taken] = gc.mem_free()
-                taken += 1
     print("RESULT actions", done)
     print("RESULT games", len(ENTRIES))
     print("RESULT errors", errors)
