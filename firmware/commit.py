@@ -20,7 +20,8 @@ RULE = "Trust: sealed secrets"
 
 def commit_secret(app, game, what, value, owner, rule):
     """See App.commit_secret."""
-    cid = "%d-%d" % (app.session, app.journal.next_seq)
+    # "s<session>c<seq of its entry>": unique per journal; no bare number in it
+    cid = "s%dc%d" % (app.session, app.journal.next_seq)
     salt = app.entropy(SALT_BYTES)
     digest = secret_hash(salt, value)  # raises TypeError for a value JSON cannot take
     app.secrets[cid] = [game, what, owner,
@@ -56,7 +57,7 @@ def reveal_secret(app, game, cid, rule):
 def reveal_all(app, game, rule):
     """See App.reveal_all."""
     ids = [cid for cid in app.secrets if app.secrets[cid][0] == game]
-    ids.sort(key=lambda cid: [int(part) for part in cid.split("-")])
+    ids.sort(key=lambda cid: [int(part) for part in cid[1:].split("c")])
     values = {}
     for cid in ids:
         values[cid] = reveal_secret(app, game, cid, rule)

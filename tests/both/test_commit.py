@@ -113,9 +113,9 @@ def test_verify_names_a_changed_secret_and_an_unrevealed_one():
 
 
 def test_a_changed_salt_or_hash_is_named_and_a_bad_salt_does_not_crash():
-    entries = [{"seq": 1, "game": "g", "kind": "commit", "in": {"id": "1-1", "what": "x"},
+    entries = [{"seq": 1, "game": "g", "kind": "commit", "in": {"id": "s1c1", "what": "x"},
                 "out": {"hash": secret_hash(b"12345678", "v")}},
-               {"seq": 2, "game": "g", "kind": "reveal", "in": {"id": "1-1", "what": "x"},
+               {"seq": 2, "game": "g", "kind": "reveal", "in": {"id": "s1c1", "what": "x"},
                 "out": {"value": "v", "salt": binascii.hexlify(b"12345678").decode()}}]
     assert verify_secrets(entries) == ([], 1)
     entries[1]["out"]["salt"] = "zz"
@@ -127,3 +127,27 @@ def test_a_changed_salt_or_hash_is_named_and_a_bad_salt_does_not_crash():
     alone[0]["out"] = {"value": "v", "salt": binascii.hexlify(b"12345678").decode(),
                        "hash": secret_hash(b"12345678", "v")}
     assert verify_secrets(alone) == ([], 1)
+
+
+def test_armour_check_commits_the_an_and_reveals_it_when_left():
+    from boards.sim import run_script
+    root = tempdir("commit")
+    # armour check, GM sets AN 18 (15 + 3), roll; close the result, GM sets AN 19, B
+    board, app = run_script(root, 7, "D D D A A A R R R A D D D D A A")
+    entries = _entries(root)
+    commit = _kinds(entries, "commit")[0]
+    assert commit["in"] == {"id": commit["in"]["id"], "what": "AN (armour check)", "owner": "GM"}
+    armour = _kinds(entries, "armour")[0]
+    assert armour["in"]["an_id"] == commit["in"]["id"]
+    assert _kinds(entries, "reveal") == []
+    for name, long in [("U", False)] * 4 + [("A", False), ("A", False), ("R", False),
+                                             ("A", False)]:
+        board.press(app, name, long)
+    entries = _entries(root)
+    reveal = _kinds(entries, "reveal")[0]  # the AN 18 the rolls were made against
+    assert reveal["in"]["id"] == commit["in"]["id"] and reveal["out"]["value"] == 18
+    board.press(app, "B")
+    assert app.top().ID == "main"
+    entries = _entries(root)
+    assert [e["out"]["value"] for e in _kinds(entries, "reveal")] == [18, 19]
+    assert verify_secrets(entries) == ([], 2) and app.secrets == {}
