@@ -93,6 +93,7 @@ class App:
         self.care = None  # firmware.care.ScreenCare, set by run() or a test
         self.forget = None  # callable(prefixes, keep) from the board: drop a left game's modules
         self.battery = None  # callable() -> volts (float), where the board reads it
+        self.secrets = {}  # sealed commitments (firmware.commit), saved
 
     # ---- the screen stack -------------------------------------------------
     def push(self, screen):
@@ -183,6 +184,41 @@ class App:
             if getattr(self.source, "take_draws", None) is not None:
                 # what a screen rolled without journaling may be a secret: sealed
                 self.record(SESSION, "unjournaled_roll", {}, {}, RULE_DICE, True)
+
+    # ---- sealed secrets (firmware/commit.py, shared_rules/commit.py) --------
+    # A game commits a hidden value when it is entered and reveals it when its
+    # rules do; `referee verify` then proves the value was not changed meanwhile.
+    #   cid = app.commit_secret("cybercore", "AN of Bob", 14, "GM")  # journals a hash
+    #   app.open_secret(cid) -> 14        (for the owner's private screen; no entry)
+    #   app.reveal_secret("cybercore", cid, "Cybercore 4.2") -> 14  (journals it)
+    #   app.reveal_all("cybercore", "end of fight")  # every sealed one of the game
+    # Journal: kind "commit" in {"id", "what", "owner"} out {"hash": hex SHA-256(salt
+    # || value bytes)}; kind "reveal" in {"id", "what", "owner"} out {"value", "salt"
+    # (hex), "hash"}; kind "reveal_all" in {"ids"}: the game has ended and every
+    # commit of it must have been revealed. The salt is 8 bytes of app entropy (not
+    # the dice source: the dice stay verifiable). Values: str, int, or a list of
+    # them. Unknown or already revealed id: RuleError.
+    def commit_secret(self, game, what, value, owner=None, rule=""):
+        """Seal ``value`` and journal its commitment. :param what: a public label
+        (str, e.g. "AN of Bob"). :returns: the commitment id (short str)."""
+        from firmware.commit import commit_secret
+        return commit_secret(self, game, what, value, owner, rule)
+
+    def open_secret(self, cid):
+        """The value of sealed secret ``cid`` (for its owner's eyes; journals nothing)."""
+        from firmware.commit import open_secret
+        return open_secret(self, cid)
+
+    def reveal_secret(self, game, cid, rule=""):
+        """Journal secret ``cid`` in clear (the rules reveal it). :returns: its value."""
+        from firmware.commit import reveal_secret
+        return reveal_secret(self, game, cid, rule)
+
+    def reveal_all(self, game, rule):
+        """At the end of ``game``: reveal every still-sealed secret of it, then
+        journal "reveal_all". :returns: {id: value}."""
+        from firmware.commit import reveal_all
+        return reveal_all(self, game, rule)
 
     # ---- sessions and verifiable dice ---------------------------------------
     def _use_seed(self, seed, counter=0, salts=(), hmac=None):
@@ -348,7 +384,7 @@ class App:
                 "history": self.history,
                 "session": self.session,
                 "pins": self.pins,
-                "next_seq": self.journal.next_seq}
+                "next_seq": self.journal.next_seq, "secrets": self.secrets}
 
     def _seed_sealed(self):
         """The session seed sealed for the save, sealed once per seed so that an
@@ -422,6 +458,7 @@ class App:
         self.history = body.get("history", [])
         self.session = body.get("session", 1)
         self.pins = body.get("pins", {})
+        self.secrets = body.get("secrets", {})
         self.journal = Journal(next_seq=body.get("next_seq", 1))
 
     def _sync_journal(self):

@@ -4,7 +4,7 @@ the damage that passes through after DR (Cybercore "Armour Factor (AF)").
 The fight (set-up, rounds, defences, wounds) is in cybercore_fight.py, so this quick
 check does not load it (RAM on the Pico)."""
 
-from firmware.buttons import LEFT, RIGHT
+from firmware.buttons import B, LEFT, RIGHT
 from firmware.screens.prompt import SecretNumber
 from firmware.ui import Menu, TextScreen, adjust
 from shared_rules.cybercore import BANDS, RULE_ARMOUR, armour_check
@@ -16,9 +16,13 @@ FIELDS = (("an", "AN", 0, 60), ("af", "AF", -10, 40), ("dmg", "Dmg", 0, 99), ("d
 
 class ArmourScreen(Menu):
     """UP/DOWN a field, LEFT/RIGHT change it; on AN, A opens the GM-only prompt; on
-    'Roll', A rolls d20 + AF. The AN is kept sealed and never drawn here.
+    'Roll', A rolls d20 + AF. The AN is kept sealed and never drawn here. Each AN
+    the GM sets is committed (app.commit_secret) and revealed in the journal when the
+    GM sets another one or leaves the check (B): `referee verify` then proves the
+    checks were made against the AN entered.
 
-    State: {"sel", "an" (sealed str or None), "af", "dmg", "dr"}.
+    State: {"sel", "an" (sealed str or None), "af", "dmg", "dr", "an_id" (its
+    commitment id, absent before the first AN)}.
     """
 
     ID = "cc_armour"
@@ -42,9 +46,22 @@ class ArmourScreen(Menu):
             self.s[key] = adjust(self.s[key], name, kind, low, high)
 
     def receive(self, app, field, sealed):
-        """The GM prompt's sealed number arrives: keep it and journal it, sealed."""
+        """The GM prompt's sealed number arrives: keep it and commit to it (the
+        journal gets its salted hash); the AN it replaces is revealed."""
+        self._reveal(app)
         self.s[field] = sealed
-        app.record("cybercore", "secret_set", {"field": field}, {"value": sealed}, RULE_ARMOUR)
+        self.s["an_id"] = app.commit_secret("cybercore", "AN (armour check)",
+                                            int(app.unseal(sealed)), "GM", RULE_ARMOUR)
+
+    def _reveal(self, app):
+        cid = self.s.get("an_id")
+        if cid in app.secrets:
+            app.reveal_secret("cybercore", cid, RULE_ARMOUR)
+
+    def on_button(self, app, name, kind):
+        if name == B:
+            self._reveal(app)  # the checks against this AN are over
+        Menu.on_button(self, app, name, kind)
 
     def choose(self, app, index):
         s = self.s
@@ -61,7 +78,8 @@ class ArmourScreen(Menu):
         face = d20(app.source)
         out = armour_check(face, s["af"], an, s["dmg"], s["dr"])
         app.remember_roll("d20", face)
-        app.record("cybercore", "armour", {"af": s["af"], "an": s["an"], "dmg": s["dmg"], "dr": s["dr"]},
+        app.record("cybercore", "armour", {"af": s["af"], "an": s["an"], "an_id": s.get("an_id"),
+                                           "dmg": s["dmg"], "dr": s["dr"]},
                    {"d20": face, "total": out.total, "band": out.band, "passed": out.passed,
                     "quality_loss": out.quality_loss, "glitch": out.glitch_check}, RULE_ARMOUR)
         lines = ["d20 %d%+d = %d" % (face, s["af"], out.total),

@@ -231,6 +231,7 @@ class GmView(Menu):
         fight.note("GM reveals %s" % c["name"])
         host.keep(app, fight)
         app.record(GAME, "reveal", {"who": c["name"]}, _hidden_of(c), "GM reveal")
+        host.reveal_numbers(app, foes[index // 2])  # the numbers as entered, for verify
 
     def on_button(self, app, name, kind):
         if name == B:

@@ -2,17 +2,21 @@
 (Cybercore "Defending", "Dealing Damage", "Hitpoints", "Initiative"). The GM's
 editor and the roll screens are in cybercore_edit.py and cybercore_roll.py."""
 
+import json
+
 from firmware.buttons import B, RIGHT
 from firmware.screens.prompt import Handover
 from firmware.ui import Menu, TextScreen
 from shared_rules.cybercore import RULE_INITIATIVE, RULE_QUALITY, RULE_WOUNDS
-from shared_rules.cybercore_fight import Fight, new_combatant
+from shared_rules.cybercore_fight import HIDDEN, Fight, new_combatant
 from shared_rules.errors import RefereeError
 
 GAME = "cybercore"
 AMBUSH = ("none", "foe_undetected", "foe_detected", "pc_undetected", "pc_detected")
 AMBUSH_LABEL = {"none": "none", "foe_undetected": "foe hid", "foe_detected": "foe seen",
                 "pc_undetected": "PC hid", "pc_detected": "PC seen"}
+RULE_HIDDEN = "Cybercore: the GM's numbers"
+RULE_END = "Cybercore: end of the fight"
 DEFENCE_LABEL = {"armour": "Armour", "dodge": "Dodge", "evade": "Evade"}
 
 
@@ -46,7 +50,9 @@ class FightScreen(Menu):
 
     State: {"sel", "fight" (Fight.to_dict, creatures' numbers sealed), "last"
     (the last outcome, two public lines), "glitch" ([index, damage type] of a due
-    glitch check, or None), "ending" (End fight pressed once)}.
+    glitch check, or None), "ending" (End fight pressed once), "cids" ({fight
+    index as str: commitment id} of each creature's numbers as the GM last entered
+    them, see ``commit_numbers``)}.
     """
 
     ID = "cc_fight"
@@ -122,7 +128,25 @@ class FightScreen(Menu):
     def on_button(self, app, name, kind):
         if name == B and self.s["fight"]["round"]:
             return  # a running fight is left only by "End fight": B loses nothing
+        if name == B and self.s.get("cids"):
+            app.reveal_all(GAME, RULE_END)  # set-up left: the numbers entered are public
         Menu.on_button(self, app, name, kind)
+
+    # ---- the GM's numbers: commitments (app.commit_secret) ---------------------
+    def commit_numbers(self, app, index, c):
+        """Commit to creature ``c``'s hidden numbers as the GM entered them (one
+        commitment of "an=.. dc=.. ..." in HIDDEN order). An earlier commitment of the
+        same creature stays sealed until the fight ends (then all are revealed)."""
+        text = " ".join(["%s=%s" % (key, json.dumps(c.get(key))) for key in HIDDEN])
+        cids = self.s.setdefault("cids", {})
+        cids[str(index)] = app.commit_secret(GAME, "numbers of " + c["name"], text, "GM",
+                                             RULE_HIDDEN)
+
+    def reveal_numbers(self, app, index):
+        """The GM reveals creature ``index``: its committed numbers go in the journal."""
+        cid = self.s.get("cids", {}).get(str(index))
+        if cid in app.secrets:
+            app.reveal_secret(GAME, cid, RULE_HIDDEN)
 
     def side(self, app, name, kind):
         fight = self.fight(app)
@@ -231,16 +255,19 @@ class FightScreen(Menu):
                 return
             app.record(GAME, "end", {"round": fight.round},
                        {"status": fight.status_lines(False)}, RULE_WOUNDS)
+            app.reveal_all(GAME, RULE_END)  # every number the GM entered, for verify
             app.pop()
 
     def receive(self, app, index, c):
         """An editor hands back a combatant (index -1: a new one)."""
         fight = self.fight(app)
         if index < 0:
-            fight.add(c)
+            index = fight.add(c)
         else:
             fight.combatants[index] = c
         self.keep(app, fight)
+        if c["side"] == "foe":
+            self.commit_numbers(app, index, c)
 
 def _free_name(fight, names):
     used = [c["name"] for c in fight.combatants]

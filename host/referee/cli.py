@@ -78,10 +78,12 @@ SYNC_COMMANDS = ("devices", "sync", "pull", "push", "backup", "restore", "log")
 
 
 def do_verify(args):
-    """referee verify FILE...: recompute every roll of finished session journals."""
+    """referee verify FILE...: recompute every roll of finished session journals
+    and check every revealed secret against its commitment."""
     from shared_rules.errors import SaveError
     from shared_rules.journal import read_journal
     from shared_rules.verify import verify_entries
+    from shared_rules.commit import verify_secrets
 
     bad = 0
     for path in args.files:
@@ -99,6 +101,8 @@ def do_verify(args):
             bad += 1
             continue
         problems, rolls = verify_entries(entries)
+        secret_problems, secrets = verify_secrets(entries)
+        problems += secret_problems
         if torn:
             print("%s: note: its last line was cut (a power cut while writing) and is ignored"
                   % path, file=sys.stderr)
@@ -108,7 +112,8 @@ def do_verify(args):
             for problem in problems:
                 print("  - " + problem, file=sys.stderr)
             continue
-        print("%s: ok, %d entries with dice match the revealed seed" % (path, rolls))
+        print("%s: ok, %d entries with dice match the revealed seed, %d revealed secrets "
+              "match their commitments" % (path, rolls, secrets))
     return EXIT_BAD_INPUT if bad else 0
 
 
@@ -163,7 +168,9 @@ def build_parser():
         "verify", help="recompute every roll of a finished session's journal",
         description="Check a session journal (journals/sNNNN.jrn) whose seed was revealed "
                     "(End session): the seed matches the commitment shown at the start, and "
-                    "every roll comes from it, with no roll hidden or repeated. Lists each "
+                    "every roll comes from it, with no roll hidden or repeated; every revealed "
+                    "secret matches the commitment journaled when it was entered, and a game "
+                    "that ended revealed them all. Lists each "
                     "mismatch naming the entry; exit code 3 if any.")
     verify.add_argument("files", nargs="+", metavar="FILE")
     verify.set_defaults(func=do_verify)

@@ -28,7 +28,9 @@ def looks_sealed(value):
 # hex values that are public by the rules of the dice (README "Fair dice you can
 # check"): the session's commitment, and its seed once End session revealed it
 PUBLIC_HEX = {("session_start", "commit"), ("session_start", "short"), ("seed_reveal", "seed"),
-              ("seed_reveal", "commit"), ("seed_reveal", "short")}
+              ("seed_reveal", "commit"), ("seed_reveal", "short"),
+              # sealed secrets (shared_rules.commit): the hash, and the salt once revealed
+              ("commit", "hash"), ("reveal", "hash"), ("reveal", "salt")}
 
 
 def _show(value, public=False):

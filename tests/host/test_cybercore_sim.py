@@ -18,10 +18,15 @@ def title(lines):
     return lines[0].rstrip("^v ")
 
 
-def fight_entries(app):
+SECRET_KINDS = ("commit", "reveal", "reveal_all")  # the GM's numbers' commitments
+
+
+def fight_entries(app, secrets=False):
+    """The fight's journal entries (without the commitments unless ``secrets``)."""
     entries, torn = read_journal(app.storage.read(app.journal_name()), app.journal_name())
     assert not torn
-    return [e for e in entries if e["game"] == "cybercore"]
+    return [e for e in entries if e["game"] == "cybercore"
+            and (secrets or e["kind"] not in SECRET_KINDS or "who" in e["in"])]
 
 
 def test_fight_scripted_outcomes():
@@ -121,6 +126,36 @@ def test_stray_b_keeps_the_fight_and_end_fight_asks_twice():
     entries = fight_entries(app)
     assert entries[-1]["kind"] == "end"
     assert entries[-1]["out"]["status"] == ["Ana 28/28", "Bo 20/20", "Crab", "Drone"]
+    # then the GM's numbers as entered are revealed, and verify checks them
+    after = fight_entries(app, True)
+    after = after[[e["kind"] for e in after].index("end") + 1:]
+    assert [e["kind"] for e in after] == ["reveal", "reveal", "reveal_all"]
+    assert after[0]["in"]["what"] == "numbers of Crab" and after[0]["out"]["value"].startswith(
+        "an=22 dc=15 defense=30 hp=13 max_hp=13")
+    assert app.secrets == {}
+    from shared_rules.commit import verify_secrets
+    assert verify_secrets(fight_entries(app, True)) == ([], 2)
+
+
+def test_gm_numbers_are_committed_when_entered_and_revealed_by_the_gm():
+    board, app = play(tmp_root("cccommit"), SEED, SETUP)
+    entries = fight_entries(app, True)
+    commits = [e for e in entries if e["kind"] == "commit"]
+    assert [c["in"]["what"] for c in commits] == ["numbers of Crab", "numbers of Drone"]
+    assert all(c["in"]["owner"] == "GM" and len(c["out"]["hash"]) == 64 for c in commits)
+    # the commitments come before the fight starts (before any roll against them)
+    assert [e["kind"] for e in entries].index("start") > entries.index(commits[1])
+    host = app.top()
+    assert sorted(host.s["cids"]) == ["2", "3"]
+    assert app.open_secret(host.s["cids"]["3"]).startswith("an=20 dc=17 defense=40 hp=30")
+    # GM numbers, hand to GM, A on the Drone: revealed and checked
+    from cc_script import press_all
+    labels = [item[0] for item in host.actions(app, host.fight(app))]
+    press_all(board, app, " ".join(["D"] * (labels.index("GM numbers") - host.s["sel"]))
+              + " A A D D A")
+    reveal = fight_entries(app, True)[-1]
+    assert reveal["kind"] == "reveal" and reveal["in"]["what"] == "numbers of Drone"
+    assert list(app.secrets) == [host.s["cids"]["2"]]
 
 
 def test_b_in_the_gm_editor_says_nothing_was_kept(tmp_path):

@@ -205,3 +205,56 @@ def test_verify_reports_a_damaged_journal_and_goes_on(tmp_path, capsys):
     assert "damaged.jrn' line 2: checksum does not match" in out.err
     assert "missing.jrn: cannot read" in out.err
     assert "s0001.jrn: ok, 2 entries with dice" in out.out
+
+
+def _rewrite(path, entries):
+    with open(path, "w") as handle:  # each line's CRC re-made, as a cheat would
+        handle.write("".join([encode_entry(entry) for entry in entries]))
+
+
+def test_verify_checks_secrets_of_a_finished_session(tmp_path, capsys):
+    root = str(tmp_path)
+    board, app = boot(root, 3)
+    play(board, app, [SALT] + GAME[:2])
+    an = app.commit_secret("cybercore", "AN of Bob", 14, "GM", "Cybercore 4")
+    app.commit_secret("cybercore", "DC of the lock", 12, "GM")
+    play(board, app, GAME[2:])
+    assert app.reveal_secret("cybercore", an, "Cybercore 5") == 14
+    app.reveal_all("cybercore", "end of the fight")
+    app.save()
+    play(board, app, [END])
+    path = os.path.join(root, "journals", "s0001.jrn")
+    assert referee(["verify", path]) == 0
+    assert "2 revealed secrets match their commitments" in capsys.readouterr().out
+    honest = _journal(root)
+
+    # one changed secret: the reveal's value (CRC fixed): only the commitment catches it
+    entries = [dict(entry, out=dict(entry["out"])) for entry in honest]
+    index = [entry["kind"] for entry in entries].index("reveal")
+    entries[index]["out"]["value"] = 15
+    _rewrite(path, entries)
+    assert referee(["verify", path]) == 3
+    err = capsys.readouterr().err
+    assert err.count("  - ") == 1
+    assert ("line %d, entry %d (cybercore reveal) secret %s 'AN of Bob': the revealed value "
+            "does not match the commitment" % (index + 1, entries[index]["seq"], an)) in err
+
+    # one changed roll
+    entries = [dict(entry, out=dict(entry["out"])) for entry in honest]
+    shot = [entry["kind"] for entry in entries].index("shot")
+    entries[shot]["out"]["d6"] = entries[shot]["out"]["d6"] % 6 + 1
+    _rewrite(path, entries)
+    assert referee(["verify", path]) == 3
+    err = capsys.readouterr().err
+    assert err.count("  - ") == 1 and "entry %d (neohunt shot): d6 is" % entries[shot]["seq"] in err
+
+
+def test_log_shows_commit_hash_and_revealed_salt(tmp_path):
+    from referee.logview import render
+    root = str(tmp_path)
+    board, app = boot(root, 3)
+    cid = app.commit_secret("cybercore", "AN", 14, "GM")
+    app.reveal_secret("cybercore", cid)
+    with open(os.path.join(root, "journals", "s0001.jrn"), "rb") as handle:
+        text = render(handle.read(), "s0001.jrn")
+    assert "(sealed)" not in text and "value=14" in text

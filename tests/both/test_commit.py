@@ -1,0 +1,153 @@
+"""Sealed-secret commitments: the app API (firmware/commit.py) on the simulator board
+and the check `referee verify` makes (shared_rules.commit.verify_secrets)."""
+
+import binascii
+import hashlib
+
+from check import raises, read_text, tempdir
+
+from boards.sim import boot
+from shared_rules.commit import secret_hash, value_bytes, verify_secrets
+from shared_rules.errors import RuleError
+from shared_rules.journal import encode_entry, read_journal
+
+
+def _entries(root, number=1):
+    return read_journal(read_text(root + "/journals/s%04d.jrn" % number), "j")[0]
+
+
+def _kinds(entries, kind):
+    return [entry for entry in entries if entry["kind"] == kind]
+
+
+def test_secret_hash_is_sha256_of_salt_and_value():
+    salt = b"\x01\x02\x03\x04\x05\x06\x07\x08"
+    want = binascii.hexlify(hashlib.sha256(salt + b"14").digest()).decode()
+    assert secret_hash(salt, 14) == want
+    assert secret_hash(salt, "14") == want
+    assert value_bytes("Ana") == b"Ana"
+    assert value_bytes([3, 1]) == b"[3, 1]"
+
+
+def test_commit_journals_only_a_hash_and_reveal_matches_it():
+    root = tempdir("commit")
+    board, app = boot(root, 5)
+    counter = app.source.counter
+    cid = app.commit_secret("cybercore", "AN of Bob", 17, "GM", "Cybercore 4")
+    assert isinstance(cid, str) and len(cid) <= 8
+    assert app.source.counter == counter  # the salt is not drawn from the dice
+    app.save()
+    commit = _entries(root)[-1]
+    assert commit["kind"] == "commit" and commit["game"] == "cybercore"
+    assert commit["in"] == {"id": cid, "what": "AN of Bob", "owner": "GM"}
+    assert len(commit["out"]["hash"]) == 64
+    # nothing but the hash in the journal; in the save only the sealed item
+    assert commit["out"] == {"hash": commit["out"]["hash"]}
+    assert len(app.secrets[cid]) == 4 and app.secrets[cid][:3] == ["cybercore", "AN of Bob", "GM"]
+    word = app.commit_secret("neohunt", "hidden move 1 of Ana", "Sector Kilo", "Ana")
+    app.save()
+    text = read_text(root + "/journals/s0001.jrn") + read_text(root + "/saves/state.sav")
+    assert "Kilo" not in text
+    assert app.open_secret(word) == "Sector Kilo"
+    assert app.open_secret(cid) == 17
+    assert len(_entries(root)) == commit["seq"] + 1  # open journals nothing
+    # a reboot keeps the sealed secret
+    board, app = boot(root, 5)
+    assert app.open_secret(cid) == 17
+    assert app.reveal_secret("cybercore", cid, "Cybercore 5") == 17
+    reveal = _entries(root)[-1]
+    assert reveal["kind"] == "reveal" and reveal["out"]["value"] == 17
+    salt = binascii.unhexlify(reveal["out"]["salt"])
+    assert len(salt) >= 8
+    assert secret_hash(salt, 17) == commit["out"]["hash"]
+    assert verify_secrets(_entries(root)) == ([], 1)
+    # revealed: gone from the sealed store
+    assert str(raises(RuleError, app.open_secret, cid)).startswith("no sealed secret")
+    raises(RuleError, app.reveal_secret, "cybercore", cid)
+
+
+def test_reveal_all_reveals_only_that_game_and_marks_its_end():
+    root = tempdir("commit")
+    board, app = boot(root, 6)
+    one = app.commit_secret("cybercore", "DC", 12, "GM")
+    other = app.commit_secret("neohunt", "hidden move 1 of Ana", "B4", "Ana")
+    two = app.commit_secret("cybercore", "DR", [3, 4], "GM")
+    app.reveal_secret("cybercore", one)
+    assert app.reveal_all("cybercore", "end of fight") == {two: [3, 4]}
+    assert list(app.secrets) == [other]
+    entries = _entries(root)
+    assert _kinds(entries, "reveal_all")[0]["in"] == {"ids": [two]}
+    assert verify_secrets(entries) == ([], 2)
+
+
+def _changed(entries, kind, field, value):
+    for entry in entries:
+        if entry["kind"] == kind:
+            entry["out"][field] = value
+            return entry
+    raise AssertionError("no " + kind)
+
+
+def test_verify_names_a_changed_secret_and_an_unrevealed_one():
+    root = tempdir("commit")
+    board, app = boot(root, 7)
+    cid = app.commit_secret("cybercore", "AN of Bob", 9, "GM")
+    app.commit_secret("cybercore", "DC", 15, "GM")
+    app.reveal_secret("cybercore", cid)
+    entries = _entries(root)
+    changed = _changed(entries, "reveal", "value", 10)
+    # the line's CRC is re-made (as a cheat would): only the commitment catches it
+    text = "".join([encode_entry(entry) for entry in entries])
+    entries = read_journal(text, "j")[0]
+    problems, checked = verify_secrets(entries)
+    assert checked == 1 and len(problems) == 1
+    line = entries.index(changed) + 1
+    assert problems[0].startswith("line %d, entry %d (cybercore reveal) secret %s 'AN of Bob'"
+                                  % (line, changed["seq"], cid))
+    assert "does not match the commitment" in problems[0]
+    # a game that ended with one still sealed (the DC) is named too
+    entries.append({"seq": entries[-1]["seq"] + 1, "game": "cybercore", "kind": "reveal_all",
+                    "in": {"ids": []}, "out": {}})
+    problems = verify_secrets(entries)[0]
+    assert len(problems) == 2 and "'DC': never revealed" in problems[1]
+
+
+def test_a_changed_salt_or_hash_is_named_and_a_bad_salt_does_not_crash():
+    entries = [{"seq": 1, "game": "g", "kind": "commit", "in": {"id": "s1c1", "what": "x"},
+                "out": {"hash": secret_hash(b"12345678", "v")}},
+               {"seq": 2, "game": "g", "kind": "reveal", "in": {"id": "s1c1", "what": "x"},
+                "out": {"value": "v", "salt": binascii.hexlify(b"12345678").decode()}}]
+    assert verify_secrets(entries) == ([], 1)
+    entries[1]["out"]["salt"] = "zz"
+    assert "salt is not hex" in verify_secrets(entries)[0][0]
+    entries[1]["out"]["salt"] = binascii.hexlify(b"12345679").decode()
+    assert "does not match" in verify_secrets(entries)[0][0]
+    # a reveal whose commit is in an earlier session's journal: checked against its hash
+    alone = [dict(entries[1])]
+    alone[0]["out"] = {"value": "v", "salt": binascii.hexlify(b"12345678").decode(),
+                       "hash": secret_hash(b"12345678", "v")}
+    assert verify_secrets(alone) == ([], 1)
+
+
+def test_armour_check_commits_the_an_and_reveals_it_when_left():
+    from boards.sim import run_script
+    root = tempdir("commit")
+    # armour check, GM sets AN 18 (15 + 3), roll; close the result, GM sets AN 19, B
+    board, app = run_script(root, 7, "D D D A A A R R R A D D D D A A")
+    entries = _entries(root)
+    commit = _kinds(entries, "commit")[0]
+    assert commit["in"] == {"id": commit["in"]["id"], "what": "AN (armour check)", "owner": "GM"}
+    armour = _kinds(entries, "armour")[0]
+    assert armour["in"]["an_id"] == commit["in"]["id"]
+    assert _kinds(entries, "reveal") == []
+    for name, long in [("U", False)] * 4 + [("A", False), ("A", False), ("R", False),
+                                             ("A", False)]:
+        board.press(app, name, long)
+    entries = _entries(root)
+    reveal = _kinds(entries, "reveal")[0]  # the AN 18 the rolls were made against
+    assert reveal["in"]["id"] == commit["in"]["id"] and reveal["out"]["value"] == 18
+    board.press(app, "B")
+    assert app.top().ID == "main"
+    entries = _entries(root)
+    assert [e["out"]["value"] for e in _kinds(entries, "reveal")] == [18, 19]
+    assert verify_secrets(entries) == ([], 2) and app.secrets == {}
