@@ -539,6 +539,10 @@ class App:
             last = self._last_journal_number()
             if last:
                 self.start_session(last + 1)
+                if problems:
+                    # its sealed seed was in the lost saves: it can never be revealed
+                    problems.append("session %d cannot be resumed, so its dice cannot be "
+                                    "verified; session %d starts" % (last, last + 1))
         last = self._sync_journal()
         if last is None:
             self._opening = True

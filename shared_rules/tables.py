@@ -244,13 +244,56 @@ def _check_rows(where, table, problems):
         prev = (lo, hi)
 
 
+def _check_codes(obj, tables, problems, name):
+    """Result codes of tables that chain (their results are codes separated by
+    spaces) must be among the pack's ``"codes"``, when the pack has them."""
+    codes = obj.get("codes")
+    if codes is None:
+        return
+    if not isinstance(codes, dict) or not codes:
+        problems.append("pack '%s': 'codes' must be an object of code -> meaning" % name)
+        return
+    known = ", ".join(sorted(codes))
+    for table_name in tables:
+        table = tables[table_name]
+        if not isinstance(table, dict) or not isinstance(table.get("chains"), dict):
+            continue
+        where = "pack '%s' table '%s'" % (name, table_name)
+        for code in table["chains"]:
+            if code not in codes:
+                problems.append("%s: chain code '%s' is not one of the pack's codes (%s)"
+                                % (where, code, known))
+        rows = table.get("rows")
+        if not isinstance(rows, list):
+            continue
+        for index in range(len(rows)):
+            row = rows[index]
+            if not isinstance(row, dict):
+                continue
+            cells = row.get("cells")
+            if isinstance(cells, dict):
+                texts = [(column, cells[column]) for column in cells]
+            else:
+                texts = [(None, row.get("result"))]
+            for column, text in texts:
+                if not isinstance(text, str):
+                    continue
+                for code in text.split():
+                    if code not in codes:
+                        problems.append("%s row %d%s: result code '%s' is not one of the pack's "
+                                        "codes (%s)" % (where, index + 1, "" if column is None
+                                                        else " column '%s'" % column, code, known))
+
+
 def validate_pack(obj, name):
     """Every problem of a decoded pack, each naming pack, table and row.
 
     Checks the header (format, version), each table's kind, dice, columns and rows
     (whole-number ranges in order, no gaps, no overlaps, no backwards range, every
-    column present and none unknown) and that every chain leads to a table of the
-    pack.
+    column present and none unknown), that every chain leads to a table of the
+    pack, and, when the pack explains its result codes (top-level ``"codes"``:
+    {code: meaning}), that every code in a chaining table's results and chains is
+    one of them.
 
     :param obj: decoded JSON (any type).
     :param name: the pack's file name.
@@ -299,6 +342,7 @@ def validate_pack(obj, name):
                     problems.append("%s: code '%s' chains to missing table '%s'"
                                     % (where, code, chains[code]))
         _check_rows(where, table, problems)
+    _check_codes(obj, tables, problems, name)
     game = obj.get("game")
     entry = GAME_SECTIONS.get(game) if isinstance(game, str) else None
     if entry is not None and not problems:

@@ -379,3 +379,22 @@ def test_out_of_memory_mid_press_resumes_the_last_save_and_says_so():
     # and the app goes on: the next press rolls and is kept
     board.press(app, "A")
     assert len(app.history) == len(history) + 1
+
+
+def test_both_saves_damaged_starts_a_new_session_and_says_so():
+    root = tempdir("bothbad")
+    board, app = boot(root, 5)
+    board.press(app, "A")
+    board.press(app, "A")                         # a roll: state.sav and state.prev exist
+    for name in ("state.sav", "state.prev"):
+        damaged = read_text(root + "/saves/" + name).replace('"sel": 0', '"sel": 3')
+        write_bytes(root + "/saves/" + name, damaged.replace('"sel"', '"SEL"').encode())
+    board, app = boot(root, 5)
+    assert app.surface.lines()[0] == "Save problem"
+    # the notice scrolls: read all of it from the screen's state
+    whole = " ".join(app.top().s["lines"])
+    assert "bad1.sav" in whole and "bad2.sav" in whole
+    assert "session 1 cannot be resumed" in whole and "session 2 starts" in whole
+    assert "Started fresh" in whole
+    assert app.session == 2
+    assert read_text(root + "/saves/bad1.sav") is not None     # never deleted

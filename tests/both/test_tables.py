@@ -98,6 +98,44 @@ def test_validator_reports_chain_to_missing_table():
     assert problems == ["pack 'bad.json' table 'i': code 'E' chains to missing table 'encounter'"]
 
 
+def test_validator_checks_result_codes_against_the_packs_codes():
+    codes = {"-": "no effect", "A": "revealed", "C": "chit", "E": "Encounter", "T": "gear"}
+    pack = make_pack({"x": CROSS, "enc": ENC}, "coded.json")
+    pack["codes"] = codes
+    assert validate_pack(pack, "coded.json") == []
+    # a code the pack does not explain, in a cell and in a range result
+    cross = json.loads(json.dumps(CROSS))
+    cross["rows"][2]["cells"]["Tech"] = "T Q"
+    rng = json.loads(json.dumps(RANGE))
+    rng["rows"][0]["result"] = "A"
+    rng["rows"][1]["result"] = "Z"
+    pack = make_pack({"x": cross, "enc": ENC, "r": rng}, "coded.json")
+    pack["codes"] = codes
+    problems = validate_pack(pack, "coded.json")
+    known = "-, A, C, E, T"
+    assert problems == [
+        "pack 'coded.json' table 'x' row 3 column 'Tech': result code 'Q' is not one of the pack's "
+        "codes (%s)" % known,
+        "pack 'coded.json' table 'r' row 2: result code 'Z' is not one of the pack's codes (%s)" % known,
+        "pack 'coded.json' table 'r' row 3: result code 'high' is not one of the pack's codes (%s)"
+        % known]
+    # a chain code that is no code; tables that do not chain hold free text ("calm")
+    cross = json.loads(json.dumps(CROSS))
+    cross["chains"] = {"E": "enc", "X": "enc"}
+    pack = make_pack({"x": cross, "enc": ENC}, "coded.json")
+    pack["codes"] = codes
+    assert validate_pack(pack, "coded.json") == [
+        "pack 'coded.json' table 'x': chain code 'X' is not one of the pack's codes (%s)" % known]
+    # codes that are not an object of code -> meaning
+    for bad in ([], {}, "A B"):
+        pack = make_pack({"x": CROSS, "enc": ENC}, "coded.json")
+        pack["codes"] = bad
+        assert validate_pack(pack, "coded.json") == [
+            "pack 'coded.json': 'codes' must be an object of code -> meaning"], bad
+    # a pack without codes is not checked for them
+    assert validate_pack(make_pack({"x": cross, "enc": ENC}), "t") == []
+
+
 def test_validator_other_problems():
     assert problems_of({"k": {"kind": "wheel", "rows": []}}) == [
         "pack 'bad.json' table 'k': 'kind' must be 'range' or 'cross'"]
