@@ -197,6 +197,9 @@ class SetupPart:
         cyb = self.s["cybs"][index]
         cyb["hidden"] = True
         cyb["why"] = why
+        for chit in self.s["nr"]:  # its holding box is closed to the NSA again (V.C.5)
+            if chit["w"] == "box" and chit["cyb"] == index:
+                chit["up"] = False
         return [{"kind": "cybernaut_hidden", "rule": "Cybernaut V.C.5", "name": cyb["name"], "why": why}]
 
     # ---- the track (Cybernaut IV) -------------------------------------------------

@@ -31,10 +31,19 @@ def journal(app, events, sealed=False):
     """Record ``events`` (from shared_rules.cybernaut_net) with their rule sections.
 
     :param sealed: seal every event's body (NSA secrets); the kind and rule stay readable.
+        An event's "hide" part (a Netrunner chit placed or moved face down, a chit
+        gained by a hidden Cybernaut) is always sealed, the rest stays readable.
     """
     for event in events:
         if sealed or event["kind"] in SECRET_KINDS:
             app.record(GAME, event["kind"], {"sealed": app.seal(json.dumps(event))}, {}, event["rule"])
+        elif "hide" in event:  # a Netrunner secret (face-down chit): sealed from the NSA
+            public = {}
+            for key in event:
+                if key != "hide":
+                    public[key] = event[key]
+            app.record(GAME, event["kind"], {"sealed": app.seal(json.dumps(event["hide"]))},
+                       public, event["rule"])
         else:
             app.record(GAME, event["kind"], {}, event, event["rule"])
 
