@@ -93,6 +93,7 @@ class GameScreen(Menu):
         if missing:
             raise PackError("pack '%s' has no %s: a game needs the map, grids, counter mix and "
                             "Unit Definitions" % (pack.name, ", ".join(missing)))
+        app.packs.pop("cybernaut-sample", None)  # the rolls-only pack: RAM for the game
         screen = cls()
         screen.store(app, Game(pack, None, fog))
         app.record(GAME, "new_game", {"fog": fog}, {}, "Cybernaut III")
@@ -147,7 +148,8 @@ class GameScreen(Menu):
 
     def title(self):
         pub = self.s["pub"]
-        return "T%d %s" % (pub["turn"], SEGMENTS[pub["seg"]][1][:13])
+        head = "T%d " % pub["turn"]  # the status line: 16 cells, "T10 RealWorld Mo"
+        return head + SEGMENTS[pub["seg"]][1][:16 - len(head)]
 
     def entries(self, app):
         pub = self.s["pub"]
@@ -314,7 +316,7 @@ class TrackScreen(Screen):
         surface.line_text(3, rule[10:])
         run = pub["run"]
         if run is not None:
-            surface.line_text(4, "Impulse %d/10 %s" % (run["imp"], "NR" if run["part"] == "NR" else "NSA"))
+            surface.line_text(4, "Impulse %d/10 %s" % (run["imp"], "NR" if run["part"] == "NR" else "NS"))
             surface.line_text(5, "Ops Points %d" % run["ops"])
         game_ss = Game(app.pack(PACK), {"nsa": pub["nsa"], "run": None, "seg": pub["seg"],
                                         "turn": pub["turn"], "over": pub["over"]})
