@@ -306,13 +306,4 @@ def validate_pack(obj, name):
         if [key for key in rules.GAME_SECTIONS if key in obj]:
             module = __import__(entry[1], None, None, ["validate_sections"])
             problems.extend(module.validate_sections(obj, name))
-            _forget(entry[1])
     return problems
-
-
-def _forget(module_name):
-    """Let go of a validator module once a pack is checked (its code is RAM on a
-    device; it is imported again for the next pack that needs it)."""
-    import sys
-    if module_name in sys.modules:
-        del sys.modules[module_name]

@@ -94,6 +94,9 @@ class GameScreen(Menu):
             raise PackError("pack '%s' has no %s: a game needs the map, grids, counter mix and "
                             "Unit Definitions" % (pack.name, ", ".join(missing)))
         app.packs.pop("cybernaut-sample", None)  # the rolls-only pack: RAM for the game
+        forget = getattr(app, "forget", None)  # MicroPython boards: let go of the
+        if forget is not None:  # pack's section validator once the pack is checked
+            forget(("shared_rules.cybernaut_pack",), ())
         screen = cls()
         screen.store(app, Game(pack, None, fog))
         app.record(GAME, "new_game", {"fog": fog}, {}, "Cybernaut III")
