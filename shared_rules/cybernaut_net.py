@@ -153,13 +153,52 @@ class Game(SetupPart, WorldPart, RunPart, StrikePart):
         run = self.s["run"]
         return {"marks": marks, "shown": shown, "ghost": run["ghost"] if run else None}
 
+    def nr_visible(self, chit):
+        """True when the NSA may see Netrunner chit ``chit``'s identity: face up in
+        cyberspace (revealed, Cybernaut VII.F.1-3) or in the holding box of a revealed
+        Cybernaut (V.C.3-4). Face-down chits in cyberspace (placed face down, VII.B.4),
+        the boxes of hidden Cybernauts (V.C.4) and the Netrunner container stay secret
+        from the NSA until then, or until the full reveal after turn 10 (IV.B.3)."""
+        if chit["w"] == "space":
+            return chit["up"]
+        if chit["w"] == "box" and chit["cyb"] is not None:
+            cyb = self.s["cybs"][chit["cyb"]]
+            return not cyb["hidden"] and cyb["alive"]
+        return False
+
+    def nsa_view(self):
+        """What an NSA-facing screen may show of the Netrunner's chits.
+
+        :returns: dict {"nmarks": {address: count of face-down Netrunner chits},
+            "nshown": sorted [address, type] of face-up ones in cyberspace,
+            "boxes": {Cybernaut index: list of types, revealed Cybernauts only},
+            "ghost": address or None}.
+        """
+        marks = {}
+        shown = []
+        boxes = {}
+        for chit in self.s["nr"]:
+            if chit["w"] == "space":
+                if chit["up"]:
+                    shown.append([chit["at"], chit["t"]])
+                else:
+                    marks[chit["at"]] = marks.get(chit["at"], 0) + 1
+            elif chit["w"] == "box" and self.nr_visible(chit):
+                boxes.setdefault(chit["cyb"], []).append(chit["t"])
+        shown.sort()
+        run = self.s["run"]
+        return {"nmarks": marks, "nshown": shown, "boxes": boxes,
+                "ghost": run["ghost"] if run else None}
+
     def split(self):
         """(public, secret): ``secret`` lists every face-down NSA chit (id, type,
-        address, place) and is to be sealed; ``public`` is everything else, with
-        ``marks`` (addresses of face-down chits, counts) unless full fog."""
+        address, place) and every Netrunner chit the NSA may not see (``nr_visible``
+        false), and is to be sealed; ``public`` is everything else, with ``marks``
+        (addresses of face-down NSA chits, counts) unless full fog, and ``nmarks``
+        (addresses of face-down Netrunner chits in cyberspace, counts)."""
         public = {}
         for key in self.s:
-            if key != "nsa":
+            if key not in ("nsa", "nr"):
                 public[key] = self.s[key]
         secret = []
         shown = []
@@ -168,21 +207,32 @@ class Game(SetupPart, WorldPart, RunPart, StrikePart):
                 shown.append(chit)
             else:
                 secret.append(chit)
+        nr_shown = []
+        for chit in self.s["nr"]:
+            if self.nr_visible(chit):
+                nr_shown.append(chit)
+            else:
+                secret.append(chit)
         public["nsa"] = shown
+        public["nr"] = nr_shown
         public["marks"] = self.view()["marks"]
+        public["nmarks"] = self.nsa_view()["nmarks"]
         return public, secret
 
     @classmethod
     def join(cls, pack, public, secret):
-        """The Game from ``split()``'s two parts."""
+        """The Game from ``split()``'s two parts (NSA chits have ids "x..", the
+        Netrunner's "n..")."""
         state = {}
         for key in public:
-            if key != "marks":
+            if key not in ("marks", "nmarks"):
                 state[key] = public[key]
-        order = {}
-        for chit in public["nsa"] + secret:
-            order[int(chit["id"][1:])] = chit
-        state["nsa"] = [order[k] for k in sorted(order)]
+        for key, prefix in (("nsa", "x"), ("nr", "n")):
+            order = {}
+            for chit in public.get(key, []) + secret:
+                if chit["id"][0] == prefix:
+                    order[int(chit["id"][1:])] = chit
+            state[key] = [order[k] for k in sorted(order)]
         return cls(pack, state)
 
     def to_dict(self):

@@ -69,12 +69,14 @@ class RunPart:
         if there in neighbours(here):
             self._spend(run, 1, cost_rule_side)
             return "step"
-        if here[0] == there[0] and there[1:] != here[1:] and \
-                abs(int(here[1]) - int(there[1])) == 1 and abs(int(here[2]) - int(there[2])) == 1:
-            raise RuleError("%s to %s is diagonal: moves cross sides, never corners (%s)"
-                            % (here, there, R_STEP))
         start = [c for c in self.in_space(here) if self.is_nexus(c)]
         end = [c for c in self.in_space(there) if self.is_nexus(c)]
+        if here[0] == there[0] and abs(int(here[1]) - int(there[1])) == 1 and \
+                abs(int(here[2]) - int(there[2])) == 1 and not (end and end[0]["up"]):
+            # a diagonal neighbour is refused as a step; a Nexus jump to it stays
+            # possible ("regardless of the distance", VII.E.2)
+            raise RuleError("%s to %s is diagonal: moves cross sides, never corners (%s)"
+                            % (here, there, R_STEP))
         if not start or not start[0]["up"]:
             if here[0] != there[0]:
                 raise RuleError("%s and %s are in different grids: only a Nexus jump crosses grids "
@@ -125,7 +127,9 @@ class RunPart:
         chit["up"] = False
         chit["cyb"] = None
         run["just"] = None
-        return [{"kind": "nr_place", "rule": R_PLACE, "chit": chit_id, "at": run["ghost"]}]
+        # face down: the chit's id and type go in "hide" (the journal seals it)
+        return [{"kind": "nr_place", "rule": R_PLACE, "at": run["ghost"], "ops": run["ops"],
+                 "hide": {"chit": chit_id, "type": chit["t"]}}]
 
     def nr_move(self, chit_id, there, source):
         """Move a Netrunner chit (mobile types only) one step or jump (VII.E)."""
@@ -140,7 +144,9 @@ class RunPart:
         chit["at"] = there
         run["just"] = None
         events = [{"kind": "nr_" + how, "rule": R_STEP if how == "step" else R_JUMP,
-                   "chit": chit_id, "from": here, "to": there, "ops": run["ops"]}]
+                   "from": here, "to": there, "ops": run["ops"], "hide": {"chit": chit_id}}]
+        if chit["up"]:
+            events[0]["type"] = chit["t"]
         events.extend(self._arrived("NR", chit, there, source))
         return events
 

@@ -2,7 +2,7 @@
 
 from shared_rules.cybernaut import GRID_NAMES, SEG_ATTACK, SEG_END, SEG_INTERACTION, SEGMENTS, TURNS
 from shared_rules.cybernaut_grid import (MAX_CYBERNAUTS, R_COLOUR, R_END, R_REINFORCE,
-    R_REPLACE, R_REVEALED, R_SETUP_CYB, R_STACK, R_WORKING_NEXUS, all_addresses, check_address)
+    R_REPLACE, R_REVEALED, R_SETUP_CYB, R_STACK, R_WORKING_NEXUS, check_address)
 from shared_rules.errors import RuleError
 
 
@@ -96,13 +96,23 @@ class SetupPart:
 
     def legal_spots(self, chit, ignore=()):
         """Every address where ``chit`` may go now (III.A.1-2)."""
+        # the checks of check_place, without building a refusal for every address
+        # (a small heap: no garbage of 127 messages per chit)
+        kind = self.ntype(chit)["kind"]
+        taken = []
+        if kind in ("nexus", "file"):
+            for other in self.in_space():
+                if other["id"] != chit["id"] and other["id"] not in ignore \
+                        and self.ntype(other)["kind"] == kind:
+                    taken.append(other["at"])
         out = []
-        for at in all_addresses():
-            try:
-                self.check_place(chit, at, ignore)
-                out.append(at)
-            except RuleError:
-                pass
+        for grid in GRID_NAMES:
+            size = 10 if grid == "M" else 3
+            for row in range(size):
+                for col in range(size):
+                    at = "%s%d%d" % (grid, row, col)
+                    if at not in self.green and at not in self.gaps and at not in taken:
+                        out.append(at)
         return out
 
     def solo_setup(self, source):
@@ -197,6 +207,9 @@ class SetupPart:
         cyb = self.s["cybs"][index]
         cyb["hidden"] = True
         cyb["why"] = why
+        for chit in self.s["nr"]:  # its holding box is closed to the NSA again (V.C.5)
+            if chit["w"] == "box" and chit["cyb"] == index:
+                chit["up"] = False
         return [{"kind": "cybernaut_hidden", "rule": "Cybernaut V.C.5", "name": cyb["name"], "why": why}]
 
     # ---- the track (Cybernaut IV) -------------------------------------------------

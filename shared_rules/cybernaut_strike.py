@@ -27,7 +27,10 @@ class StrikePart:
             chit["up"] = True
         if not changed:
             return []
-        return [{"kind": "nr_revealed", "rule": rule, "chits": [[c["at"], c["t"]] for c in changed]}]
+        run = self.s["run"]
+        ghost = run["ghost"] if run else None
+        return [{"kind": "nr_revealed", "rule": rule,
+                 "chits": [[c["at"] or ghost, c["t"]] for c in changed]}]
 
     def _nr_at(self, at):
         """Netrunner chits at ``at``, the running holding box counting at the Ghost."""
@@ -128,6 +131,15 @@ class StrikePart:
         ghost_here = run["ghost"] == at
         if not nsa or not (nr or ghost_here):
             return []
+        # every Netrunner chit in the strike (the running box counts as in the Ghost's
+        # address, VII.G) meets its enemies: it is revealed (VII.F.1)
+        unseen = [c for c in nr if not c["up"] and not self.nr_visible(c)]
+        for chit in nr:
+            chit["up"] = True
+        shown = []
+        if unseen:
+            shown = [{"kind": "nr_revealed", "rule": R_ENTER,
+                      "chits": [[at, c["t"]] for c in unseen]}]
         dead_nsa = []
         dead_nr = []
         capture = []
@@ -164,7 +176,7 @@ class StrikePart:
                         fate = "eliminated"
                     elif fate is None:
                         fate = "neutralized"
-        events = [{"kind": "strike", "rule": R_STRIKE, "at": at,
+        events = shown + [{"kind": "strike", "rule": R_STRIKE, "at": at,
                    "nsa_lost": [[c["at"], c["t"]] for c in dead_nsa],
                    "nr_lost": [c["t"] for c in dead_nr],
                    "captured": [c["t"] for c in capture if c not in dead_nsa]}]

@@ -174,8 +174,13 @@ class WorldPart:
         chit = cup[source.randbelow(len(cup))]
         chit["w"] = "box"
         chit["cyb"] = index
-        return [{"kind": "chit_gained", "rule": "Cybernaut V.A", "cyb": self.s["cybs"][index]["name"],
-                 "chit": chit["id"], "type": chit["t"]}]
+        event = {"kind": "chit_gained", "rule": "Cybernaut V.A", "cyb": self.s["cybs"][index]["name"]}
+        detail = {"chit": chit["id"], "type": chit["t"]}
+        if self.nr_visible(chit):  # a revealed Cybernaut's box is open to the NSA (V.C.3)
+            event.update(detail)
+        else:  # a hidden Cybernaut's box is not (V.C.4)
+            event["hide"] = detail
+        return [event]
 
     # ---- the end (Cybernaut I, IV.B.3) --------------------------------------------
     def victory(self):
@@ -192,11 +197,11 @@ class WorldPart:
         return {"netrunner": files, "nsa": dead, "winner": winner}
 
     def full_reveal(self):
-        """After the game: every NSA chit's type, place and address (list of
-        [id, type, place, address]). :raises RuleError: the game is not over."""
+        """After the game: every NSA and Netrunner chit's type, place and address
+        (list of [id, type, place, address]; NSA ids "x..", Netrunner ids "n.."). :raises RuleError: the game is not over."""
         if not self.s["over"]:
             raise RuleError("the full reveal comes at the end of turn 10 (%s)" % R_END)
-        return [[c["id"], c["t"], c["w"], c["at"]] for c in self.s["nsa"]]
+        return [[c["id"], c["t"], c["w"], c["at"]] for c in self.s["nsa"] + self.s["nr"]]
 
     def recruit(self, name, sprawl):
         """A "Recruit" Encounter result: a new Cybernaut from the counter mix joins,

@@ -1,16 +1,22 @@
-"""Print the RAM the Cybernaut game takes under MicroPython, part by part.
+"""Print the RAM the Cybernaut game takes under MicroPython, part by part, then play
+the scripted whole game of tests/host/test_cybernaut_game.py on the rules and print
+the free heap at each turn (figures only, no pass/fail).
 
-    micropython -X heapsize=1M tools/cybernaut_mem.py
+    make build-sim   # or: python tools/build.py --board sim --out build/mp-tests
+    micropython -X heapsize=192K tools/cybernaut_mem.py [build/mp-tests]
 
-Figures only (no pass/fail): the bytes each import, the parsed sample pack, a set-up
-game and its sealed save text hold on the heap after gc.collect(). Compare against
-the Pico's ~192K heap; modules frozen into the firmware keep their code in flash.
+The optional argument is a folder of .mpy files imported ahead of the sources (as
+the device runs the code). Modules frozen into a firmware keep their code in flash.
 """
 
 import gc
 import sys
 
 sys.path.insert(0, ".")
+sys.path.insert(0, "tests/both")
+sys.path.insert(0, "tests/host")
+if len(sys.argv) > 1:
+    sys.path.insert(0, sys.argv[1])
 
 
 def free():
@@ -21,30 +27,32 @@ def free():
 def main():
     start = free()
     last = start
-    for name in ("firmware.app", "shared_rules.cybernaut", "shared_rules.cybernaut_net",
-                 "firmware.screens.cybernaut_game", "firmware.screens.cybernaut_grid"):
+    for name in ("shared_rules.cybernaut", "shared_rules.cybernaut_net", "cyb_helpers"):
         __import__(name)
         now = free()
         print("import %-34s %6d bytes" % (name, last - now))
         last = now
-    from shared_rules.tables import load_pack
-    with open("firmware/packs/cybernaut-game-sample.json") as handle:
-        pack = load_pack(handle.read(), "cybernaut-game-sample")
+    import test_cybernaut_game as script
     now = free()
-    print("parsed sample pack                        %6d bytes" % (last - now))
+    print("import the whole-game script             %6d bytes" % (last - now))
     last = now
-    from shared_rules.cybernaut_net import Game
-    from shared_rules.dice import HashSource
-    game = Game(pack)
-    game.solo_setup(HashSource(1))
-    game.add_cybernaut("Cyb-2", "Sprawl-1")
-    now = free()
-    print("set-up game state                         %6d bytes" % (last - now))
-    import json
-    public, secret = game.split()
-    text = json.dumps(public)
-    print("public state text %d chars, secret text %d chars" % (len(text), len(json.dumps(secret))))
-    print("total held %d bytes of %d free at start" % (start - free(), start))
+    seen = {}
+    save = script.save
+
+    def watched(game):
+        turn = game.s["turn"]
+        if turn not in seen:
+            seen[turn] = free()
+            print("turn %2d: %6d bytes free" % (turn, seen[turn]))
+        return save(game)
+
+    script.save = watched
+    try:
+        game, log = script.play()
+        print("game over: %s; %d events" % (game.victory(), len(log)))
+    except MemoryError as exc:
+        print("MemoryError at turn %d: %s" % (max(seen) if seen else 0, exc))
+    print("lowest free %d bytes of %d at start" % (min(seen.values()) if seen else 0, start))
 
 
 main()

@@ -31,10 +31,19 @@ def journal(app, events, sealed=False):
     """Record ``events`` (from shared_rules.cybernaut_net) with their rule sections.
 
     :param sealed: seal every event's body (NSA secrets); the kind and rule stay readable.
+        An event's "hide" part (a Netrunner chit placed or moved face down, a chit
+        gained by a hidden Cybernaut) is always sealed, the rest stays readable.
     """
     for event in events:
         if sealed or event["kind"] in SECRET_KINDS:
             app.record(GAME, event["kind"], {"sealed": app.seal(json.dumps(event))}, {}, event["rule"])
+        elif "hide" in event:  # a Netrunner secret (face-down chit): sealed from the NSA
+            public = {}
+            for key in event:
+                if key != "hide":
+                    public[key] = event[key]
+            app.record(GAME, event["kind"], {"sealed": app.seal(json.dumps(event["hide"]))},
+                       public, event["rule"])
         else:
             app.record(GAME, event["kind"], {}, event, event["rule"])
 
@@ -84,6 +93,10 @@ class GameScreen(Menu):
         if missing:
             raise PackError("pack '%s' has no %s: a game needs the map, grids, counter mix and "
                             "Unit Definitions" % (pack.name, ", ".join(missing)))
+        app.packs.pop("cybernaut-sample", None)  # the rolls-only pack: RAM for the game
+        forget = getattr(app, "forget", None)  # MicroPython boards: let go of the
+        if forget is not None:  # pack's section validator once the pack is checked
+            forget(("shared_rules.cybernaut_pack",), ())
         screen = cls()
         screen.store(app, Game(pack, None, fog))
         app.record(GAME, "new_game", {"fog": fog}, {}, "Cybernaut III")
@@ -138,7 +151,8 @@ class GameScreen(Menu):
 
     def title(self):
         pub = self.s["pub"]
-        return "T%d %s" % (pub["turn"], SEGMENTS[pub["seg"]][1][:13])
+        head = "T%d " % pub["turn"]  # the status line: 16 cells, "T10 RealWorld Mo"
+        return head + SEGMENTS[pub["seg"]][1][:16 - len(head)]
 
     def entries(self, app):
         pub = self.s["pub"]
@@ -305,7 +319,7 @@ class TrackScreen(Screen):
         surface.line_text(3, rule[10:])
         run = pub["run"]
         if run is not None:
-            surface.line_text(4, "Impulse %d/10 %s" % (run["imp"], "NR" if run["part"] == "NR" else "NSA"))
+            surface.line_text(4, "Impulse %d/10 %s" % (run["imp"], "NR" if run["part"] == "NR" else "NS"))
             surface.line_text(5, "Ops Points %d" % run["ops"])
         game_ss = Game(app.pack(PACK), {"nsa": pub["nsa"], "run": None, "seg": pub["seg"],
                                         "turn": pub["turn"], "over": pub["over"]})

@@ -279,10 +279,10 @@ class ChitPick(Menu):
         return cls({"sel": 0, "for": purpose})
 
     def chits(self, app):
-        pub = find_game(app).s["pub"]
-        run = pub["run"]
+        state = find_game(app).load(app).s  # Netrunner-facing: its own face-down chits
+        run = state["run"]
         out = []
-        for chit in pub["nr"]:
+        for chit in state["nr"]:
             if self.s["for"] == "place":
                 if chit["w"] == "box" and run and chit["cyb"] == run["cyb"]:
                     out.append(chit)
@@ -458,6 +458,15 @@ class NsaScreen(GridScreen):
         for name in mine.get(at, [])[:3]:
             self.panel(surface, row, name)
             row += 1
+        # the Netrunner's chits as the NSA may see them: face-down ones only counted
+        # (Cybernaut VII.B.4, VII.F; game.nsa_view)
+        theirs = game.nsa_view()
+        for spot, name in theirs["nshown"]:
+            if spot == at and row < 6:
+                self.panel(surface, row, name)
+                row += 1
+        if at in theirs["nmarks"] and row < 6:
+            self.panel(surface, row, "NR%d down" % theirs["nmarks"][at])
         chosen = self.chosen(app)
         if chosen:
             self.panel(surface, 6, "sel " + game.nsa_chit(chosen)["at"])

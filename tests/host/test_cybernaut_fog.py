@@ -362,3 +362,97 @@ def test_solo_placement_keeps_the_setup_rules(seed):
     for grid in "ABCM":  # III.A.3
         assert [1 for c in game.in_space() if c["at"][0] == grid
                 and TYPES[c["t"]]["kind"] == "nexus" and TYPES[c["t"]]["red"]]
+
+
+# ---- the other way: the Netrunner's face-down chits kept from the NSA ---------------
+NR_TYPES = [item["type"] for item in PACK.data["netrunner_chits"]]
+# an NSA placement with the Central Matrix's rows 5-9 empty (room for the netrun)
+QUIET = ("M12", "A11", "B11", "C11", "M13", "M14", "M15", "M23", "M24", "M25", "M26",
+         "M27", "M28", "M29", "M30", "M31", "M32", "M33", "M34", "M35", "M36", "M37",
+         "M38", "M39", "M40", "M41", "M42")
+
+
+def nsa_screen_lines(app, game_screen, address):
+    """The NSA's grid screen (NSA-facing) drawn with the cursor on ``address``."""
+    from firmware.screens.cybernaut_grid import NsaScreen
+    surface = Surface(FakeFB())
+    screen = NsaScreen.make()
+    app.stack = [game_screen, screen]
+    screen.goto(address)
+    screen.draw(app, surface)
+    app.stack = [game_screen]
+    return surface.lines()
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(NR_TYPES), min_size=1, max_size=6),
+       st.lists(st.tuples(st.integers(0, 5), st.sampled_from("UDLR")), max_size=12))
+def test_nsa_never_sees_a_face_down_netrunner_chit(box, moves):
+    """Chits placed from the running Cybernaut's box go down face down (Cybernaut
+    VII.B.4); moving them where no NSA chit is reveals nothing (VII.F): the NSA's
+    screen shows only "NR<n> down" at their addresses, and no type or id of them is
+    in the NSA's screen, the save, the journal or the console."""
+    app = FakeApp()
+    game = Game(PACK)
+    for index in range(len(QUIET)):
+        game.setup_place("x%d" % (index + 1), QUIET[index])
+    game.setup_done()
+    game.add_cybernaut("Cyb-2", "Sprawl-3")
+    game.cybernauts_done(app.source)
+    for name in list(game.s["ss_wait"]):
+        game.place_ss(name, "Sprawl-1")
+    while game.s["seg"] != 2:
+        game.next_segment()
+    for kind in box:
+        for chit in game.s["nr"]:
+            if chit["t"] == kind and chit["w"] == "cup":
+                chit["w"] = "box"
+                chit["cyb"] = 0
+                break
+    screen = GameScreen()
+    screen.store(app, game)
+    app.stack = [screen]
+    console = io.StringIO()
+    with contextlib.redirect_stdout(console):
+        screen.act(app, "start_netrun", 0, "M90", app.source)
+        screen.act(app, "ghost_move", "M80", app.source)
+        placed = []
+        for chit in screen.load(app).box(0)[:5]:
+            if screen.act(app, "nr_place", chit["id"]) is not None:
+                placed.append(chit["id"])
+        for index, way in moves:
+            if not placed:
+                break
+            now = screen.load(app)
+            chit = now.nr_chit(placed[index % len(placed)])
+            if not now.nr_types[chit["t"]].get("mobile"):
+                continue
+            row, col = int(chit["at"][1]), int(chit["at"][2])
+            row += {"U": -1, "D": 1}.get(way, 0)
+            col += {"L": -1, "R": 1}.get(way, 0)
+            if not (6 <= row <= 9 and 0 <= col <= 9):  # no NSA chit next to them
+                continue
+            if now.s["run"]["ops"] == 0:
+                screen.act(app, "end_part", app.source)
+                screen.act(app, "end_part", app.source)
+            screen.act(app, "nr_move", chit["id"], "M%d%d" % (row, col), app.source)
+    game = screen.load(app)
+    down = [c for c in game.s["nr"] if c["w"] == "space" and not c["up"]]
+    assert len(down) == len(placed)
+    texts = app.lines + [json.dumps(screen.s), console.getvalue()]
+    for chit in down + game.box(0):
+        for text in texts:
+            assert '"%s"' % chit["id"] not in text, (chit, text[:300])
+    for kind in NR_TYPES:  # nothing was revealed: no Netrunner type anywhere public
+        for text in texts:
+            assert '"%s"' % kind not in text, (kind, text[:300])
+    counts = {}
+    for chit in down:
+        counts[chit["at"]] = counts.get(chit["at"], 0) + 1
+    assert screen.s["pub"]["nmarks"] == counts
+    for address in counts:
+        lines = nsa_screen_lines(app, screen, address)
+        panel = " ".join(line[8:] for line in lines)
+        assert "NR%d down" % counts[address] in panel, lines
+        for kind in NR_TYPES:
+            assert kind not in panel, (kind, lines)

@@ -197,7 +197,7 @@ def test_refusals_on_screen_and_a_whole_game_to_the_reveal(tmp_path):
     text = "\n".join(app.surface.lines())
     assert "M12 Nexus 1" in text
     entries = journal_of(root, app)
-    assert entries[-1]["kind"] == "full_reveal" and len(entries[-1]["out"]["chits"]) == 27
+    assert entries[-1]["kind"] == "full_reveal" and len(entries[-1]["out"]["chits"]) == 27 + 9
     assert entries[-2]["kind"] == "victory" and entries[-2]["out"]["winner"] == "draw"
 
 

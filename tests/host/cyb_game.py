@@ -1,0 +1,151 @@
+"""A whole scripted Cybernaut game through the real buttons of the simulator board:
+setup, several turns with netruns, the end after turn 10 with victory points and
+the full reveal. Not a test module (no test_ prefix): test_cybernaut_game.py runs
+it (CPython: the screens' game needs ~250K live under MicroPython today).
+
+The driver chooses menu entries by label and moves grid cursors by address, so
+the script reads as the game does; it presses the real buttons of boards.sim.
+"""
+
+import gc
+
+GRIDS = ("A", "B", "C", "M")
+
+
+def _size(grid):
+    return 10 if grid == "M" else 3
+
+
+class Driver:
+    """Press keys on a booted simulator; ``keys`` keeps what was pressed."""
+
+    def __init__(self, board, app):
+        self.board = board
+        self.app = app
+        self.keys = []
+
+    def press(self, key):
+        name, _, suffix = key.partition(":")
+        self.board.press(self.app, name, suffix == "long")
+        self.keys.append(key)
+
+    def seq(self, text):
+        for key in text.split():
+            self.press(key)
+
+    def choose(self, label):
+        """Move the top menu's selection to ``label`` (exact, else the first item
+        starting with it) and press A."""
+        screen = self.app.top()
+        items = screen.items(self.app)
+        target = None
+        for index in range(len(items)):
+            text = items[index].strip().lstrip("*")
+            if text == label or (target is None and text.startswith(label)):
+                target = index
+        assert target is not None, "%s not in %s" % (label, items)
+        while screen.s["sel"] != target:
+            self.press("D")
+        self.press("A")
+
+    def cursor(self, at):
+        """Move the top grid screen's cursor to address ``at``."""
+        screen = self.app.top()
+        while screen.s["g"] != at[0]:
+            here = GRIDS.index(screen.s["g"])
+            there = GRIDS.index(at[0])
+            self.press("R:long" if (there - here) % 4 <= 2 else "L:long")
+        row, col = int(at[1]), int(at[2])
+        while screen.s["r"] < row:
+            self.press("D")
+        while screen.s["r"] > row:
+            self.press("U")
+        while screen.s["c"] < col:
+            self.press("R")
+        while screen.s["c"] > col:
+            self.press("L")
+
+    def at(self, at):
+        self.cursor(at)
+        self.press("A")
+
+
+SEED = 3
+
+
+def game_screen(app):
+    for screen in app.stack:
+        if screen.ID == "cn_game":
+            return screen
+    raise AssertionError("no game open")
+
+
+def next_to(d, seg):
+    """'Next segment' until the track reads segment index ``seg``."""
+    pub = game_screen(d.app).s["pub"]
+    while pub["seg"] != seg and not pub["over"]:
+        d.choose("Next segment")
+        pub = game_screen(d.app).s["pub"]
+
+
+def netrun(d, entry, path):
+    """Start a netrun by the first Cybernaut at ``entry``, walk ``path``, end the
+    impulse parts until the Ghost stands on an exit, then log off."""
+    d.choose("Start netrun")
+    d.seq("A")
+    d.choose("Go")
+    d.at(entry)
+    for at in path:
+        d.at(at)
+        if game_screen(d.app).s["pub"]["run"] is None:
+            return False
+    d.press("B")
+    d.choose("Logoff")
+    return True
+
+
+def after_run(d, spots):
+    """The NSA's regeneration (none) and re-placement on ``spots`` in order."""
+    pub = game_screen(d.app).s["pub"]
+    if pub["after"] is None:
+        return
+    d.choose("NSA regen+place")
+    d.press("A")  # I am NSA
+    if d.app.top().ID == "cn_regen":
+        d.choose("None")
+    index = 0
+    while d.app.top().ID == "cn_place":
+        d.at(spots[index])
+        index += 1
+    d.press("A")  # the blank hand-back screen
+
+
+def play(board, app, on_turn=None):
+    """Play the whole game; ``on_turn(turn)`` is called at each turn's start.
+    :returns: the Driver."""
+    d = Driver(board, app)
+    d.choose("Cybernaut")
+    d.choose("New game")
+    d.choose("Solo placement")
+    d.choose("Add Cybernaut")
+    d.seq("D R R R A")  # Cyb-2 (RealWorld 3, Wetware 6) in Sprawl-1
+    d.choose("Cybernauts done")
+    spots = ["M%d%d" % (r, c) for r in (6, 7, 8) for c in range(10)]
+    for turn in range(1, 11):
+        gc.collect()
+        if on_turn is not None:
+            on_turn(turn)
+        while game_screen(app).s["pub"]["ss_wait"]:
+            d.choose("Place SS unit")
+            d.choose("Sprawl-3")
+        next_to(d, 2)
+        if turn in (1, 4, 7):
+            # own sprawl's green address, steps, back and log off
+            netrun(d, "M00", ("M01", "M00"))
+            after_run(d, spots)
+        elif turn in (2, 8):
+            netrun(d, "M05", ("M15", "M05"))  # a GAP
+            after_run(d, spots)
+        next_to(d, 5)
+        d.choose("Next segment")
+    return d
