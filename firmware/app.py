@@ -573,8 +573,17 @@ class App:
         """One button event: the top screen acts, the state is saved, the frame redrawn.
 
         A MemoryError on the way (the Pico's heap is 264 KB) does not stop the app:
-        see ``recover_memory``.
+        see ``recover_memory``. It runs after ``_act``'s frame is gone: a frame
+        that caught the error may still point at the old screens (MicroPython's
+        collector scans whole frames), which would keep the old game in RAM while
+        its save is read back.
         """
+        if not self._act(name, kind):
+            self.recover_memory()
+        self.dirty = True
+
+    def _act(self, name, kind):
+        """The body of ``handle``. :returns: False after a MemoryError."""
         try:
             try:
                 self.top().on_button(self, name, kind)
@@ -587,8 +596,8 @@ class App:
                 self._open_session()
                 self.save()
         except MemoryError:
-            self.recover_memory()
-        self.dirty = True
+            return False
+        return True
 
     def recover_memory(self):
         """After a MemoryError: start again from the last save, as a reboot would.
@@ -639,19 +648,37 @@ class App:
         self.notice("Out of memory", text)
 
     def redraw(self):
-        """Draw the top screen if anything changed."""
+        """Draw the top screen if anything changed.
+
+        A MemoryError while drawing: collect and draw again (garbage of the press
+        just handled can still be held); if that fails too, ``recover_memory``.
+        """
         if not self.dirty:
             return
-        self.surface.clear()
-        try:
-            self.top().draw(self, self.surface)
-        except RefereeError as exc:
-            # a screen that cannot draw (a missing or bad pack): say why, on top of it
-            self.notice("Pack problem" if isinstance(exc, PackError) else "Problem", str(exc))
-            self.surface.clear()
-            self.top().draw(self, self.surface)
+        if not self._draw():
+            log("low memory: frame drawn again after a collection")
+            gc.collect()
+            if not self._draw():
+                self.recover_memory()
+                if not self._draw():
+                    raise MemoryError("no room to draw even the last save's screen")
         self.surface.show()
         self.dirty = False
+
+    def _draw(self):
+        """Draw the top screen on a clear surface. :returns: False after a MemoryError."""
+        self.surface.clear()
+        try:
+            try:
+                self.top().draw(self, self.surface)
+            except RefereeError as exc:
+                # a screen that cannot draw (a missing or bad pack): say why, on top of it
+                self.notice("Pack problem" if isinstance(exc, PackError) else "Problem", str(exc))
+                self.surface.clear()
+                self.top().draw(self, self.surface)
+        except MemoryError:
+            return False
+        return True
 
     def tick(self, now):
         """Poll the buttons at ``now`` (ms), handle their events, let the top screen
