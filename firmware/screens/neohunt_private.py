@@ -1,7 +1,7 @@
 """Neo-Hunt private screens (opened behind Handover): a place pick and a Spot! result."""
 
 from firmware.buttons import A, B, DOWN, UP
-from firmware.screens.neohunt_game import game_screen
+from firmware.screens.neohunt_game import game_screen, lighten
 from firmware.ui import Screen, wrap
 from shared_rules.errors import RuleError
 from shared_rules.neohunt_board import HIDE, place_name
@@ -51,13 +51,15 @@ class NhPlace(Screen):
         elif name == A:
             screen = game_screen(app)
             try:
-                screen.placed(app, s["p"], s["mode"], self.CHOICES[s["sel"]])
+                screen.turns(app, "placed", s["p"], s["mode"], self.CHOICES[s["sel"]])
             except RuleError as exc:
                 screen._game = None
                 s["err"] = str(exc)
+                lighten(app)
                 return
             app.hand_back()
-            screen.after_private(app, s["p"], s["mode"])
+            screen.turns(app, "after_private", s["p"], s["mode"])
+            lighten(app)
 
 
 class NhSpot(Screen):

@@ -29,7 +29,7 @@ def flow(self, app, g, key):
         p = int(key[5:])
         app.push(Handover.make(names[p], NhPlace({"p": p, "mode": "setup", "sel": 0, "err": ""})))
     elif key == "turn":
-        self.begin_turn(app, g)
+        begin_turn(self, app, g)
     elif key.startswith("reent"):
         p = int(key[5:])
         app.push(Handover.make(names[p], NhPlace({"p": p, "mode": "entry", "sel": 1, "err": ""})))
@@ -41,7 +41,7 @@ def flow(self, app, g, key):
     elif key == "reinf_done":
         end = g.last_player_check() if len(g.active()) <= 1 else None
         if end:
-            self.finish(app, g)
+            finish(self, app, g)
             return
         self.go("round")
         text = "Hand size %d." % g.hand_size()
@@ -87,10 +87,10 @@ def flow(self, app, g, key):
         app.record(GAME, "reveal", {"player": names[p]}, {"place": place_name(place)}, RULE_HIDDEN)
         self.go("deal")
         app.notice("Revealed", "%s is at %s" % (names[p], place_name(place)))
-        self.after(app, g, p)
+        after(self, app, g, p)
     elif key == "other":
         self.go("deal")
-        self.after(app, g, s["cur"])
+        after(self, app, g, s["cur"])
 
 
 def spot(self, app, g, key):
@@ -111,7 +111,7 @@ def spot(self, app, g, key):
     app.record(GAME, "spot", {"player": names[p], "of": what}, {"seen": app.seal(text)}, RULE_HIDDEN)
     self.go("deal")
     app.push(Handover.make(names[p], NhSpot({"what": what, "seen": app.seal(text)})))
-    self.after(app, g, p)
+    after(self, app, g, p)
 
 
 def other(self, app, g, key):
@@ -153,7 +153,7 @@ def begin_turn(self, app, g):
     """Start a turn: end check, then the reinforcement phase."""
     end = g.start_turn()
     if end:
-        self.finish(app, g)
+        finish(self, app, g)
         return
     d = g.d
     events = g.reinforce(app.source)
@@ -223,7 +223,7 @@ def after_private(self, app, p, mode):
     """After a private screen handed back: the burning roll for a move."""
     if mode == "move":
         g = self.game(app)
-        self.after(app, g, p)
+        after(self, app, g, p)
         self.commit(app)
 
 
