@@ -46,6 +46,7 @@ SCREENS = {
     "cc_pc": ("firmware.screens.cybercore_edit", "PlayerEdit"),
     "cc_foe": ("firmware.screens.cybercore_edit", "CreatureEdit"),
     "cc_gm": ("firmware.screens.cybercore_edit", "GmView"),
+    "undo": ("firmware.undo", "UndoMenu"),
 }
 
 
