@@ -11,7 +11,10 @@ def forget_modules(prefixes, keep):
     """Drop imported modules whose names start with one of ``prefixes`` (tuple of
     str), except those in ``keep`` (a collection of names), then collect: RAM back
     from a game the player has left. The app calls it only from the main menu, when
-    no screen of a game is alive."""
+    no screen of a game is alive.
+
+    A submodule is also an attribute of its package (``firmware.screens.dice``):
+    that reference goes too, or the module's code would stay on the heap."""
     import gc
     import sys
     for name in list(sys.modules):
@@ -20,5 +23,9 @@ def forget_modules(prefixes, keep):
         for prefix in prefixes:
             if name.startswith(prefix):
                 del sys.modules[name]
+                dot = name.rfind(".")
+                parent = sys.modules.get(name[:dot]) if dot > 0 else None
+                if parent is not None and hasattr(parent, name[dot + 1:]):
+                    delattr(parent, name[dot + 1:])
                 break
     gc.collect()

@@ -14,14 +14,12 @@ from shared_rules import VERSION
 from shared_rules.dice import SCHEME_HMAC, HashSource, commitment, hidden_draws_key, seed_bytes
 from shared_rules.errors import PackError, RefereeError, SaveError
 from shared_rules.journal import Journal, decode_line, encode_entry
-from shared_rules.save import decode_save, encode_save, sha256_hex
+from shared_rules.save import decode_save, save_parts, sha256_hex, state_digest
 from shared_rules.seal import seal, unseal
-from shared_rules.tables import load_pack
 
 # modules every screen needs: never dropped by forget_games
-KEEP_MODULES = ("firmware.screens.main", "firmware.screens.prompt", "shared_rules.dice",
-                "shared_rules.errors", "shared_rules.journal", "shared_rules.save",
-                "shared_rules.seal", "shared_rules.tables")
+KEEP_MODULES = ("firmware.screens.main", "shared_rules.dice", "shared_rules.errors",
+                "shared_rules.journal", "shared_rules.save", "shared_rules.seal")
 SAVE = "saves/state.sav"
 PREV = "saves/state.prev"
 KEY = "key.bin"
@@ -94,7 +92,7 @@ class App:
         self.dirty = True
         self._key = None
         self._sealed_seed = None
-        self._saved_body = None
+        self._saved_digest = None  # state_digest of the body last saved
         self.care = None  # firmware.care.ScreenCare, set by run() or a test
         self.forget = None  # callable(prefixes, keep) from the board: drop a left game's modules
         self.battery = None  # callable() -> volts (float), where the board reads it
@@ -360,6 +358,7 @@ class App:
                     pass
         if data is None:
             raise PackError("pack file '%s' is missing: copy it to the device (referee push)" % file_name)
+        from shared_rules.tables import load_pack  # only when a game needs its pack: ~9 KB of RAM
         pack = load_pack(data, where)
         self.packs[name] = pack
         return pack
@@ -414,14 +413,17 @@ class App:
         byte-identical for `referee sync`).
         """
         body = self.snapshot()
-        if body == self._saved_body:  # order-free: MicroPython may reorder dict keys
+        # order-free (MicroPython may reorder dict keys), and 32 bytes where a copy of
+        # the state would hold several KB of the Pico's heap
+        digest = state_digest(body)
+        if digest == self._saved_digest:
             return
-        text = encode_save(body)
+        header, text = save_parts(body)
+        body = None
         if self.storage.exists(SAVE):
             self.storage.rename(SAVE, PREV)
-        self.storage.write_atomic(SAVE, text)
-        # a copy that the live state cannot change under us
-        self._saved_body = json.loads(text[text.index("\n") + 1:])
+        self.storage.write_atomic(SAVE, (header, "\n", text, "\n"))
+        self._saved_digest = digest
 
     def _read_save(self, name):
         data = self.storage.read(name)
@@ -429,7 +431,7 @@ class App:
             return None
         body = decode_save(data, name)
         if name == SAVE:
-            self._saved_body = decode_save(data, name)
+            self._saved_digest = state_digest(body)
         return body
 
     def _keep_bad(self, name):
@@ -576,29 +578,88 @@ class App:
     # ---- the loop -----------------------------------------------------------
     def handle(self, name, kind):
         """One button event: the top screen acts, the state is saved, the frame redrawn.
+
+        A MemoryError on the way (the Pico's heap is 264 KB) does not stop the app:
+        see ``recover_memory``.
+
         A long B opens the Undo / Redo menu (firmware/undo.py); a press that journaled
-        something is an action: the state before it is kept for undo."""
-        seq = self.journal.next_seq
-        counter = self.source.counter
+        something is an action: the state before it is kept for undo.
+        """
         try:
-            if name == "B" and kind == "long" and self.top().ID not in OWN_LONG_B:
-                from firmware.undo import UndoMenu
-                self.push(UndoMenu())
-            else:
-                self.top().on_button(self, name, kind)
-        except RefereeError as exc:
-            self.notice("Pack problem" if isinstance(exc, PackError) else "Not allowed", str(exc))
-        self.flush_draws()
-        recent = self.journal.recent
-        if self.journal.next_seq != seq and recent and recent[-1]["kind"] not in ("undo", "redo"):
-            from firmware.undo import mark
-            mark(self, seq, counter)
-        gc.collect()  # the save needs one block as big as the state: collect first
-        self.save()
-        if self._opening:
-            self._open_session()
+            seq = self.journal.next_seq
+            counter = self.source.counter
+            try:
+                if name == "B" and kind == "long" and self.top().ID not in OWN_LONG_B:
+                    from firmware.undo import UndoMenu
+                    self.push(UndoMenu())
+                else:
+                    self.top().on_button(self, name, kind)
+            except RefereeError as exc:
+                self.notice("Pack problem" if isinstance(exc, PackError) else "Not allowed", str(exc))
+            self.flush_draws()
+            recent = self.journal.recent
+            step = None
+            if self.journal.next_seq != seq and recent and recent[-1]["kind"] not in ("undo", "redo"):
+                from firmware.undo import mark
+                step = mark(self, seq, counter)
+            gc.collect()  # the save needs one block as big as the state: collect first
             self.save()
+            if step:
+                self.storage.copy(PREV, step)  # the state before the action: an undo step
+            if self._opening:
+                self._open_session()
+                self.save()
+        except MemoryError:
+            self.recover_memory()
         self.dirty = True
+
+    def recover_memory(self):
+        """After a MemoryError: start again from the last save, as a reboot would.
+
+        Everything in RAM is dropped (the screens, the packs, the games' modules),
+        then the last save (the last acknowledged state) is restored and the
+        journal's dice counter is caught up, exactly as after a power cut; a
+        private screen comes back behind its "Hand to" gate. The press that ran
+        out of memory is not kept, and a notice says so. If even that cannot be
+        restored, the main menu opens and the save stays on storage untouched.
+        """
+        from firmware.screens.main import MainMenu
+        try:
+            self.flush_draws()  # dice drawn but not journaled: journaled now (sealed)
+        except MemoryError:
+            pass
+        counter = self.source.counter
+        next_seq = self.journal.next_seq
+        self.stack = [MainMenu()]
+        self.packs = {}
+        if self.forget is not None:
+            self.forget(("firmware.screens.", "shared_rules."), KEEP_MODULES)
+        gc.collect()
+        text = "That press was not kept: the game is as it was before it."
+        try:
+            body = self._read_save(SAVE)
+            if body is not None:
+                self.restore(body)
+                body = None
+                owner = private_owner(self.stack)
+                if owner is not None and self.top().ID != "resume_gate":
+                    from firmware.screens.prompt import ResumeGate
+                    self.stack.append(ResumeGate({"owner": owner}))
+        except (MemoryError, SaveError, ValueError, KeyError, TypeError, AttributeError):
+            self.stack = [MainMenu()]
+            gc.collect()
+            text = "Back at the main menu; the game is kept in its save: open it again."
+        try:
+            self._sync_journal()
+        except MemoryError:
+            # no room to read the journal's tail: what RAM knew is right too
+            gc.collect()
+        if self.source.counter < counter:
+            self.source.counter = counter
+            self._mark = counter
+        if self.journal.next_seq < next_seq:
+            self.journal.next_seq = next_seq
+        self.notice("Out of memory", text)
 
     def redraw(self):
         """Draw the top screen if anything changed."""

@@ -112,19 +112,21 @@ class Storage:
             return []
 
     def write_atomic(self, name, data):
-        """Replace ``name`` with ``data`` (bytes or str) atomically.
+        """Replace ``name`` with ``data`` atomically.
 
+        :param data: bytes or str, or a tuple/list of them written one after the
+            other (a big save needs no joined copy on the heap); str as UTF-8.
         :raises OSError: the write failed; the previous file is then untouched.
         """
-        if isinstance(data, str):
-            data = data.encode()
+        parts = data if isinstance(data, (tuple, list)) else (data,)
         folder = name.rsplit("/", 1)[0] if "/" in name else ""
         if folder:
             self._mkdirs(self.path(folder))
         final = self.path(name)
         tmp = final + TMP_SUFFIX
         with self.open(tmp, "wb") as handle:
-            handle.write(data)
+            for part in parts:
+                _write_part(handle, part)
             handle.flush()
         self._replace(tmp, final)
 
@@ -182,3 +184,15 @@ class Storage:
             self.fs.remove(self.path(name))
         except OSError:
             pass
+
+
+def _write_part(handle, part):
+    """Write bytes or str (as UTF-8) to a binary file: MicroPython writes a str's
+    bytes as they are (no copy); CPython wants it encoded."""
+    if isinstance(part, str):
+        try:
+            handle.write(part)
+            return
+        except TypeError:
+            part = part.encode()
+    handle.write(part)

@@ -5,11 +5,13 @@ move, a set number...); cursor moves are not actions. Before each action's state
 saved, the state just before it (the screen stack as last saved: every game keeps
 all its state in its screens) is written to storage, one small file per step
 (``undo/<slot>.snp``, a ring of MAX_STEPS + 1 slots: RAM holds none of them).
-``app.undo`` (saved with the app) numbers the steps:
-``[chain, lo, pos, hi, acts]`` - chain: a random tag the files carry (a save
-restored from elsewhere cannot pick up this device's files); lo..hi: the states
-kept; pos: the state shown now; acts: ``[i, first seq, end seq, dice block before,
-dice block after]`` of the action that led from state i to i + 1.
+The step files are whole saves (the state before an action is the last save,
+copied once the new state is saved). ``app.undo`` (saved with the app) numbers
+the steps: ``[0, lo, pos, hi, acts, keys]`` - lo..hi: the states kept; pos: the
+state shown now; acts: ``[i, first seq, end seq, dice block before, dice block
+after]`` of the action that led from state i to i + 1; keys: ``[i, digest]`` of
+each step file (shared_rules.save.state_digest, 16 hex digits), so a file left by a
+power cut, a restore or a sync is refused, never restored.
 
 - Undo (pos > lo): the shown state is written to its slot (so redo can return),
   the state before the last action is restored, and an "undo" entry is journaled
@@ -30,9 +32,11 @@ on screens that use long B themselves (app.OWN_LONG_B): there, from the screen
 that long B opens.
 """
 
+from binascii import hexlify
+
 from firmware.ui import Menu, TextScreen
 from shared_rules.errors import SaveError
-from shared_rules.save import decode_save, encode_save
+from shared_rules.save import decode_save, save_parts, state_digest
 
 MAX_STEPS = 8
 FOLDER = "undo/"
@@ -47,40 +51,56 @@ def _slot(i):
     return FOLDER + "%d.snp" % (i % (MAX_STEPS + 1))
 
 
-def _write(app, chain, i, screens):
-    app.storage.write_atomic(_slot(i), encode_save({"c": chain, "i": i, "screens": screens}))
+def _keep(undo, i, digest):
+    keys = [key for key in undo[5] if key[0] != i and undo[1] <= key[0] <= undo[3]]
+    keys.append([i, hexlify(digest[:8]).decode()])
+    undo[5] = keys
 
 
-def _read(app, chain, i):
+def _read(app, i):
     """The screens of state ``i``. :raises SaveError: missing, damaged or foreign."""
     data = app.storage.read(_slot(i))
     if data is None:
         raise SaveError("the saved step is missing")
     body = decode_save(data, _slot(i))
-    if body.get("c") != chain or body.get("i") != i or not isinstance(body.get("screens"), list):
-        raise SaveError("the saved step belongs to another save (a restore or a sync)")
+    data = None
+    want = None
+    for key in app.undo[5]:
+        if key[0] == i:
+            want = key[1]
+    if want is None or hexlify(state_digest(body)[:8]).decode() != want:
+        raise SaveError("the saved step belongs to another save (a power cut, a restore or a sync)")
     return body["screens"]
 
 
+def _write(app, i):
+    """Write the state shown now (its screens as ``_current`` keeps them) as step ``i``."""
+    body = app.snapshot()
+    body["screens"] = _current(app)
+    header, text = save_parts(body)
+    app.storage.write_atomic(_slot(i), (header, "\n", text, "\n"))
+    _keep(app.undo, i, state_digest(body))
+
+
 def mark(app, before, counter):
-    """After an action: keep the state before it (``app._saved_body``) as a step.
+    """After an action, before its state is saved: number the state before it
+    (the last save, ``app._saved_digest``) as a step; the caller copies that save
+    (saves/state.prev once the new state is saved) to the returned file.
 
     :param before: the journal's next sequence number before the action (int).
     :param counter: the dice block counter before the action (int).
+    :returns: the step's file name (relative to the data folder), or None.
     """
-    saved = app._saved_body
-    if saved is None:
-        return
-    undo = app.undo
-    if not undo:
-        from binascii import hexlify
-        undo = [hexlify(app.entropy(8)).decode(), 0, 0, 0, []]  # a random tag
-    chain, lo, pos = undo[0], undo[1], undo[2]
-    _write(app, chain, pos, saved["screens"])
-    acts = [act for act in undo[4] if act[0] < pos and act[0] >= pos + 1 - MAX_STEPS]
+    if not app._saved_digest:
+        return None
+    undo = app.undo or [0, 0, 0, 0, [], []]
+    pos = undo[2]
+    acts = [act for act in undo[4] if pos + 1 - MAX_STEPS <= act[0] < pos]
     acts.append([pos, before, app.journal.next_seq, counter, app.source.counter])
-    pos += 1
-    app.undo = [chain, max(lo, pos - MAX_STEPS), pos, pos, acts]
+    undo = [0, max(undo[1], pos + 1 - MAX_STEPS), pos + 1, pos + 1, acts, undo[5]]
+    _keep(undo, pos, app._saved_digest)
+    app.undo = undo
+    return _slot(pos)
 
 
 def _current(app):
@@ -140,21 +160,21 @@ def step(app, back):
         app.pop()
         _say(app, "Redo", "Nothing to redo: redo follows an undo, before any new action.")
         return
-    chain, lo, pos, hi, acts = undo
+    lo, pos, hi = undo[1], undo[2], undo[3]
     target = pos - 1 if back else pos + 1
     act = _act(app, pos - 1 if back else pos)
     try:
-        screens = _read(app, chain, target)
+        screens = _read(app, target)
         if act is None:
             raise SaveError("the step's journal record is missing")
-        _write(app, chain, pos, _current(app))
+        _write(app, pos)
     except (SaveError, OSError, ValueError) as exc:
         app.pop()
         _say(app, "Undo" if back else "Redo", "Cannot %s: %s. Nothing was changed."
              % ("undo" if back else "redo", exc))
         return
     _restore(app, screens)
-    app.undo = [chain, lo, target, hi, acts]
+    app.undo[2] = target
     rolls = act[4] > act[3]
     out = {("undone" if back else "redone"): [act[1], act[2] - 1]}
     if rolls:

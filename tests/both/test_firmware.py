@@ -66,6 +66,9 @@ def test_storage_atomic_write_and_append():
     store = Storage(root + "/data")
     store.write_atomic("saves/a.sav", "one")
     store.write_atomic("saves/a.sav", b"two")
+    # parts written one after the other: str as UTF-8 (a save's lines, never joined)
+    store.write_atomic("parts/b.sav", ("h\u00e9", b"\n", "body", "\n"))
+    assert store.read("parts/b.sav") == "h\u00e9\nbody\n".encode()
     assert store.read("saves/a.sav") == b"two"
     assert store.listdir("saves") == ["a.sav"]          # no temporary file left
     store.append("journals/s.jrn", "x\n")
@@ -92,6 +95,15 @@ def test_keys_script_parsing():
 def screen(seed, keys, root=None):
     board, app = run_script(root or tempdir("sim"), seed, keys)
     return app.surface.lines(), app
+
+
+def test_screen_registry_lookup():
+    from firmware.screens import screen_class
+    from firmware.screens.main import MainMenu
+    assert screen_class("main") is MainMenu
+    # unknown, empty and damaged IDs (from a corrupt save) find nothing
+    for bad in ("nosuch", "", "main x", "mai", "ain", "firmware.screens.main"):
+        assert screen_class(bad) is None, bad
 
 
 def test_first_frame_is_the_main_menu():
@@ -333,3 +345,37 @@ def test_a_reboot_into_a_private_screen_resumes_behind_a_gate():
     assert "sector 4" not in " ".join(app.surface.lines())
     board.press(app, "A")
     assert app.surface.lines()[1] == "move: sector 4"
+
+
+def test_out_of_memory_mid_press_resumes_the_last_save_and_says_so():
+    root = tempdir("oom")
+    board, app = boot(root + "/data", 7)
+    for key in ("A", "A", "D", "A"):  # Dice: roll a d6, then a d10
+        board.press(app, key)
+    app.redraw()
+    kept = app.surface.lines()
+    history = list(app.history)
+    counter = app.source.counter
+
+    def starving(app_, name, kind):
+        # the press rolls and journals a d20, then runs out of memory before the save
+        from shared_rules import dice
+        app_.record("dice", "roll", {"die": "d20"}, {"total": dice.d20(app_.source)}, "test")
+        raise MemoryError("memory allocation failed")
+
+    app.top().on_button = starving
+    board.press(app, "A")
+    app.redraw()
+    lines = app.surface.lines()
+    assert lines[0].startswith("Out of memory"), lines
+    assert "not kept" in " ".join(lines)
+    # the journaled roll's dice are spent: the next roll cannot repeat it
+    assert app.source.counter > counter
+    # the notice goes, and the last save's screen is back as it was
+    board.press(app, "A")
+    app.redraw()
+    assert app.surface.lines() == kept
+    assert app.history == history
+    # and the app goes on: the next press rolls and is kept
+    board.press(app, "A")
+    assert len(app.history) == len(history) + 1

@@ -90,3 +90,31 @@ def test_sealed_values_do_not_tell_the_secret_length():
     assert unseal(key, long) == "sector 4, then Hide"
     assert unseal(key, seal(key, b"salt", "")) == ""
     assert unseal(key, seal(key, b"salt", "x" * 16)) == "x" * 16
+
+
+def test_state_digest_ignores_key_order_and_sees_every_change():
+    from shared_rules.save import state_digest
+    one = {"a": 1, "b": [1, 2, {"x": "y", "z": None}], "c": "h\u00e9"}
+    two = {"c": "h\u00e9", "b": [1, 2, {"z": None, "x": "y"}], "a": 1}
+    assert state_digest(one) == state_digest(two)
+    assert len(state_digest(one)) == 32
+    # tuples are saved as lists: the same state
+    assert state_digest({"t": (1, 2)}) == state_digest({"t": [1, 2]})
+    # every kind of change shows
+    for changed in ({"a": 2, "b": [1, 2, {"x": "y", "z": None}], "c": "h\u00e9"},
+                    {"a": 1, "b": [2, 1, {"x": "y", "z": None}], "c": "h\u00e9"},
+                    {"a": 1, "b": [1, 2, {"x": "y", "z": 0}], "c": "h\u00e9"},
+                    {"a": 1, "b": [1, 2, {"x": "y"}], "c": "h\u00e9"},
+                    {"a": 1, "b": [1, 2, {"x": "y", "z": None}], "c": "he"},
+                    {"a": 1, "b": [[1, 2], {"x": "y", "z": None}], "c": "h\u00e9"},
+                    {"a": "1", "b": [1, 2, {"x": "y", "z": None}], "c": "h\u00e9"}):
+        assert state_digest(changed) != state_digest(one), changed
+
+
+def test_save_parts_join_to_the_encoded_save_and_read_back():
+    from shared_rules.save import save_parts
+    body = {"screens": [{"id": "main", "state": {"name": "Zo\u00eb"}}], "n": 7}
+    header, text = save_parts(body)
+    joined = header + "\n" + text + "\n"
+    assert joined == encode_save(body)
+    assert decode_save(joined.encode(), "state.sav") == body

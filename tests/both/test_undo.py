@@ -141,3 +141,19 @@ def test_undo_keeps_at_most_max_steps_and_files_not_ram():
         keys(board, app, "A")
     undo(board, app)
     assert app.surface.lines()[1].startswith("Nothing to undo")
+
+
+def test_a_step_file_from_elsewhere_is_refused_and_nothing_changes():
+    root = tempdir("undo")
+    board, app = boot(root, 5)
+    open_entry(board, app, "DiceScreen")
+    keys(board, app, "A D A")
+    # the step before the last roll, replaced by another (valid) save: the first one
+    slot = "undo/%d.snp" % (app.undo[2] - 1)
+    app.storage.write_atomic(slot, app.storage.read("undo/0.snp"))
+    before = stack(app)
+    undo(board, app)
+    lines = app.surface.lines()
+    assert lines[0] == "Undo" and lines[1].startswith("Cannot undo")
+    keys(board, app, "A")
+    assert stack(app) == before

@@ -48,3 +48,13 @@ def test_the_check_catches_a_forbidden_import(tmp_path):
     bad.write_text("import dataclasses\n")
     with pytest.raises(AssertionError):
         test_only_allowed_imports_and_constructs(str(bad))
+
+
+def test_every_registered_screen_resolves_to_its_class():
+    from firmware.screens import screen_class, screen_ids
+    ids = screen_ids()
+    assert len(ids) == len(set(ids)), "a screen ID is registered twice"
+    assert "main" in ids and "reveal" in ids
+    for screen_id in ids:
+        cls = screen_class(screen_id)
+        assert cls is not None and cls.ID == screen_id, screen_id

@@ -225,14 +225,14 @@ def test_verify_checks_secrets_of_a_finished_session(tmp_path, capsys):
     play(board, app, [END])
     path = os.path.join(root, "journals", "s0001.jrn")
     assert referee(["verify", path]) == 0
-    # the AN of Bob, the DC, and the armour check's AN (revealed when it was left)
+    # the two above, and the AN the GM entered for GAME's armour check (committed when
+    # entered, revealed when the armour check is left)
     assert "3 revealed secrets match their commitments" in capsys.readouterr().out
     honest = _journal(root)
 
     # one changed secret: the reveal's value (CRC fixed): only the commitment catches it
     entries = [dict(entry, out=dict(entry["out"])) for entry in honest]
-    index = [entry["in"].get("id") if entry["kind"] == "reveal" else None
-             for entry in entries].index(an)
+    index = [(entry["kind"], entry["in"].get("id")) for entry in entries].index(("reveal", an))
     entries[index]["out"]["value"] = 15
     _rewrite(path, entries)
     assert referee(["verify", path]) == 3
