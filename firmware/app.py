@@ -600,7 +600,7 @@ class App:
             recent = self.journal.recent
             step = None
             if self.journal.next_seq != seq and recent and recent[-1]["kind"] not in ("undo", "redo"):
-                from firmware.undo import mark
+                from firmware.steps import mark
                 step = mark(self, seq, counter)
             gc.collect()  # the save needs one block as big as the state: collect first
             self.save()
