@@ -159,10 +159,32 @@ class Storage:
             handle.flush()
 
     def copy(self, name, new_name):
-        """Copy a file atomically (used to keep the last good save)."""
-        data = self.read(name)
-        if data is not None:
-            self.write_atomic(new_name, data)
+        """Copy a file atomically (the last good save, an undo step), 512 bytes at a
+        time: a big save is never whole on the heap. Reads ``name.old`` where
+        ``read`` would. Nothing happens if ``name`` does not exist.
+
+        :raises OSError: the write failed; ``new_name`` is then untouched.
+        """
+        for path in (self.path(name), self.path(name) + ".old"):
+            try:
+                source = self.open(path, "rb")
+            except OSError:
+                continue
+            with source:
+                folder = new_name.rsplit("/", 1)[0] if "/" in new_name else ""
+                if folder:
+                    self._mkdirs(self.path(folder))
+                final = self.path(new_name)
+                tmp = final + TMP_SUFFIX
+                with self.open(tmp, "wb") as handle:
+                    while True:
+                        chunk = source.read(512)
+                        if not chunk:
+                            break
+                        handle.write(chunk)
+                    handle.flush()
+            self._replace(tmp, final)
+            return
 
     def rename(self, name, new_name):
         """Rename a file inside the data folder, replacing ``new_name`` if it exists

@@ -69,6 +69,13 @@ def test_storage_atomic_write_and_append():
     # parts written one after the other: str as UTF-8 (a save's lines, never joined)
     store.write_atomic("parts/b.sav", ("h\u00e9", b"\n", "body", "\n"))
     assert store.read("parts/b.sav") == "h\u00e9\nbody\n".encode()
+    # copy: in 512-byte pieces, whole; a missing file copies nothing
+    big = bytes([i % 251 for i in range(1300)])
+    store.write_atomic("parts/big.sav", big)
+    store.copy("parts/big.sav", "steps/1.snp")
+    assert store.read("steps/1.snp") == big
+    store.copy("parts/none.sav", "steps/2.snp")
+    assert store.exists("steps/2.snp") is False
     assert store.read("saves/a.sav") == b"two"
     assert store.listdir("saves") == ["a.sav"]          # no temporary file left
     store.append("journals/s.jrn", "x\n")
