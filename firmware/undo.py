@@ -165,7 +165,7 @@ class UndoMenu(Menu):
     TITLE = "Undo / Redo"
 
     def items(self, app):
-        return ["Undo last action", "Redo", "Back"]
+        return ["Undo last step", "Redo", "Back"]
 
     def footer(self, app):
         undo = app.undo or [0, 0, 0, 0]

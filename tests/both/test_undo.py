@@ -31,7 +31,7 @@ def entries(app):
 
 
 def undo(board, app):
-    keys(board, app, "B:long A")  # long B: the menu; A: "Undo last action"
+    keys(board, app, "B:long A")  # long B: the menu; A: "Undo last step"
 
 
 def redo(board, app):
