@@ -107,8 +107,12 @@ class GameScreen(Menu):
         public = json.loads(json.dumps(self.s["pub"]))  # a copy: trial changes stay off the save
         return Game.join(app.pack(PACK), public, json.loads(app.unseal(self.s["sec"])))
 
-    def store(self, app, game):
-        """Keep ``game``: public part in clear, secret part sealed."""
+    def store(self, app, game, events=None, replaced=False):
+        """Keep ``game``: public part in clear, secret part sealed; first the face-down
+        chits' commitments are brought in line (cybernaut_commit.sync: ``events`` of
+        the action, ``replaced`` after the NSA's re-placement)."""
+        from firmware.screens.cybernaut_commit import sync
+        sync(app, game, events, replaced)
         public, secret = game.split()
         self.s["pub"] = public
         self.s["sec"] = app.seal(json.dumps(secret))
@@ -136,8 +140,8 @@ class GameScreen(Menu):
             return None
         if isinstance(events, tuple):  # interact: (events, roll details)
             events = events[0]
-        self.store(app, game)
         journal(app, events, nsa and game.s["fog"])
+        self.store(app, game, events)  # commitments journaled after the events
         self.note(summary(events))
         return events
 
@@ -228,7 +232,7 @@ class GameScreen(Menu):
     def solo(self, app):
         game = self.load(app)
         events = game.solo_setup(app.source)
-        self.store(app, game)
+        self.store(app, game, events)
         journal(app, events, True)
         self.s["msg"] = "NSA chits placed"
 

@@ -409,17 +409,17 @@ class PlaceScreen(GridScreen):
             if not game.setup_todo():
                 events = game.setup_done()
                 journal(app, events)
-                screen.store(app, game)
+                screen.store(app, game, events)
                 screen.s["msg"] = "NSA placed"
                 app.hand_back()
                 return
-            screen.store(app, game)
+            screen.store(app, game, events)
             return
         if self._next(app, self._game(app)) is None:
             real = screen.load(app)
             events = real.replace(self._plan(app))
-            screen.store(app, real)
             journal(app, events, True)
+            screen.store(app, real, events, True)
             screen.s["msg"] = "NSA re-placed"
             app.hand_back()
 
@@ -496,8 +496,8 @@ class NsaScreen(GridScreen):
             app.record("cybernaut", "refused", {"sealed": app.seal(str(exc))}, {}, _rule_of(str(exc)))
             app.push(TextScreen.make(refused_title(str(exc)), str(exc)))
             return
-        screen.store(app, game)
         journal(app, events, game.s["fog"])
+        screen.store(app, game, events)
         screen.note(summary(events))
 
     def menu(self, app):
