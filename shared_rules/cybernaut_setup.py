@@ -234,6 +234,9 @@ class SetupPart:
             raise RuleError("the netrun is still on: it ends with logoff (Cybernaut VII.H)")
         if self.s["after"] is not None:
             raise RuleError("the NSA must finish regeneration and re-placement first (%s)" % R_REPLACE)
+        if self.s.get("losses"):
+            raise RuleError("remove the units the RealWorld combat results eliminated first "
+                            "(Cybernaut VIII.C)")
         events = []
         if self.s["seg"] == SEG_END:
             events.append({"kind": "turn_end", "rule": R_END, "turn": self.s["turn"],

@@ -126,9 +126,62 @@ class WorldPart:
             unit["acted"] = True
         fires = realworld_combat(self.pack, sum(u["rw"] for u in units),
                                  sum(c["rw"] for c in targets), source)
+        losses = []
+        for side, result in fires:
+            codes = result["result"].split()
+            # NSA fire hits the revealed Cybernauts there; return fire only the attackers
+            hit = [c["name"] for c in targets] if side == "NSA" else list(ss_names)
+            count = len(hit) if "E" in codes else (1 if "I" in codes else 0)
+            if count:
+                losses.append({"side": "Netrunner" if side == "NSA" else "NSA",
+                               "sprawl": sprawl, "units": hit, "left": count})
+        self.s["losses"] = losses
         return [{"kind": "attack", "rule": "Cybernaut VIII.A", "sprawl": sprawl,
                  "ss": list(ss_names), "targets": [c["name"] for c in targets],
-                 "fires": [[f[0], f[1]] for f in fires]}]
+                 "fires": [[f[0], f[1]] for f in fires],
+                 "losses": [[x["side"], x["left"]] for x in losses]}]
+
+    def losses(self):
+        """Units still to remove after RealWorld combat: list of dicts {"side" (whose
+        units: "NSA" or "Netrunner"), "sprawl", "units" (names that were fired on),
+        "left" (how many of them still to remove)}. A result "I" removes one unit of
+        those fired on (their owner picks it), "E" every one (pack combat_codes;
+        Cybernaut VIII.A.3, VIII.C)."""
+        return self.s.get("losses") or []
+
+    def remove_unit(self, name):
+        """Remove unit ``name`` (an SS unit's or a Cybernaut's name) as a RealWorld
+        combat result demands: an SS unit goes to the NSA container (VIII.C.1), a
+        Cybernaut is eliminated (VIII.C.2).
+
+        :returns: events. :raises RuleError: no result to apply (VIII.C), a hidden
+            Cybernaut (never affected, VIII.B.3), an SS unit not in the attack
+            (VIII.B.1), or a unit that was not fired on (VIII.A.3).
+        """
+        losses = self.losses()
+        if not losses:
+            raise RuleError("no RealWorld combat result to apply: units are removed only "
+                            "as combat results demand (Cybernaut VIII.C)")
+        for loss in losses:
+            if name in loss["units"]:
+                loss["units"].remove(name)
+                loss["left"] -= 1
+                if loss["left"] <= 0 or not loss["units"]:
+                    losses.remove(loss)
+                for unit in self.s["ss"]:
+                    if unit["name"] == name:
+                        return self.eliminate_ss(name)
+                names = [c["name"] for c in self.s["cybs"]]
+                return self.eliminate_cybernaut(names.index(name), "Cybernaut VIII.C.2")
+        for cyb in self.s["cybs"]:
+            if cyb["name"] == name and cyb["hidden"]:
+                raise RuleError("%s is hidden: hidden Cybernauts are never affected by combat "
+                                "results (Cybernaut VIII.B.3)" % name)
+        for unit in self.s["ss"]:
+            if unit["name"] == name:
+                raise RuleError("%s was not in the attack: only the attacking SS units are "
+                                "affected by return fire (Cybernaut VIII.B.1)" % name)
+        raise RuleError("%s was not fired on in this combat (Cybernaut VIII.A.3)" % name)
 
     def eliminate_ss(self, name):
         """An SS unit eliminated: back to the NSA container (Cybernaut VIII.C.1)."""

@@ -175,8 +175,13 @@ class GameScreen(Menu):
             if pub["run"] is not None:
                 out.append(("Netrun", self.netrun))
             seg = pub["seg"]
+            if pub.get("losses"):
+                out.append(("Remove units", self.losses))
             if seg == 0 and not pub["over"]:
                 out.append(("Interaction", self.interaction))
+                if pub["enc"]:  # an Encounter this turn: its Recruit / Body Bank results
+                    out.append(("Recruit", self.recruit))
+                    out.append(("Body Bank", self.body_bank))
             if seg in (1, 4) and not pub["over"]:
                 out.append(("Move units", self.move_units))
             if seg == 2 and pub["run"] is None and not pub["ran"] and pub["after"] is None:
@@ -262,6 +267,18 @@ class GameScreen(Menu):
 
     def interaction(self, app):
         app.push(UnitPick.make("inter", "Interaction"))
+
+    def recruit(self, app):
+        from firmware.screens.cybernaut_rw import RecruitPick
+        app.push(RecruitPick())
+
+    def body_bank(self, app):
+        from firmware.screens.cybernaut_rw import BodyBankPick
+        app.push(BodyBankPick())
+
+    def losses(self, app):
+        from firmware.screens.cybernaut_rw import LossPick
+        app.push(LossPick())
 
     def move_units(self, app):
         app.push(UnitPick.make("move", "Move who?"))
