@@ -6,8 +6,23 @@ from shared_rules.cybernaut_grid import (MAX_CYBERNAUTS, R_COLOUR, R_END, R_REIN
 from shared_rules.errors import RuleError
 
 
+# the readings' defaults (cybernaut_readings.READINGS: the choices and sections)
+READING_DEFAULTS = {"jump": "up", "skull": "each", "tie": "draw", "move": "once"}
+
+
 class SetupPart:
     """Mixed into cybernaut_net.Game (shares its state ``self.s``)."""
+
+    # ---- readings (per-game settings, cybernaut_readings) ----------------------------
+    def reading(self, key):
+        """The game's reading ``key`` (cybernaut_readings.READINGS; a game saved before
+        the setting existed has the default)."""
+        return self.s.get("read", {}).get(key, READING_DEFAULTS[key])
+
+    def set_reading(self, key, value):
+        """Choose reading ``key`` = ``value`` before play (cybernaut_readings.set_reading)."""
+        from shared_rules.cybernaut_readings import set_reading
+        return set_reading(self, key, value)
 
     # ---- setup (Cybernaut III) ---------------------------------------------------
     def check_place(self, chit, at, ignore=()):
@@ -257,8 +272,10 @@ class SetupPart:
             self.s["seg"] += 1
         for cyb in self.s["cybs"]:
             cyb["moved"] = False
+            cyb.pop("spent", None)
         for unit in self.s["ss"]:
             unit["moved"] = False
+            unit.pop("spent", None)
             if self.s["seg"] == SEG_ATTACK:
                 unit["acted"] = False
         side, name, rule = SEGMENTS[self.s["seg"]]

@@ -70,8 +70,13 @@ class WorldPart:
 
         :param names: Cybernaut names (Netrunner segment) or SS unit names (NSA
             segment), all in ``path[0]``, none moved yet this segment.
-        :raises RuleError: wrong side for the segment, not together, moved already,
-            a missing TransLine or not enough points (VI.A.3, VI.B.1), SS Max.
+        Reading "move" (cybernaut_readings.READINGS, Cybernaut VI.A.2: each point only
+        once in the segment): "once" (default) lets a unit move once per movement
+        segment, one path; "legs" lets it move again with the points it has not
+        spent yet this segment (a group: its highest remaining value, VI.B.1).
+
+        :raises RuleError: wrong side for the segment, not together, moved already
+            ("once"), a missing TransLine or not enough points (VI.A.3, VI.B.1), SS Max.
         """
         if self.s["seg"] == SEG_NR_MOVE:
             self._need_seg(SEG_NR_MOVE)
@@ -93,12 +98,15 @@ class WorldPart:
             if unit["at"] != path[0]:
                 raise RuleError("%s is in %s, not %s: a group starts together (Cybernaut VI.B.2)"
                                 % (unit["name"], unit["at"], path[0]))
-            if unit.get("moved"):
+            if unit.get("moved") and self.reading("move") == "once":
                 raise RuleError("%s already moved this segment (Cybernaut VI.A.2)" % unit["name"])
-        spent = check_move(self.pack, path, [u["rw"] for u in units])
+        # reading "move" "legs": another leg with the points not used yet (VI.A.2)
+        spent = check_move(self.pack, path, [u["rw"] - u.get("spent", 0) for u in units])
         for unit in units:
             unit["at"] = path[-1]
             unit["moved"] = True
+            if self.reading("move") == "legs":
+                unit["spent"] = unit.get("spent", 0) + spent
             if "acted" in unit:
                 unit["acted"] = True
         return [{"kind": "move", "rule": "Cybernaut VI.B" if len(units) > 1 else "Cybernaut VI.A",
@@ -126,15 +134,8 @@ class WorldPart:
             unit["acted"] = True
         fires = realworld_combat(self.pack, sum(u["rw"] for u in units),
                                  sum(c["rw"] for c in targets), source)
-        losses = []
-        for side, result in fires:
-            codes = result["result"].split()
-            # NSA fire hits the revealed Cybernauts there; return fire only the attackers
-            hit = [c["name"] for c in targets] if side == "NSA" else list(ss_names)
-            count = len(hit) if "E" in codes else (1 if "I" in codes else 0)
-            if count:
-                losses.append({"side": "Netrunner" if side == "NSA" else "NSA",
-                               "sprawl": sprawl, "units": hit, "left": count})
+        from shared_rules.cybernaut_losses import attack_losses
+        losses = attack_losses(fires, [c["name"] for c in targets], ss_names, sprawl)
         self.s["losses"] = losses
         return [{"kind": "attack", "rule": "Cybernaut VIII.A", "sprawl": sprawl,
                  "ss": list(ss_names), "targets": [c["name"] for c in targets],
@@ -142,46 +143,14 @@ class WorldPart:
                  "losses": [[x["side"], x["left"]] for x in losses]}]
 
     def losses(self):
-        """Units still to remove after RealWorld combat: list of dicts {"side" (whose
-        units: "NSA" or "Netrunner"), "sprawl", "units" (names that were fired on),
-        "left" (how many of them still to remove)}. A result "I" removes one unit of
-        those fired on (their owner picks it), "E" every one (pack combat_codes;
-        Cybernaut VIII.A.3, VIII.C)."""
+        """Units still to remove after RealWorld combat (cybernaut_losses.attack_losses)."""
         return self.s.get("losses") or []
 
     def remove_unit(self, name):
-        """Remove unit ``name`` (an SS unit's or a Cybernaut's name) as a RealWorld
-        combat result demands: an SS unit goes to the NSA container (VIII.C.1), a
-        Cybernaut is eliminated (VIII.C.2).
-
-        :returns: events. :raises RuleError: no result to apply (VIII.C), a hidden
-            Cybernaut (never affected, VIII.B.3), an SS unit not in the attack
-            (VIII.B.1), or a unit that was not fired on (VIII.A.3).
-        """
-        losses = self.losses()
-        if not losses:
-            raise RuleError("no RealWorld combat result to apply: units are removed only "
-                            "as combat results demand (Cybernaut VIII.C)")
-        for loss in losses:
-            if name in loss["units"]:
-                loss["units"].remove(name)
-                loss["left"] -= 1
-                if loss["left"] <= 0 or not loss["units"]:
-                    losses.remove(loss)
-                for unit in self.s["ss"]:
-                    if unit["name"] == name:
-                        return self.eliminate_ss(name)
-                names = [c["name"] for c in self.s["cybs"]]
-                return self.eliminate_cybernaut(names.index(name), "Cybernaut VIII.C.2")
-        for cyb in self.s["cybs"]:
-            if cyb["name"] == name and cyb["hidden"]:
-                raise RuleError("%s is hidden: hidden Cybernauts are never affected by combat "
-                                "results (Cybernaut VIII.B.3)" % name)
-        for unit in self.s["ss"]:
-            if unit["name"] == name:
-                raise RuleError("%s was not in the attack: only the attacking SS units are "
-                                "affected by return fire (Cybernaut VIII.B.1)" % name)
-        raise RuleError("%s was not fired on in this combat (Cybernaut VIII.A.3)" % name)
+        """Remove unit ``name`` as a RealWorld combat result demands (Cybernaut VIII.C;
+        cybernaut_losses.remove_unit: its errors)."""
+        from shared_rules.cybernaut_losses import remove_unit
+        return remove_unit(self, name)
 
     def eliminate_ss(self, name):
         """An SS unit eliminated: back to the NSA container (Cybernaut VIII.C.1)."""
@@ -239,10 +208,11 @@ class WorldPart:
     def victory(self):
         """Victory points: Netrunner = NSA Files destroyed plus Files controlled;
         NSA = eliminated Cybernauts. :returns: dict with "netrunner", "nsa",
-        "winner" ("Netrunner", "NSA" or "draw")."""
+        "winner" ("Netrunner", "NSA" or "draw"). A tie is a draw, or the NSA's with
+        the reading "tie" = "nsa" (cybernaut_readings.READINGS; Cybernaut IV.B.3)."""
         files = len([c for c in self.s["nsa"] if c["w"] in ("files", "held")])
         dead = len([c for c in self.s["cybs"] if not c["alive"]])
-        winner = "draw"
+        winner = "draw" if self.reading("tie") == "draw" else "NSA"  # reading "tie"
         if files > dead:
             winner = "Netrunner"
         elif dead > files:

@@ -164,9 +164,11 @@ class GameScreen(Menu):
         if pub["stage"] == "setup":
             out.append(("NSA placement", self.nsa_place))
             out.append(("Solo placement", self.solo))
+            out.append(("Readings", self.readings))
         elif pub["stage"] == "cybernauts":
             out.append(("Add Cybernaut", self.add_cyb))
             out.append(("Cybernauts done", self.cybs_done))
+            out.append(("Readings", self.readings))
         else:
             if pub["ss_wait"]:
                 out.append(("Place SS unit", self.place_ss))
@@ -267,6 +269,10 @@ class GameScreen(Menu):
 
     def interaction(self, app):
         app.push(UnitPick.make("inter", "Interaction"))
+
+    def readings(self, app):
+        from firmware.screens.cybernaut_rw import ReadingsScreen
+        app.push(ReadingsScreen())
 
     def recruit(self, app):
         from firmware.screens.cybernaut_rw import RecruitPick

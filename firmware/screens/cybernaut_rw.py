@@ -6,7 +6,8 @@ GameScreen.act: journaled with its rule section, a refusal shown with its reason
 and section and journaled too). The printed Encounter table is not in the sample
 pack (placeholder rows), so the players choose these after reading the result;
 the device checks the counter mix, the sprawl of this turn's Encounter and which
-units the combat results may remove.
+units the combat results may remove. Also the game's readings (per-game settings
+chosen during setup, shared_rules/cybernaut_readings.py).
 """
 
 from firmware.buttons import LEFT, RIGHT
@@ -104,3 +105,35 @@ class LossPick(Menu):
         if game.act(app, "remove_unit", units[index]) is not None:
             if not game.s["pub"].get("losses"):
                 app.pop()
+
+
+class ReadingsScreen(Menu):
+    """The game's readings (shared_rules/cybernaut_readings.py), chosen during setup:
+    A on a line switches it to the other value (journaled with its rule section);
+    once play starts the rules refuse a change (shown with the reason)."""
+
+    ID = "cn_readings"
+    TITLE = "Readings"
+    LABELS = {"up": "both face up", "any": "any matching", "each": "d10 per skull",
+              "one": "one d10", "draw": "tie: draw", "nsa": "tie: NSA wins",
+              "once": "once/segment", "legs": "in legs"}
+
+    def readings(self):
+        from shared_rules.cybernaut_readings import READINGS
+        return READINGS
+
+    def items(self, app):
+        chosen = find_game(app).s["pub"].get("read") or {}
+        out = []
+        for key, values, _ in self.readings():
+            out.append("%s %s" % (key[:5], self.LABELS[chosen.get(key, values[0])]))
+        return out
+
+    def footer(self, app):
+        return [self.readings()[self.s["sel"]][2][10:]]
+
+    def choose(self, app, index):
+        key, values, _ = self.readings()[index]
+        chosen = find_game(app).s["pub"].get("read") or {}
+        now = chosen.get(key, values[0])
+        find_game(app).act(app, "set_reading", key, values[1] if now == values[0] else values[0])

@@ -413,10 +413,12 @@ def test_replace_refuses_broken_stacking_and_changes_nothing():
 
 def test_skull_d10_against_wetware():
     # Cyb-2 Wetware 6: 6 neutralized, 7 eliminated (RULINGS Neutralization)
+    pack = small_pack()  # one pack for the four games (MicroPython's 192K heap)
     for roll, fate in ((6, "neutralized"), (0, "neutralized"), (7, "eliminated"), (9, "eliminated")):
         layout = list(LAYOUT)
         layout[9] = "M01"  # Black Ice
-        game = placed_game(layout)
+        game = None
+        game = placed_game(layout, pack)
         to_netrun(game)
         give(game, ["Virus"])
         game.nsa_chit("x6")["w"] = "held"

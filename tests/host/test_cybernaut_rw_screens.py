@@ -130,3 +130,36 @@ def test_nothing_to_remove_is_refused(tmp_path):
 
 def pub_of(app):
     return game_screen(app).s["pub"]
+
+
+def test_readings_screen_switches_during_setup_and_refuses_in_play(tmp_path):
+    board, app = boot(str(tmp_path), cyb_game.SEED)
+    d = Driver(board, app)
+    d.choose("Cybernaut")
+    d.choose("New game")
+    d.choose("Readings")
+    assert _items(app) == ["jump both face up", "skull d10 per skull", "tie tie: draw",
+                           "move once/segment"]
+    assert "VII.E.2" in app.surface.lines()
+    d.choose("jump")
+    entry = app.journal.recent[-1]
+    assert entry["kind"] == "reading" and entry["rule"] == "Cybernaut VII.E.2"
+    assert entry["out"]["value"] == "any" and _items(app)[0] == "jump any matching"
+    d.choose("tie")
+    assert app.journal.recent[-1]["rule"] == "Cybernaut IV.B.3"
+    d.choose("jump")  # back to the default
+    assert app.journal.recent[-1]["out"]["value"] == "up"
+    d.press("B")
+    d.choose("Solo placement")
+    d.choose("Add Cybernaut")
+    d.seq("D R R R A")
+    d.choose("Cybernauts done")
+    assert "Readings" not in _items(app)  # play started
+    screen = game_screen(app)
+    assert screen.load(app).reading("tie") == "nsa" and screen.load(app).reading("jump") == "up"
+    app.push(__import__("firmware.screens.cybernaut_rw", None, None,
+                        ["ReadingsScreen"]).ReadingsScreen())
+    d.choose("skull")
+    lines = app.surface.lines()
+    assert lines[0] == "No: VII.G.2" and "before play" in " ".join(lines)
+    assert app.journal.recent[-1]["kind"] == "refused"
