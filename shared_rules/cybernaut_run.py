@@ -69,8 +69,9 @@ class RunPart:
         if there in neighbours(here):
             self._spend(run, 1, cost_rule_side)
             return "step"
-        # reading "jump" (VII.E.2): "up" needs both Nexus chits face up, "any" not
-        blind = self.reading("jump") == "any"
+        # reading "jump" (VII.E.2): "up" needs both Nexus chits face up, "any" not;
+        # the NSA moving its own chits knows its face-down Nexus chits: either way
+        blind = cost_rule_side == R_NSA_OPS or self.reading("jump") == "any"
         start = [c for c in self.in_space(here) if self.is_nexus(c) and (c["up"] or blind)]
         end = [c for c in self.in_space(there) if self.is_nexus(c) and (c["up"] or blind)]
         if here[0] == there[0] and abs(int(here[1]) - int(there[1])) == 1 and \
@@ -153,7 +154,10 @@ class RunPart:
         return events
 
     def nsa_move(self, chit_id, there, source):
-        """The NSA moves one of its mobile chits a step or a jump (VII.E).
+        """The NSA moves one of its mobile chits a step or a jump (VII.E); in its
+        part it may move several, one move per call, each paid from its Ops Points
+        (VII.B.2). A jump may use the NSA's face-down Nexus chits (it knows them);
+        neither end is revealed by that.
 
         :returns: events; the moving chit's identity shows only if the move reveals it.
         """

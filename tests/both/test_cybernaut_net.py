@@ -171,6 +171,7 @@ def test_cybernaut_setup_refusals():
     for index in range(5):
         game.add_cybernaut("Cyb-%d" % (index + 1), "Sprawl-2")
     assert "III.B.1" in reason(game.add_cybernaut, "Cyb-6", "Sprawl-2")
+    game = None  # one parsed pack at a time (MicroPython's 192K heap)
     assert "II.B" in reason(Game(small_pack()).add_cybernaut, "Cyb-1", "Sprawl-2")
 
 

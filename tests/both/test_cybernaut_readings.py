@@ -115,3 +115,27 @@ def test_moving_once_or_in_legs_per_segment_by_reading():
         game.next_segment()
     assert game.s["seg"] == 1 and "spent" not in game.s["cybs"][0]
     game.move_units(["Cyb-2"], ["Sprawl-6", "Sprawl-1"])  # 3 points
+
+
+def test_the_nsa_moves_several_chits_with_jumps_over_its_own_face_down_nexus():
+    layout = list(LAYOUT)
+    layout[10] = "M12"  # x11 Tracer on the face-down Nexus 1 (x1) at M12
+    layout[11] = "M12"  # x12 Hunter there too
+    game = placed_game(layout, small_pack())
+    to_netrun(game)
+    src = SeqSource([0, 0, 0])
+    game.start_netrun(0, "M00", SeqSource([]))
+    game.end_part(src)  # the NSA's part
+    game.s["run"]["ops"] = 3
+    # the default reading ("up") binds the Netrunner, who cannot know a face-down
+    # Nexus; the NSA knows its own: x11 and x12 jump M12 -> A11 (Nexus 1, face down)
+    events = game.nsa_move("x11", "A11", src)
+    assert events[0]["kind"] == "nsa_jump" and events[0]["rule"] == "Cybernaut VII.E.2"
+    events = game.nsa_move("x12", "A11", src)
+    assert events[0]["kind"] == "nsa_jump" and events[0]["ops"] == 1
+    assert game.nsa_chit("x11")["at"] == "A11" and game.nsa_chit("x12")["at"] == "A11"
+    assert not game.nsa_chit("x1")["up"] and not game.nsa_chit("x2")["up"]  # still down
+    assert "share no red number" in reason(game.nsa_move, "x11", "B11", src)  # Nexus 2
+    events = game.nsa_move("x11", "A12", src)  # a step spends the last point
+    assert game.s["run"]["ops"] == 0
+    assert "VII.B.2" in reason(game.nsa_move, "x12", "A12", src)
