@@ -259,6 +259,7 @@ class SetupPart:
             self.s["turn"] += 1
             self.s["seg"] = SEG_INTERACTION
             self.s["enc"] = []
+            self.s["az"] = []  # Autonomous Zones end with the Encounter effects
             self.s["attacked"] = []
             self.s["ran"] = False
             for cyb in self.s["cybs"]:

@@ -109,8 +109,17 @@ class WorldPart:
                 unit["spent"] = unit.get("spent", 0) + spent
             if "acted" in unit:
                 unit["acted"] = True
-        return [{"kind": "move", "rule": "Cybernaut VI.B" if len(units) > 1 else "Cybernaut VI.A",
-                 "units": list(names), "path": list(path), "spent": spent}]
+        events = [{"kind": "move", "rule": "Cybernaut VI.B" if len(units) > 1 else "Cybernaut VI.A",
+                   "units": list(names), "path": list(path), "spent": spent}]
+        if self.s.get("az"):  # Autonomous Zones this turn (V.C.5)
+            from shared_rules.cybernaut_zones import zone_hides
+            events.extend(zone_hides(self, names, path))
+        return events
+
+    def make_zone(self, sprawl):
+        """Declare an Autonomous Zone (cybernaut_zones.make_zone: the reading, errors)."""
+        from shared_rules.cybernaut_zones import make_zone
+        return make_zone(self, sprawl)
 
     def attack(self, sprawl, ss_names, source):
         """The NSA's attack in ``sprawl`` (Cybernaut VIII): NSA fires, revealed

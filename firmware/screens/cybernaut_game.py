@@ -184,6 +184,7 @@ class GameScreen(Menu):
                 if pub["enc"]:  # an Encounter this turn: its Recruit / Body Bank results
                     out.append(("Recruit", self.recruit))
                     out.append(("Body Bank", self.body_bank))
+                    out.append(("Auton. Zone", self.zone))
             if seg in (1, 4) and not pub["over"]:
                 out.append(("Move units", self.move_units))
             if seg == 2 and pub["run"] is None and not pub["ran"] and pub["after"] is None:
@@ -273,6 +274,10 @@ class GameScreen(Menu):
     def readings(self, app):
         from firmware.screens.cybernaut_rw import ReadingsScreen
         app.push(ReadingsScreen())
+
+    def zone(self, app):
+        from firmware.screens.cybernaut_rw import ZonePick
+        app.push(ZonePick())
 
     def recruit(self, app):
         from firmware.screens.cybernaut_rw import RecruitPick

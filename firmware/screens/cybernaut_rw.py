@@ -137,3 +137,27 @@ class ReadingsScreen(Menu):
         chosen = find_game(app).s["pub"].get("read") or {}
         now = chosen.get(key, values[0])
         find_game(app).act(app, "set_reading", key, values[1] if now == values[0] else values[0])
+
+
+class ZonePick(Menu):
+    """Declare an Autonomous Zone (Cybernaut V.C.5; shared_rules/cybernaut_zones.py
+    for our reading): one of this turn's Encounter sprawls; zones already made are
+    marked * and refused again."""
+
+    ID = "cn_zone"
+    TITLE = "Auton. Zone V.C.5"
+
+    def sprawls(self, app):
+        return find_game(app).s["pub"]["enc"]
+
+    def items(self, app):
+        zones = find_game(app).s["pub"].get("az") or []
+        return [("*" if s in zones else " ") + s for s in self.sprawls(app)] or ["(none)"]
+
+    def choose(self, app, index):
+        spots = self.sprawls(app)
+        if not spots:
+            app.pop()
+            return
+        if find_game(app).act(app, "make_zone", spots[index]) is not None:
+            app.pop()

@@ -245,3 +245,37 @@ def test_an_e_result_removes_every_unit_fired_on_and_no_result_removes_none():
         assert game.losses()[0]["units"] == ["Cyb-3"]
         game.remove_unit("Cyb-3")
     assert game.losses() == []
+
+
+def test_autonomous_zone_hides_a_cybernaut_passing_through_until_the_turn_ends():
+    # Cyb-1 and Cyb-3 (RealWorld 2 and 4) revealed in Sprawl-1
+    game = placed_game(cybs=(("Cyb-1", "Sprawl-1"), ("Cyb-3", "Sprawl-1")))
+    for cyb in game.s["cybs"]:
+        cyb["hidden"] = False
+    assert "V.D" in reason(game.make_zone, "Sprawl-2")  # no Encounter there this turn
+    game.s["enc"].append("Sprawl-2")  # an Interaction there met an Encounter (V.D)
+    events = game.make_zone("Sprawl-2")
+    assert events == [{"kind": "autonomous_zone", "rule": "Cybernaut V.C.5", "sprawl": "Sprawl-2"}]
+    assert "already" in reason(game.make_zone, "Sprawl-2")
+    game.next_segment()  # RealWorld Movement
+    game.move_units(["Cyb-3"], ["Sprawl-1", "Sprawl-6"])  # elsewhere: stays revealed
+    assert not game.s["cybs"][1]["hidden"]
+    events = game.move_units(["Cyb-1"], ["Sprawl-1", "Sprawl-2"])  # stops in the zone
+    assert [e["kind"] for e in events] == ["move", "cybernaut_hidden"]
+    assert events[1]["rule"] == "Cybernaut V.C.5" and events[1]["why"] == "autonomous zone"
+    assert game.s["cybs"][0]["hidden"]
+    for _ in range(5):  # to the next turn: the zone has ended with the Encounter effects
+        game.next_segment()
+    assert game.s["az"] == [] and game.s["turn"] == 2
+
+
+def test_autonomous_zone_on_the_way_hides_too():
+    game = placed_game(cybs=(("Cyb-5", "Sprawl-1"),))
+    cyb = game.s["cybs"][0]
+    cyb["hidden"] = False
+    cyb["rw"] = 5
+    game.s["enc"].append("Sprawl-2")
+    game.make_zone("Sprawl-2")
+    game.next_segment()
+    events = game.move_units(["Cyb-5"], ["Sprawl-1", "Sprawl-2", "Sprawl-3"])  # 2 + 3 points
+    assert events[-1]["kind"] == "cybernaut_hidden" and cyb["hidden"] and cyb["at"] == "Sprawl-3"

@@ -163,3 +163,21 @@ def test_readings_screen_switches_during_setup_and_refuses_in_play(tmp_path):
     lines = app.surface.lines()
     assert lines[0] == "No: VII.G.2" and "before play" in " ".join(lines)
     assert app.journal.recent[-1]["kind"] == "refused"
+
+
+def test_autonomous_zone_declared_once_from_the_game_menu(tmp_path):
+    d, app = _start(tmp_path)
+    screen = game_screen(app)
+    assert "Auton. Zone" not in _items(app)  # no Encounter this turn
+    screen.s["pub"]["enc"] = ["Sprawl-1", "Sprawl-2"]
+    d.press("U")
+    d.choose("Auton. Zone")
+    assert _items(app) == [" Sprawl-1", " Sprawl-2"]
+    d.choose("Sprawl-2")
+    entry = app.journal.recent[-1]
+    assert entry["kind"] == "autonomous_zone" and entry["rule"] == "Cybernaut V.C.5"
+    assert entry["out"]["sprawl"] == "Sprawl-2" and app.top().ID == "cn_game"
+    d.choose("Auton. Zone")
+    assert _items(app) == [" Sprawl-1", "*Sprawl-2"]
+    d.choose("Sprawl-2")  # already a zone
+    _refused(d, app, "V.C.5")
