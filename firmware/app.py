@@ -27,6 +27,9 @@ HISTORY = 5
 SESSION = "session"
 JOURNAL_TAIL = 4096
 RULE_DICE = "Trust: verifiable dice"
+# screens that use a long B themselves (firmware/undo.py: Undo is then a long B
+# on the screen it opens)
+OWN_LONG_B = ("cn_game", "cn_net", "cn_place", "cn_nsa")
 
 
 def private_owner(stack):
@@ -94,6 +97,7 @@ class App:
         self.forget = None  # callable(prefixes, keep) from the board: drop a left game's modules
         self.battery = None  # callable() -> volts (float), where the board reads it
         self.secrets = {}  # sealed commitments (firmware.commit), saved
+        self.undo = None  # undo/redo steps (firmware.undo), saved
 
     # ---- the screen stack -------------------------------------------------
     def push(self, screen):
@@ -108,7 +112,12 @@ class App:
         self.dirty = True
 
     def replace(self, screen):
-        """Put ``screen`` in place of the top screen."""
+        """Put ``screen`` in place of the top screen. A private screen's owner
+        (``"_owner"``) carries over to the screen that replaces it (a reboot or an
+        undo into it then asks for the owner), unless that is a hand-back/handover."""
+        owner = self.stack[-1].s.get("_owner") if isinstance(self.stack[-1].s, dict) else None
+        if owner and screen.ID not in ("handback", "handover") and isinstance(screen.s, dict):
+            screen.s.setdefault("_owner", owner)
         self.stack[-1] = screen
         self.dirty = True
 
@@ -384,7 +393,8 @@ class App:
                 "history": self.history,
                 "session": self.session,
                 "pins": self.pins,
-                "next_seq": self.journal.next_seq, "secrets": self.secrets}
+                "next_seq": self.journal.next_seq, "secrets": self.secrets,
+                "undo": self.undo}
 
     def _seed_sealed(self):
         """The session seed sealed for the save, sealed once per seed so that an
@@ -459,6 +469,7 @@ class App:
         self.session = body.get("session", 1)
         self.pins = body.get("pins", {})
         self.secrets = body.get("secrets", {})
+        self.undo = body.get("undo")
         self.journal = Journal(next_seq=body.get("next_seq", 1))
 
     def _sync_journal(self):
@@ -573,22 +584,47 @@ class App:
         """One button event: the top screen acts, the state is saved, the frame redrawn.
 
         A MemoryError on the way (the Pico's heap is 264 KB) does not stop the app:
-        see ``recover_memory``.
+        see ``recover_memory``. It runs after ``_act``'s frame is gone: a frame
+        that caught the error may still point at the old screens (MicroPython's
+        collector scans whole frames), which would keep the old game in RAM while
+        its save is read back.
+
+        A long B opens the Undo / Redo menu (firmware/undo.py); a press that journaled
+        something is an action: the state before it is kept for undo.
         """
+        if not self._act(name, kind):
+            self.recover_memory()
+        self.dirty = True
+
+    def _act(self, name, kind):
+        """The body of ``handle``. :returns: False after a MemoryError."""
         try:
+            seq = self.journal.next_seq
+            counter = self.source.counter
             try:
-                self.top().on_button(self, name, kind)
+                if name == "B" and kind == "long" and self.top().ID not in OWN_LONG_B:
+                    from firmware.undo import UndoMenu
+                    self.push(UndoMenu())
+                else:
+                    self.top().on_button(self, name, kind)
             except RefereeError as exc:
                 self.notice("Pack problem" if isinstance(exc, PackError) else "Not allowed", str(exc))
             self.flush_draws()
+            recent = self.journal.recent
+            step = None
+            if self.journal.next_seq != seq and recent and recent[-1]["kind"] not in ("undo", "redo"):
+                from firmware.steps import mark
+                step = mark(self, seq, counter)
             gc.collect()  # the save needs one block as big as the state: collect first
             self.save()
+            if step:
+                self.storage.copy(PREV, step)  # the state before the action: an undo step
             if self._opening:
                 self._open_session()
                 self.save()
         except MemoryError:
-            self.recover_memory()
-        self.dirty = True
+            return False
+        return True
 
     def recover_memory(self):
         """After a MemoryError: start again from the last save, as a reboot would.
@@ -639,19 +675,37 @@ class App:
         self.notice("Out of memory", text)
 
     def redraw(self):
-        """Draw the top screen if anything changed."""
+        """Draw the top screen if anything changed.
+
+        A MemoryError while drawing: collect and draw again (garbage of the press
+        just handled can still be held); if that fails too, ``recover_memory``.
+        """
         if not self.dirty:
             return
-        self.surface.clear()
-        try:
-            self.top().draw(self, self.surface)
-        except RefereeError as exc:
-            # a screen that cannot draw (a missing or bad pack): say why, on top of it
-            self.notice("Pack problem" if isinstance(exc, PackError) else "Problem", str(exc))
-            self.surface.clear()
-            self.top().draw(self, self.surface)
+        if not self._draw():
+            log("low memory: frame drawn again after a collection")
+            gc.collect()
+            if not self._draw():
+                self.recover_memory()
+                if not self._draw():
+                    raise MemoryError("no room to draw even the last save's screen")
         self.surface.show()
         self.dirty = False
+
+    def _draw(self):
+        """Draw the top screen on a clear surface. :returns: False after a MemoryError."""
+        self.surface.clear()
+        try:
+            try:
+                self.top().draw(self, self.surface)
+            except RefereeError as exc:
+                # a screen that cannot draw (a missing or bad pack): say why, on top of it
+                self.notice("Pack problem" if isinstance(exc, PackError) else "Problem", str(exc))
+                self.surface.clear()
+                self.top().draw(self, self.surface)
+        except MemoryError:
+            return False
+        return True
 
     def tick(self, now):
         """Poll the buttons at ``now`` (ms), handle their events, let the top screen

@@ -5,7 +5,7 @@ hash = hex SHA-256(salt || value bytes) and keeps (salt, value) sealed; when the
 rules reveal it, a ``reveal`` entry shows the value and salt in clear, and anyone
 can recompute the hash. A fresh salt of 8+ bytes per secret keeps a small value
 (an AN of 5) from being guessed by trying every number against the hash.
-See firmware/commit.py (device side) and ``verify_secrets`` here.
+See firmware/commit.py (device side) and shared_rules/secrets_check.py (verify).
 """
 
 import binascii
@@ -30,69 +30,8 @@ def secret_hash(salt, value):
     return binascii.hexlify(hashlib.sha256(salt + value_bytes(value)).digest()).decode()
 
 
-def _d(value):
-    return value if isinstance(value, dict) else {}
-
-
-def _name(index, entry):
-    inputs = _d(entry.get("in"))
-    return "line %d, entry %s (%s %s) secret %s '%s'" % (
-        index + 1, entry.get("seq"), entry.get("game"), entry.get("kind"),
-        inputs.get("id"), inputs.get("what", ""))
-
-
 def verify_secrets(entries):
-    """Check every revealed secret of a journal against its commitment.
-
-    :param entries: the journal's entries in file order (list of dicts, as
-        read_journal gives; the line of entry i is i + 1).
-    :returns: (problems, checked): problems is a list of str naming the line, the
-        entry, the secret's id and label; checked is the number of reveals whose
-        hash was recomputed. A reveal whose commit is in another journal (a game
-        that went on across sessions) is checked against the hash it carries.
-        After a ``reveal_all`` entry (the game ended) every earlier commit of that
-        game must have been revealed.
-    """
-    problems = []
-    commits = {}  # id -> (index, entry)
-    revealed = {}
-    checked = 0
-    for index in range(len(entries)):
-        entry = entries[index]
-        kind = entry.get("kind")
-        inputs = _d(entry.get("in"))
-        out = _d(entry.get("out"))
-        cid = inputs.get("id")
-        if kind == COMMIT and isinstance(cid, str):
-            if cid in commits:
-                problems.append("%s: the id was already committed on line %d"
-                                % (_name(index, entry), commits[cid][0] + 1))
-            commits[cid] = (index, entry)
-        elif kind == REVEAL and isinstance(cid, str):
-            checked += 1
-            if cid in revealed:
-                problems.append("%s: revealed twice (first on line %d)"
-                                % (_name(index, entry), revealed[cid] + 1))
-            revealed[cid] = index
-            try:
-                got = secret_hash(binascii.unhexlify(str(out.get("salt", ""))), out.get("value"))
-            except (ValueError, TypeError):
-                problems.append("%s: its salt is not hex" % _name(index, entry))
-                continue
-            found = commits.get(cid)
-            want = _d(found[1].get("out")).get("hash") if found else out.get("hash")
-            if got != want:
-                where = (" of line %d" % (found[0] + 1)) if found else ""
-                problems.append("%s: the revealed value does not match the commitment%s"
-                                " (hash %s..., recomputed %s...)"
-                                % (_name(index, entry), where, str(want)[:8], got[:8]))
-            elif found and entry.get("game") != found[1].get("game"):
-                problems.append("%s: committed by game %s" % (_name(index, entry),
-                                                               found[1].get("game")))
-        elif kind == REVEAL_ALL:
-            for other in commits:
-                start, commit = commits[other]
-                if commit.get("game") == entry.get("game") and other not in revealed:
-                    problems.append("%s: never revealed, yet the game ended on line %d"
-                                    % (_name(start, commit), index + 1))
-    return problems, checked
+    """Check every revealed secret of a journal against its commitment: see
+    shared_rules.secrets_check.verify_secrets (kept apart: the device never needs it)."""
+    from shared_rules.secrets_check import verify_secrets as check
+    return check(entries)

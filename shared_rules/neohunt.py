@@ -66,6 +66,8 @@ RULE_ORDER = "Neo-Hunt action rounds"
 RULE_TROOPERS = "Neo-Hunt troopers"
 MAX_PLAYERS = 6
 TROOPERS = "T"
+FLAME_UP = "Flame Up"
+AMMO_EXPLOSION = "Ammo Explosion"
 
 
 def attack_damage(hits, big_gun=False, extras=(), already=(), reduction=0):

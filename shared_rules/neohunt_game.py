@@ -3,10 +3,11 @@
 The state is a JSON-ready dict ``game.d``. Secrets in it (each varan's face-down
 place cards and their move history, a waiting varan's entry place, face-down
 trooper types, the trooper deck) are kept clear in memory and sealed by
-``to_dict(sealer)``; ``Game.load(obj, section, sealer)`` opens them again. A sealer
-has ``seal(text) -> str`` and ``unseal(str) -> text`` (the device's app; ``PLAIN``
-for pure tests). Every sealed place is one character ("0".."6" or "H") and every
-sealed trooper type two digits, so the sealed text's length tells nothing.
+``to_dict(sealer)`` into one sealed text; ``Game.load(obj, section, sealer)`` opens
+them again. A sealer has ``seal(text) -> str`` and ``unseal(str) -> text`` (the
+device's app; ``PLAIN`` for pure tests). Every sealed place is one character
+("0".."6" or "H") and every sealed trooper type two digits, so the sealed text's
+length tells only public counts.
 
 Places: 0 is the centre, 1..6 the ring (see neohunt_board), "H" is Hide. Illegal
 actions raise RuleError with the reason and rule section and change nothing.
@@ -18,14 +19,23 @@ A burning varan is always visible, so its moves are shown at once.
 """
 
 from shared_rules.errors import RuleError
-from shared_rules.neohunt import (ATTACK_CAP, MAX_PLAYERS, RULE_BURNING, RULE_END, RULE_HIDDEN,
-                                  RULE_KILLS, RULE_MOVE, RULE_ORDER, RULE_REINF, RULE_SETUP,
-                                  RULE_TROOPERS, TROOPERS, place_code, shuffle)
+from shared_rules.neohunt import (AMMO_EXPLOSION, ATTACK_CAP, FLAME_UP, MAX_PLAYERS, RULE_BURNING,
+                                  RULE_END, RULE_HIDDEN, RULE_KILLS, RULE_MOVE, RULE_ORDER,
+                                  RULE_REINF, RULE_SETUP, RULE_TROOPERS, TROOPERS, place_code,
+                                  shuffle)
 from shared_rules.neohunt_board import HIDE, Board, random_cells
-from shared_rules.neohunt_combat import AMMO_EXPLOSION, FLAME_UP, Combat
-from shared_rules.neohunt_rounds import Rounds
-from shared_rules.neohunt_troopers import Troopers
 
+
+
+# method name -> the module holding it as a function of the game (Game.__getattr__)
+_PARTS = {}
+for _name in ("target_state", "check_shot", "shoot", "damage", "explode", "after_action"):
+    _PARTS[_name] = "neohunt_combat"
+for _name in ("reinforce", "arrival_rolls", "join", "reenter", "enter"):
+    _PARTS[_name] = "neohunt_troopers"
+for _name in ("start_turn", "last_player_check", "hand_size", "start_round", "deal", "end",
+              "full_reveal"):
+    _PARTS[_name] = "neohunt_rounds"
 
 
 class _Plain:
@@ -41,10 +51,15 @@ class _Plain:
 PLAIN = _Plain()
 
 
-class Game(Combat, Troopers, Rounds):
+class Game:
     """A Neo-Hunt game. Build with ``Game.new`` or ``Game.load``.
 
     :param d: the clear state dict; :param sect: the pack's "neohunt" section.
+
+    Combat, troopers and turns live in shared_rules.neohunt_combat, _troopers and
+    _rounds as functions of the game; ``g.shoot(...)``, ``g.reinforce(...)``,
+    ``g.start_turn()`` etc. import them when called (see ``__getattr__``), so the
+    device holds only the part an action needs (it drops them after it).
     """
 
     def __init__(self, d, sect):
@@ -227,38 +242,119 @@ class Game(Combat, Troopers, Rounds):
             return v["track"][-1]
         return str(v["init"])
 
+    # ---- troopers on the board and players in the game -------------------------
+    def trooper(self, tid):
+        """The trooper dict with id ``tid``. :raises RuleError: no such trooper."""
+        for t in self.d["troopers"]:
+            if t["id"] == tid:
+                return t
+        raise RuleError("no trooper T%d (%s)" % (tid, RULE_TROOPERS))
+
+    def on_board(self):
+        """Troopers on the board (not waiting), list of dicts."""
+        return [t for t in self.d["troopers"] if not t["wait"]]
+
+    def waiting(self):
+        """Troopers waiting next to the board to arrive, list of dicts."""
+        return [t for t in self.d["troopers"] if t["wait"]]
+
+    def _turn_up_at(self, place):
+        for t in self.on_board():
+            if t["at"] == place:
+                t["up"] = True
+
+    def trooper_type(self, t):
+        """The trooper card's entry in the pack (dict) - SECRET while face-down."""
+        return self.sect["troopers"][t["type"]]
+
+    def active(self):
+        """Indexes of players with a varan on the board or waiting to enter."""
+        out = []
+        for p in range(len(self.d["players"])):
+            pl = self.d["players"][p]
+            if pl["varan"] is not None or pl["pending"] is not None:
+                out.append(p)
+        return out
+
+    # ---- combat, troopers, turns: functions of other modules ------------------
+    def __getattr__(self, name):
+        """``g.shoot(...)`` etc.: the functions of the combat, troopers and rounds
+        modules (see _PARTS) called with this game first. The module is imported on
+        the call (the device drops it again after the action: RAM), so one lookup
+        here replaces a method per function.
+
+        :raises AttributeError: any other name.
+        """
+        part = _PARTS.get(name)
+        if part is None:
+            raise AttributeError(name)
+        module = __import__("shared_rules." + part, None, None, (name,))
+        func = getattr(module, name)
+
+        def call(*args):
+            return func(self, *args)
+        return call
+
     # ---- saving ----------------------------------------------------------------
     def to_dict(self, sealer):
-        """The state as a JSON-ready dict with every secret sealed by ``sealer``."""
+        """The state as a JSON-ready dict with every secret sealed by ``sealer``.
+
+        All secrets go into ONE sealed text ``"sec"`` (one seal per save instead of
+        one per card: less RAM and flash on the device); where each was, a public
+        stand-in stays: a waiting varan's entry place "?", a track's card count, a
+        move history's turn numbers, a face-down trooper's type -1, the trooper
+        deck's size. The sealed text is one character per place and two digits per
+        trooper card, so its length tells only those public counts.
+        """
         d = _copy(self.d)
+        parts = []
         for pl in d["players"]:
+            text = "-" if pl["pending"] is None else str(pl["pending"])
             if pl["pending"] is not None:
-                pl["pending"] = sealer.seal(str(pl["pending"]))
-            pl["hist"] = [[t, sealer.seal(str(a)), sealer.seal(b)] for t, a, b in pl["hist"]]
+                pl["pending"] = "?"
             v = pl["varan"]
             if v is not None:
-                v["track"] = [sealer.seal(c) for c in v["track"]]
+                text += "".join(v["track"])
+                v["track"] = len(v["track"])
+            text += "/" + "".join(str(a) + b for t, a, b in pl["hist"])
+            pl["hist"] = [h[0] for h in pl["hist"]]
+            parts.append(text)
+        text = ",".join(parts) + ";"
         for t in d["troopers"]:
             if not t["up"]:
-                t["type"] = sealer.seal("%02d" % t["type"])
-        d["tdeck"] = [sealer.seal("%02d" % x) for x in d["tdeck"]]
+                text += "%02d" % t["type"]
+                t["type"] = -1
+        text += ";" + "".join("%02d" % x for x in d["tdeck"])
+        d["tdeck"] = len(d["tdeck"])
+        d["sec"] = sealer.seal(text)
         return d
 
     @classmethod
     def load(cls, obj, sect, sealer):
-        """Rebuild a game from ``to_dict`` output. :raises ValueError: bad seals."""
+        """Rebuild a game from ``to_dict`` output.
+
+        :raises ValueError: a bad seal or a sealed text that does not fit the state.
+        """
         d = _copy(obj)
-        for pl in d["players"]:
-            if pl["pending"] is not None:
-                pl["pending"] = sealer.unseal(pl["pending"])
-            pl["hist"] = [[t, int(sealer.unseal(a)), sealer.unseal(b)] for t, a, b in pl["hist"]]
+        players, types, deck = sealer.unseal(d.pop("sec")).split(";")
+        players = players.split(",")
+        if len(players) != len(d["players"]) or len(deck) != 2 * d["tdeck"]:
+            raise ValueError("Neo-Hunt save: the sealed part does not fit the state")
+        for i in range(len(players)):
+            pl = d["players"][i]
+            head, hist = players[i].split("/")
+            pl["pending"] = None if head[0] == "-" else head[0]
             v = pl["varan"]
             if v is not None:
-                v["track"] = [sealer.unseal(c) for c in v["track"]]
+                v["track"] = list(head[1:1 + v["track"]])
+            pl["hist"] = [[pl["hist"][k], int(hist[2 * k]), hist[2 * k + 1]]
+                          for k in range(len(pl["hist"]))]
+        k = 0
         for t in d["troopers"]:
             if not t["up"]:
-                t["type"] = int(sealer.unseal(t["type"]))
-        d["tdeck"] = [int(sealer.unseal(x)) for x in d["tdeck"]]
+                t["type"] = int(types[k:k + 2])
+                k += 2
+        d["tdeck"] = [int(deck[k:k + 2]) for k in range(0, len(deck), 2)]
         return cls(d, sect)
 
 

@@ -1,96 +1,86 @@
 """Neo-Hunt turns, the order deck and the end for the Game object
 (shared_rules.neohunt_game): end conditions at a turn's start, the order deck of
 one card per varan plus the grey trooper card, the winner and the full reveal
-(RULINGS "Neo-Hunt"). A mixin on the Game's state ``self.d``."""
+(RULINGS "Neo-Hunt"). Functions taking the Game
+``g`` first, imported only when needed (the Game's methods call them) so the
+device can drop them between actions."""
 
 from shared_rules.errors import RuleError
 from shared_rules.neohunt import RULE_END, TROOPERS, shuffle, winner
 from shared_rules.neohunt_board import HIDE, place_name
 
 
-class Rounds:
-    """Turn, order-deck and end methods of Game."""
+def start_turn(g):
+    """Start the next turn: check the end conditions first (RULINGS end).
 
-    def active(self):
-        """Indexes of players with a varan on the board or waiting to enter."""
-        out = []
-        for p in range(len(self.d["players"])):
-            pl = self.d["players"][p]
-            if pl["varan"] is not None or pl["pending"] is not None:
-                out.append(p)
-        return out
+    :returns: the end dict if the game ended, else None.
+    """
+    d = g.d
+    if d["turn"] > 0:
+        if not d["tdeck"] and not d["troopers"]:
+            return end(g, "no troopers left in the deck or on the board")
+        if d["died"] and not g.active():
+            return end(g, "every varan was killed during the last turn")
+    d["died_last"] = d["died"]
+    d["died"] = []
+    d["turn"] += 1
+    d["round"] = 0
+    for p in g.active():
+        v = d["players"][p]["varan"]
+        if v is not None:
+            v["moved"] = 0
+    return None
 
-    def start_turn(self):
-        """Start the next turn: check the end conditions first (RULINGS end).
+def last_player_check(g):
+    """Call when nobody wants to (re)enter: ends the game if at most one player
+    is left (RULINGS end). :returns: the end dict or None."""
+    if len(g.active()) <= 1:
+        return end(g, "only one player left and nobody joins")
+    return None
 
-        :returns: the end dict if the game ended, else None.
-        """
-        d = self.d
-        if d["turn"] > 0:
-            if not d["tdeck"] and not d["troopers"]:
-                return self.end("no troopers left in the deck or on the board")
-            if d["died"] and not self.active():
-                return self.end("every varan was killed during the last turn")
-        d["died_last"] = d["died"]
-        d["died"] = []
-        d["turn"] += 1
-        d["round"] = 0
-        for p in self.active():
-            v = d["players"][p]["varan"]
-            if v is not None:
-                v["moved"] = 0
+def hand_size(g):
+    """Action cards per hand: 11, or the 5-6 player setting (Neo-Hunt
+    miscellaneous rules)."""
+    count = len(g.active())
+    return g.d["settings"]["hand_big"] if count >= 5 else 11
+
+def start_round(g, source):
+    """Shuffle the order deck: one card per varan (on the board or waiting to
+    enter) plus the grey trooper card (Neo-Hunt action rounds)."""
+    deck = [p for p in g.active()] + [TROOPERS]
+    g.d["order"] = shuffle(source, deck)
+    g.d["dealt"] = []
+    g.d["round"] += 1
+
+def deal(g):
+    """Deal the next order card: a player index or "T". None when the round is over."""
+    if not g.d["order"]:
         return None
+    card = g.d["order"].pop(0)
+    g.d["dealt"].append(card)
+    return card
 
-    def last_player_check(self):
-        """Call when nobody wants to (re)enter: ends the game if at most one player
-        is left (RULINGS end). :returns: the end dict or None."""
-        if len(self.active()) <= 1:
-            return self.end("only one player left and nobody joins")
-        return None
+# ---- the end -------------------------------------------------------------
+def end(g, reason):
+    """End the game now. :returns: {"reason", "winner" (index or None), "why"}."""
+    players = g.d["players"]
+    win, why = winner([(pl["kills"], pl["original"]) for pl in players])
+    g.d["ended"] = {"reason": reason, "winner": win, "why": why}
+    return g.d["ended"]
 
-    def hand_size(self):
-        """Action cards per hand: 11, or the 5-6 player setting (Neo-Hunt
-        miscellaneous rules)."""
-        count = len(self.active())
-        return self.d["settings"]["hand_big"] if count >= 5 else 11
+def full_reveal(g):
+    """Every move of every varan with its legality, for the end of the game.
 
-    def start_round(self, source):
-        """Shuffle the order deck: one card per varan (on the board or waiting to
-        enter) plus the grey trooper card (Neo-Hunt action rounds)."""
-        deck = [p for p in self.active()] + [TROOPERS]
-        self.d["order"] = shuffle(source, deck)
-        self.d["dealt"] = []
-        self.d["round"] += 1
-
-    def deal(self):
-        """Deal the next order card: a player index or "T". None when the round is over."""
-        if not self.d["order"]:
-            return None
-        card = self.d["order"].pop(0)
-        self.d["dealt"].append(card)
-        return card
-
-    # ---- the end -------------------------------------------------------------
-    def end(self, reason):
-        """End the game now. :returns: {"reason", "winner" (index or None), "why"}."""
-        players = self.d["players"]
-        win, why = winner([(pl["kills"], pl["original"]) for pl in players])
-        self.d["ended"] = {"reason": reason, "winner": win, "why": why}
-        return self.d["ended"]
-
-    def full_reveal(self):
-        """Every move of every varan with its legality, for the end of the game.
-
-        :returns: list of str (one line each). Only for an ended game.
-        :raises RuleError: the game is still running (the tracks are secret).
-        """
-        if self.d["ended"] is None:
-            raise RuleError("the tracks are shown only at the end (%s)" % RULE_END)
-        lines = []
-        for pl in self.d["players"]:
-            lines.append("%s: %d kills" % (pl["name"], pl["kills"]))
-            for t, a, b in pl["hist"]:
-                ok = "ok" if b == HIDE or self.board.why_not(a, int(b)) is None else "ILLEGAL"
-                lines.append(" t%d %s>%s %s" % (t, place_name(a), place_name(b), ok))
-        return lines
+    :returns: list of str (one line each). Only for an ended game.
+    :raises RuleError: the game is still running (the tracks are secret).
+    """
+    if g.d["ended"] is None:
+        raise RuleError("the tracks are shown only at the end (%s)" % RULE_END)
+    lines = []
+    for pl in g.d["players"]:
+        lines.append("%s: %d kills" % (pl["name"], pl["kills"]))
+        for t, a, b in pl["hist"]:
+            ok = "ok" if b == HIDE or g.board.why_not(a, int(b)) is None else "ILLEGAL"
+            lines.append(" t%d %s>%s %s" % (t, place_name(a), place_name(b), ok))
+    return lines
 

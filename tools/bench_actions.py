@@ -68,10 +68,18 @@ def run(code, data, packs, actions, seed):
     from firmware.screens.main import ENTRIES
     from firmware.storage import Storage
 
-    console = [0, 0]
+    console = [0, 0, 0]
+    app_box = []
+    where_count = {}
 
     def quiet(message):
         console[0] += 1  # random presses make many "not set yet" notices: count them
+        if message.startswith("low memory"):
+            console[2] += 1  # App.redraw drew the frame again after a gc.collect()
+        if message.startswith("Out of memory") or message.startswith("low memory"):
+            # which game: the screen over the main menu (restored from the save)
+            where = app_box[0].stack[1].ID if app_box and len(app_box[0].stack) > 1 else "main"
+            where_count[where] = where_count.get(where, 0) + 1
         if message.startswith("Out of memory"):
             console[1] += 1  # a MemoryError the app caught and recovered from (App.handle)
             if console[1] == 1:
@@ -86,6 +94,7 @@ def run(code, data, packs, actions, seed):
                          board.pack_dirs)
     app.care = ScreenCare(surface, board.now)
     app.forget = forget_modules
+    app_box.append(app)
     app.boot()
     gc.collect()
     print("RESULT boot_free", gc.mem_free())
@@ -154,6 +163,9 @@ def run(code, data, packs, actions, seed):
     print("RESULT errors", errors)
     print("RESULT notices", console[0])
     print("RESULT recovered", console[1])
+    print("RESULT redrawn", console[2])
+    for where in where_count:
+        print("RESULT oom_in_%s %d" % (where, where_count[where]))
     print("RESULT frames", frames)
     print("RESULT render_total", render_total)
     print("RESULT render_max", render_max)

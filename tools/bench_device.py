@@ -271,6 +271,20 @@ def main():
         print("free heap at the main menu after gc: %s at start, %s once every game was opened "
               "(their names interned for good: %s)" % (
                   kb(samples_y[0]), kb(tail_y[0]), kb(samples_y[0] - tail_y[0])))
+    recovered = figures.get("recovered", 0)
+    if recovered:
+        print("%d MemoryErrors were caught by the app (App.recover_memory: back to the last "
+              "save with an 'Out of memory' notice), the first after action %d" % (
+                  recovered, figures.get("first_recovered", 0)))
+    redrawn = figures.get("redrawn", 0)
+    if redrawn:
+        print("%d frames hit a MemoryError and were drawn again after gc.collect() (App.redraw; "
+              "the player sees nothing of it, but each counts here)" % redrawn)
+    errors += recovered + redrawn
+    places = ["%s %d" % (key[len("oom_in_"):], figures[key]) for key in figures if key.startswith("oom_in_")]
+    if places:
+        places.sort()
+        print("MemoryErrors by the game screen open at the time: " + ", ".join(places))
     print("%d button actions over %d games: %d MemoryError (goal 0: %s); free heap at the main "
           "menu after gc, after the warm-up: min %s, max %s, first half mean %s, second half mean "
           "%s, trend %+d bytes per 1000 actions (goal: no downward trend: %s); %d notices on the "

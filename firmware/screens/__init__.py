@@ -53,6 +53,7 @@ cc_defend firmware.screens.cybercore_roll DefenceScreen
 cc_pc firmware.screens.cybercore_edit PlayerEdit
 cc_foe firmware.screens.cybercore_edit CreatureEdit
 cc_gm firmware.screens.cybercore_edit GmView
+undo firmware.undo UndoMenu
 """
 
 

@@ -195,10 +195,9 @@ class CreatureEdit(FieldEdit):
 
 
 class GmView(Menu):
-    """The GM's private view of every creature's numbers (two lines each: state
-    and HP, then AN, DC, Defense); A on a creature reveals its numbers to the
-    players (journalled; a revealed creature is marked *); "Done" hands the device
-    back.
+    """The GM chooses a creature to reveal to the players (journalled; a revealed
+    creature is marked *); "Done" hands the device back. It shows no hidden number:
+    the GM reads them in "GM numbers" (hold A, prompt.Reveal).
     State: {"sel"}."""
 
     ID = "cc_gm"
@@ -212,8 +211,7 @@ class GmView(Menu):
         out = []
         for j in self.foes(fight):
             c = fight.combatants[j]
-            out.append(("*" if c.get("revealed") else "") + status_line(c, True))
-            out.append("AN%d DC%d D%d" % (c["an"], c["dc"], c["defense"]))
+            out.append(("*" if c.get("revealed") else "") + status_line(c, False))
         out.append("Done")
         return out
 
@@ -221,17 +219,17 @@ class GmView(Menu):
         host = fight_host(app)
         fight = host.fight(app)
         foes = self.foes(fight)
-        if index // 2 >= len(foes):
+        if index >= len(foes):
             app.hand_back()
             return
-        c = fight.combatants[foes[index // 2]]
+        c = fight.combatants[foes[index]]
         if c.get("revealed"):
             return
         c["revealed"] = True
         fight.note("GM reveals %s" % c["name"])
         host.keep(app, fight)
         app.record(GAME, "reveal", {"who": c["name"]}, _hidden_of(c), "GM reveal")
-        host.reveal_numbers(app, foes[index // 2])  # the numbers as entered, for verify
+        host.reveal_numbers(app, foes[index])  # the numbers as entered, for verify
 
     def on_button(self, app, name, kind):
         if name == B:

@@ -103,6 +103,7 @@ class FightScreen(Menu):
             out.append(("Glitch failed", "glitch"))
         out += [("Check vs DC", "check"), ("Status", "status"), ("Log", "log"),
                 ("Wounded act", "waction"), ("Treat", "treat"), ("GM numbers", "gm"),
+                ("GM reveals", "gm_reveal"),
                 ("Sure? A=end" if self.s.get("ending") else "End fight", "end")]
         return out
 
@@ -248,6 +249,10 @@ class FightScreen(Menu):
         elif action == "waction" or action == "treat":
             app.push(TargetScreen({"sel": 0, "mode": action, "actor": actor, "bonus": 0}))
         elif action == "gm":
+            # the pass-the-device ritual: shown only while A is held, 5 s at most
+            from firmware.screens.prompt import Reveal
+            app.push(Reveal.make(app, "GM", "GM numbers", "\n".join(gm_numbers(fight))))
+        elif action == "gm_reveal":
             app.push(Handover.make("GM", GmView()))
         elif action == "end":
             if not self.s.get("ending"):
@@ -268,6 +273,18 @@ class FightScreen(Menu):
         self.keep(app, fight)
         if c["side"] == "foe":
             self.commit_numbers(app, index, c)
+
+def gm_numbers(fight):
+    """The GM's lines for the hold-A view: two per creature (state and HP, then AN,
+    DC, Defense); a revealed creature is marked *."""
+    from shared_rules.cybercore_fight import status_line
+    out = []
+    for c in fight.combatants:
+        if c["side"] == "foe":
+            out.append(("*" if c.get("revealed") else "") + status_line(c, True))
+            out.append("AN%d DC%d D%d" % (c["an"], c["dc"], c["defense"]))
+    return out
+
 
 def _free_name(fight, names):
     used = [c["name"] for c in fight.combatants]

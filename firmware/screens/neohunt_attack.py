@@ -1,7 +1,7 @@
 """Neo-Hunt shot screen: target, d6, extra damage cards, damage."""
 
 from firmware.buttons import RIGHT
-from firmware.screens.neohunt_game import GAME, SHORT_STATE, game_screen
+from firmware.screens.neohunt_game import GAME, SHORT_STATE, game_screen, lighten
 from firmware.ui import Menu, adjust
 from shared_rules.errors import RuleError
 from shared_rules.neohunt import RULE_DAMAGE, RULE_TO_HIT
@@ -59,6 +59,11 @@ class NhShoot(Menu):
             self.s["red"] = adjust(self.s["red"], name, kind, 0, 2)
 
     def choose(self, app, index):
+        self.act(app, index)
+        lighten(app)
+
+    def act(self, app, index):
+        """Roll the shot or apply the damage for the entry at ``index``."""
         screen = game_screen(app)
         g = screen.game(app)
         s = self.s
@@ -124,7 +129,7 @@ class NhShoot(Menu):
         app.pop()
         if att[0] == "v":
             screen.go("deal")
-            screen.after(app, g, att[1])
+            screen.turns(app, "after", g, att[1])
             screen.commit(app)
 
 

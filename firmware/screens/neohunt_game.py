@@ -16,7 +16,6 @@ saves and journal entries and shown only on the private screens.
 
 from firmware.ui import Menu
 from shared_rules.errors import RuleError
-from shared_rules.neohunt_pack import section
 from shared_rules.neohunt_game import TROOPERS, Game
 
 PACK = "neohunt-sample"
@@ -24,8 +23,46 @@ GAME = "neohunt"
 SHORT_STATE = {"visible": "vis", "cloaked": "clk", "hidden": "hid"}
 
 
+# modules one action needs and the next may not: dropped after each action (see
+# lighten), imported again when needed; RAM on the Pico is short
+_LIGHT = ("firmware.screens.neohunt_turns", "firmware.screens.neohunt_setup",
+          "firmware.screens.neohunt_attack", "firmware.screens.neohunt_map",
+          "shared_rules.neohunt_combat", "shared_rules.neohunt_troopers",
+          "shared_rules.neohunt_rounds", "shared_rules.neohunt_pack")
+_SECT = [None, None]  # [app, its checked "neohunt" section]
+
+
 def _sect(app):
-    return section(app.pack(PACK))
+    """The pack's checked "neohunt" section, kept for this app. Identical card
+    entries share one object, and the parsed pack itself is let go (the section
+    and its "placeholder" flag are all the game reads).
+
+    :raises PackError: a missing or bad pack (named, with every problem)."""
+    if _SECT[0] is app:
+        return _SECT[1]
+    from shared_rules.neohunt_pack import section
+    pack = app.pack(PACK)
+    sect = section(pack)
+    seen = {}
+    for key in ("troopers", "varans"):
+        cards = sect[key]
+        for i in range(len(cards)):
+            text = repr(sorted(cards[i].items()))
+            if text in seen:
+                cards[i] = seen[text]
+            else:
+                seen[text] = cards[i]
+    sect["placeholder"] = pack.placeholder
+    app.packs.pop(PACK, None)
+    _SECT[0] = app
+    _SECT[1] = sect
+    return sect
+
+
+def lighten(app):
+    """Drop the modules only one action needed (see _LIGHT) and collect."""
+    if app.forget is not None:
+        app.forget(_LIGHT, ())
 
 
 def game_screen(app):
@@ -40,7 +77,7 @@ class NhGame(Menu):
     """The running game: a menu of what can be done now, by step.
 
     State: {"sel", "step", "cur" (order card being played: player index or "T"),
-    "g" (the sealed game), "moved" (players who made their set-up move),
+    "g" (the sealed game: the JSON text of Game.to_dict), "moved" (players who made their set-up move),
     "arrived" (arrival rolls done this trooper card)}.
     """
 
@@ -54,12 +91,19 @@ class NhGame(Menu):
     def game(self, app):
         """The Game (opened from the sealed state once)."""
         if self._game is None:
-            self._game = Game.load(self.s["g"], _sect(app), app)
+            import json
+            self._game = Game.load(json.loads(self.s["g"]), _sect(app), app)
         return self._game
 
     def commit(self, app):
-        """Seal the game back into the screen state (after every change)."""
-        self.s["g"] = self._game.to_dict(app)
+        """Seal the game back into the screen state (after every change).
+
+        The state keeps the sealed game as ONE JSON text, not a tree of small dicts
+        and lists: the app copies the state into every save and its last-save
+        copy, and one text fragments the Pico's heap far less than hundreds of
+        small objects made anew on each press."""
+        import json
+        self.s["g"] = json.dumps(self._game.to_dict(app))
 
     def go(self, step):
         """Switch to ``step`` with the cursor at the top."""
@@ -169,8 +213,10 @@ class NhGame(Menu):
         except RuleError as exc:
             self._game = None  # drop any half change: reload from the saved state
             app.notice("Not allowed", str(exc))
+            lighten(app)
             return
         self.commit(app)
+        lighten(app)
         count = len(self.entries(app))
         if self.s["sel"] >= count:
             self.s["sel"] = count - 1
@@ -178,50 +224,17 @@ class NhGame(Menu):
     def act(self, app, g, key):
         """Do the menu action ``key`` on game ``g`` (may raise RuleError)."""
         if key.startswith("spotted"):
-            self.other(app, g, key)
+            self.turns(app, "other", g, key)
         elif key.startswith("spot") and key != "spot":
-            self.spot(app, g, key)
+            self.turns(app, "spot", g, key)
         elif key in ("shoot", "map", "status", "fullreveal", "arrive", "tdone") or key.startswith("tshoot"):
-            self.other(app, g, key)
+            self.turns(app, "other", g, key)
         else:
-            self.flow(app, g, key)
+            self.turns(app, "flow", g, key)
 
-    def flow(self, app, g, key):
-        """The set-up, turn and order-card steps."""
+    def turns(self, app, name, *args):
+        """Call ``name`` of firmware.screens.neohunt_turns (imported now, dropped
+        after the action by lighten) with this screen and the app first: "flow",
+        "spot", "other", "after", "placed", "after_private" (see there)."""
         from firmware.screens import neohunt_turns
-        return neohunt_turns.flow(self, app, g, key)
-
-    def spot(self, app, g, key):
-        """Spot! ("spotv<q>" a varan's top place card, "spott<id>" a face-down (neohunt_turns)."""
-        from firmware.screens import neohunt_turns
-        return neohunt_turns.spot(self, app, g, key)
-
-    def other(self, app, g, key):
-        """Shots, trooper arrivals, the map, status and the full reveal."""
-        from firmware.screens import neohunt_turns
-        return neohunt_turns.other(self, app, g, key)
-
-    def begin_turn(self, app, g):
-        """Start a turn: end check, then the reinforcement phase."""
-        from firmware.screens import neohunt_turns
-        return neohunt_turns.begin_turn(self, app, g)
-
-    def after(self, app, g, p):
-        """The burning roll after ``p``'s action, if her varan burns."""
-        from firmware.screens import neohunt_turns
-        return neohunt_turns.after(self, app, g, p)
-
-    def finish(self, app, g):
-        """The game ended: record and show the winner."""
-        from firmware.screens import neohunt_turns
-        return neohunt_turns.finish(self, app, g)
-
-    def placed(self, app, p, mode, code):
-        """A private screen's choice: check and apply it (raises RuleError, nothing (neohunt_turns)."""
-        from firmware.screens import neohunt_turns
-        return neohunt_turns.placed(self, app, p, mode, code)
-
-    def after_private(self, app, p, mode):
-        """After a private screen handed back: the burning roll for a move."""
-        from firmware.screens import neohunt_turns
-        return neohunt_turns.after_private(self, app, p, mode)
+        return getattr(neohunt_turns, name)(self, app, *args)

@@ -1,7 +1,7 @@
 """Neo-Hunt private screens (opened behind Handover): a place pick and a Spot! result."""
 
 from firmware.buttons import A, B, DOWN, UP
-from firmware.screens.neohunt_game import game_screen
+from firmware.screens.neohunt_game import game_screen, lighten
 from firmware.ui import Screen, wrap
 from shared_rules.errors import RuleError
 from shared_rules.neohunt_board import HIDE, place_name
@@ -12,7 +12,10 @@ class NhPlace(Screen):
     A tries it: an illegal one is refused here with the reason, nothing recorded;
     a legal one is applied and the device is handed back. B cancels.
 
-    State: {"p", "mode": "initial" | "entry" | "setup" | "move", "sel", "err"}.
+    State: {"p", "mode": "initial" | "entry" | "join" | "setup" | "move", "sel",
+    "err", "name" (join only)}. "join": a new player (index ``p``, not in the game
+    yet) picks her entry place; only a legal pick adds her (journal "join" and
+    "entry_chosen"); B leaves no player and journals nothing.
     """
 
     ID = "nh_place"
@@ -22,14 +25,16 @@ class NhPlace(Screen):
         s = self.s
         screen = game_screen(app)
         g = screen.game(app)
-        pl = g.d["players"][s["p"]]
-        surface.line_text(0, pl["name"] + " only", True)
+        name = s["name"] if s["mode"] == "join" else g.d["players"][s["p"]]["name"]
+        surface.line_text(0, name + " only", True)
         if s["mode"] in ("setup", "move"):
             v = g.varan(s["p"])
             surface.line_text(1, "At %s %d/%d mv" % (place_name(g.place_of(s["p"])), v["moved"],
                                                       1 if s["mode"] == "setup" else v["speed"]))
         else:
             surface.line_text(1, "Start place" if s["mode"] == "initial" else "Entry place")
+            if s["mode"] == "join":
+                surface.line_text(6, "B: do not join")
         surface.line_text(2, "Go: " + place_name(self.CHOICES[s["sel"]]), False)
         err = s["err"]
         if err:
@@ -47,17 +52,19 @@ class NhPlace(Screen):
             s["sel"] = (s["sel"] + 1) % len(self.CHOICES)
             s["err"] = ""
         elif name == B:
-            app.hand_back()
+            app.hand_back("Cancelled")
         elif name == A:
             screen = game_screen(app)
             try:
-                screen.placed(app, s["p"], s["mode"], self.CHOICES[s["sel"]])
+                screen.turns(app, "placed", s["p"], s["mode"], self.CHOICES[s["sel"]])
             except RuleError as exc:
                 screen._game = None
                 s["err"] = str(exc)
+                lighten(app)
                 return
             app.hand_back()
-            screen.after_private(app, s["p"], s["mode"])
+            screen.turns(app, "after_private", s["p"], s["mode"])
+            lighten(app)
 
 
 class NhSpot(Screen):

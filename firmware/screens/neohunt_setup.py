@@ -4,8 +4,8 @@ from firmware.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from firmware.ui import Menu, Screen, adjust
 from shared_rules.errors import RuleError
 from shared_rules.neohunt_board import place_name
-from shared_rules.neohunt_game import RULE_SETUP, Game
-from firmware.screens.neohunt_game import GAME, PACK, _sect
+
+PACK = "neohunt-sample"  # as firmware.screens.neohunt_game.PACK (not imported here: RAM)
 
 
 class NhSetup(Menu):
@@ -59,6 +59,8 @@ class NhSetup(Menu):
 
 def start_game(app, setup, cells):
     """Deal a new game from the set-up values and replace the set-up screens by it."""
+    from firmware.screens.neohunt_game import GAME, NhGame, _sect
+    from shared_rules.neohunt_game import RULE_SETUP, Game
     names = ["P%d" % (i + 1) for i in range(setup["players"])]
     try:
         game = Game.new(_sect(app), names, setup["deck"], app.source, cells,
@@ -71,11 +73,10 @@ def start_game(app, setup, cells):
                {"board": game.d["board"],
                 "varans": [_sect(app)["varans"][pl["card"]]["name"] for pl in game.d["players"]]},
                RULE_SETUP)
-    from firmware.screens.neohunt_game import NhGame
     app.home()
-    screen = NhGame({"sel": 0, "step": "initial", "cur": None, "g": game.to_dict(app),
-                     "moved": []})
+    screen = NhGame({"sel": 0, "step": "initial", "cur": None, "g": "", "moved": []})
     screen._game = game
+    screen.commit(app)
     app.push(screen)
 
 
@@ -90,6 +91,7 @@ class NhBoardEdit(Screen):
     ID = "nh_board"
 
     def draw(self, app, surface):
+        from firmware.screens.neohunt_game import _sect
         sect = _sect(app)
         surface.line_text(0, "Enter the board", True)
         sel = self.s["sel"]

@@ -5,6 +5,7 @@ private screens' results. Each function takes the NhGame screen as ``self``."""
 from firmware.screens.neohunt_game import GAME, SHORT_STATE
 from firmware.screens.prompt import Handover
 from firmware.ui import TextScreen
+from shared_rules.errors import RuleError
 from shared_rules.neohunt import RULE_ARRIVAL, RULE_BURNING
 from shared_rules.neohunt_board import place_name
 from shared_rules.neohunt_game import (RULE_END, RULE_HIDDEN, RULE_MOVE, RULE_ORDER, RULE_REINF,
@@ -29,19 +30,20 @@ def flow(self, app, g, key):
         p = int(key[5:])
         app.push(Handover.make(names[p], NhPlace({"p": p, "mode": "setup", "sel": 0, "err": ""})))
     elif key == "turn":
-        self.begin_turn(app, g)
+        begin_turn(self, app, g)
     elif key.startswith("reent"):
         p = int(key[5:])
         app.push(Handover.make(names[p], NhPlace({"p": p, "mode": "entry", "sel": 1, "err": ""})))
     elif key == "join":
-        p = g.join("P%d" % (len(d["players"]) + 1))
-        app.record(GAME, "join", {"player": d["players"][p]["name"]}, {}, RULE_REINF)
-        app.push(Handover.make(d["players"][p]["name"],
-                               NhPlace({"p": p, "mode": "entry", "sel": 1, "err": ""})))
+        # nothing changes until the new player has picked her entry place: B on the
+        # private screen (or on the hand-over) backs out and leaves no player
+        name = "P%d" % (len(d["players"]) + 1)
+        app.push(Handover.make(name, NhPlace({"p": len(d["players"]), "mode": "join", "sel": 1,
+                                              "err": "", "name": name})))
     elif key == "reinf_done":
         end = g.last_player_check() if len(g.active()) <= 1 else None
         if end:
-            self.finish(app, g)
+            finish(self, app, g)
             return
         self.go("round")
         text = "Hand size %d." % g.hand_size()
@@ -87,10 +89,10 @@ def flow(self, app, g, key):
         app.record(GAME, "reveal", {"player": names[p]}, {"place": place_name(place)}, RULE_HIDDEN)
         self.go("deal")
         app.notice("Revealed", "%s is at %s" % (names[p], place_name(place)))
-        self.after(app, g, p)
+        after(self, app, g, p)
     elif key == "other":
         self.go("deal")
-        self.after(app, g, s["cur"])
+        after(self, app, g, s["cur"])
 
 
 def spot(self, app, g, key):
@@ -111,7 +113,7 @@ def spot(self, app, g, key):
     app.record(GAME, "spot", {"player": names[p], "of": what}, {"seen": app.seal(text)}, RULE_HIDDEN)
     self.go("deal")
     app.push(Handover.make(names[p], NhSpot({"what": what, "seen": app.seal(text)})))
-    self.after(app, g, p)
+    after(self, app, g, p)
 
 
 def other(self, app, g, key):
@@ -153,7 +155,7 @@ def begin_turn(self, app, g):
     """Start a turn: end check, then the reinforcement phase."""
     end = g.start_turn()
     if end:
-        self.finish(app, g)
+        finish(self, app, g)
         return
     d = g.d
     events = g.reinforce(app.source)
@@ -198,10 +200,17 @@ def placed(self, app, p, mode, code):
     """A private screen's choice: check and apply it (raises RuleError, nothing
     changed). The place goes into the journal sealed."""
     g = self.game(app)
-    name = g.d["players"][p]["name"]
+    name = g.d["players"][p]["name"] if p < len(g.d["players"]) else "P%d" % (p + 1)
+    if mode == "join" and p != len(g.d["players"]):
+        raise RuleError("the game changed: join again (%s)" % RULE_REINF)
     if mode == "initial":
         g.choose_initial(p, code)
         app.record(GAME, "start_chosen", {"player": name}, {"place": app.seal(code)}, RULE_SETUP)
+    elif mode == "join":
+        p = g.join(name)
+        g.reenter(p, code)  # a refused place raises: the join is dropped with it
+        app.record(GAME, "join", {"player": name}, {}, RULE_REINF)
+        app.record(GAME, "entry_chosen", {"player": name}, {"place": app.seal(code)}, RULE_REINF)
     elif mode == "entry":
         g.reenter(p, code)
         app.record(GAME, "entry_chosen", {"player": name}, {"place": app.seal(code)}, RULE_REINF)
@@ -223,7 +232,7 @@ def after_private(self, app, p, mode):
     """After a private screen handed back: the burning roll for a move."""
     if mode == "move":
         g = self.game(app)
-        self.after(app, g, p)
+        after(self, app, g, p)
         self.commit(app)
 
 

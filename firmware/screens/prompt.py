@@ -174,7 +174,8 @@ class Reveal(Screen):
     2. The owner's PIN if they have one (see Handover).
     3. The secret is drawn only while A is held down, and at most 5 s per press
        (``on_tick`` reads the debounced button state); releasing A or the time
-       limit blanks it. R sets the owner's PIN. B ends: ``app.hand_back()`` puts the
+       limit blanks it. U/D scroll a secret longer than five lines. R sets the
+       owner's PIN. B ends: ``app.hand_back()`` puts the
        blank hand-back screen in its place, so the display is clear before the
        device goes back to the table.
 
@@ -234,8 +235,11 @@ class Reveal(Screen):
         if self._shown and self.visible(app, app.now):
             surface.line_text(0, s["title"], True)
             lines = wrap(app.unseal(s["sealed"]))
-            for index in range(min(len(lines), 5)):
-                surface.line_text(1 + index, lines[index])
+            top = min(getattr(self, "_top", 0), max(0, len(lines) - 5))
+            for index in range(min(len(lines) - top, 5)):
+                surface.line_text(1 + index, lines[top + index])
+            if len(lines) > 5:
+                surface.line_text(6, "U/D: more")
             surface.line_text(7, "Release A: hide")
             return
         surface.line_text(0, owner + " only", True)
@@ -268,6 +272,9 @@ class Reveal(Screen):
             app.hand_back()
         elif name == RIGHT:
             app.push(PinEntry.make(s["owner"]))
+        elif name == UP or name == DOWN:  # scroll a long secret (not saved)
+            self._top = max(0, getattr(self, "_top", 0) + (1 if name == DOWN else -1))
+            app.dirty = True
 
 
 class PinEntry(Screen):

@@ -40,6 +40,7 @@ from referee.device import AGAIN, Device, DeviceError
 STATE = ".referee-sync.json"
 PART = ".part"
 DEVICE_ONLY = ("key.bin",)  # the sealing key: in backups, never in a sync folder
+DEVICE_ONLY_FOLDERS = ("undo/",)  # the app's undo steps (firmware/undo.py): in backups only
 MANIFEST = "manifest.json"
 
 
@@ -273,6 +274,9 @@ class Syncer:
         files = self.device.listing()
         for name in DEVICE_ONLY:
             files.pop(name, None)
+        for name in list(files):
+            if name.startswith(DEVICE_ONLY_FOLDERS):
+                del files[name]
         return files
 
     def _tick(self, name):

@@ -398,3 +398,33 @@ def test_both_saves_damaged_starts_a_new_session_and_says_so():
     assert "Started fresh" in whole
     assert app.session == 2
     assert read_text(root + "/saves/bad1.sav") is not None     # never deleted
+
+
+def test_out_of_memory_while_drawing_draws_again_then_recovers():
+    root = tempdir("oomdraw")
+    board, app = boot(root + "/data", 7)
+    board.press(app, "A")                         # the Dice screen
+    app.redraw()
+    kept = app.surface.lines()
+    screen_ = app.top()
+    real_draw = screen_.draw
+    fails = [1]
+
+    def flaky(app_, surface):
+        if fails[0] > 0:
+            fails[0] -= 1
+            raise MemoryError("memory allocation failed")
+        real_draw(app_, surface)
+
+    screen_.draw = flaky
+    app.dirty = True
+    app.redraw()                                  # one failure: drawn again after gc
+    assert app.surface.lines() == kept and fails[0] == 0
+    fails[0] = 2                                  # fails twice: back to the last save
+    app.dirty = True
+    app.redraw()
+    lines = app.surface.lines()
+    assert lines[0].startswith("Out of memory"), lines
+    board.press(app, "A")                         # the notice goes; the Dice screen is back
+    app.redraw()
+    assert app.surface.lines() == kept

@@ -8,6 +8,7 @@ from shared_rules import neohunt as nh
 from shared_rules.errors import PackError, RuleError
 from shared_rules.neohunt_board import Board, neighbours_by_exit
 from shared_rules.neohunt_pack import validate_section
+from shared_rules.neohunt_combat import _hurt
 from shared_rules.neohunt_game import FLAME_UP, AMMO_EXPLOSION, PLAIN, TROOPERS, Game
 
 
@@ -252,7 +253,7 @@ def test_kill_tally_in_game():
     g.damage(("v", 0), ("v", 1), 1)
     assert g.d["players"][0]["kills"] == 1 and g.d["players"][1]["kills"] == 1
     g.varan(2)["dmg"] = 2
-    g._hurt(("v", 2), 1, None, {"killed": []})  # killed by fire or a trooper: no one gains
+    _hurt(g, ("v", 2), 1, None, {"killed": []})  # killed by fire or a trooper: no one gains
     assert g.d["players"][2]["kills"] == 0  # already 0: stays 0
     # one's own varan earns nothing (an explosion she caused)
     g.varan(3)["dmg"] = 2
@@ -294,8 +295,8 @@ def test_end_when_one_player_left():
     assert g.last_player_check() is None
     g.varan(1)["dmg"] = 2
     g.varan(2)["dmg"] = 2
-    g._hurt(("v", 1), 1, 0, {"killed": []})
-    g._hurt(("v", 2), 1, 0, {"killed": []})
+    _hurt(g, ("v", 1), 1, 0, {"killed": []})
+    _hurt(g, ("v", 2), 1, 0, {"killed": []})
     end = g.last_player_check()
     assert end["winner"] == 0 and g.d["players"][0]["kills"] == 2
 
@@ -411,7 +412,7 @@ def test_initial_place_not_hide_and_entry_not_centre():
     g.choose_initial(1, "2")
     g.reveal_initials()
     g.varan(1)["dmg"] = 2
-    g._hurt(("v", 1), 1, 0, {"killed": []})
+    _hurt(g, ("v", 1), 1, 0, {"killed": []})
     raises(RuleError, g.reenter, 1, "0")
     raises(RuleError, g.reenter, 1, "H")
     g.reenter(1, "5")
@@ -470,8 +471,12 @@ def test_save_round_trip_seals_secrets():
     g.move(0, "0")
     g.d["troopers"] = [_trooper(1, 3)]
     obj = g.to_dict(Rot())
-    assert obj["players"][0]["varan"]["track"] == ["<0>"]
-    assert obj["troopers"][0]["type"] == "<02>"
+    # one sealed text; in its place public counts only
+    assert obj["sec"].startswith("<") and obj["sec"].endswith(">")
+    assert obj["players"][0]["varan"]["track"] == 1 and obj["troopers"][0]["type"] == -1
+    text = repr(obj).replace(obj["sec"], "")
+    assert "<" not in text and obj["tdeck"] == len(g.d["tdeck"])
+    assert obj["players"][0]["hist"] == [g.d["turn"]]
     back = Game.load(obj, g.sect, Rot())
     assert back.d == g.d
     assert Game.load(g.to_dict(PLAIN), g.sect, PLAIN).d == g.d

@@ -24,7 +24,7 @@ from cc_script import add_creature, add_player, tmp_root  # noqa: E402
 from boards.sim import boot, parse_keys  # noqa: E402
 from shared_rules.cybercore_fight import KEYS  # noqa: E402
 
-PRIVATE = ("cc_foe", "cc_gm")
+PRIVATE = ("cc_foe",)  # the GM's editor; the GM's numbers show only in a held Reveal
 LOW = 41
 TOKEN = re.compile(r"(?<![0-9A-Za-z])[0-9]+(?![0-9A-Za-z])")
 ROLL = re.compile(r"^(d20|d100) ([0-9]+)([+-][0-9]+)=([0-9]+)$")
@@ -53,7 +53,8 @@ class Run:
         if app is None:
             return
         top = app.top()
-        private = top.ID in PRIVATE or (top.ID == "secret" and top.s.get("stage") == 1)
+        private = (top.ID in PRIVATE or (top.ID == "secret" and top.s.get("stage") == 1)
+                   or (top.ID == "reveal" and top.visible(app, app.now)))
         self.frames.append((private, list(app.surface.lines()), self.hidden()))
 
     def host(self):
@@ -105,9 +106,11 @@ class Run:
             if self.app.top().ID == "cc_defend":
                 self.keys(" ".join(["D"] * action[2]) + " A")
         elif kind == "reveal":
-            self.select("GM numbers")
-            self.keys("A A")                        # handover, then the GM's view
-            self.keys(" ".join(["D"] * (2 * action[1])) + " A U A")   # reveal, Done
+            self.select("GM reveals")
+            self.keys("A A")                        # handover, then the GM's list
+            self.keys(" ".join(["D"] * action[1]) + " A")   # reveal
+            foes = [c for c in self.host().fight(self.app).combatants if c["side"] == "foe"]
+            self.keys(" ".join(["D"] * (len(foes) - action[1])) + " A")   # Done
         else:
             label = {"end": "End turn", "status": "Status", "log": "Log", "check": "Check",
                      "glitch": "Glitch", "treat": "Treat"}[kind]
@@ -230,7 +233,9 @@ def check_run(run, first, second, reveal, out):
     if reveal >= 0:
         c = run.host().fight(run.app).combatants[2 + reveal]
         assert c["revealed"]
-        assert any("AN%d" % c["an"] in " ".join(lines) for p, lines, h in run.frames if p)
+        entries = [json.loads(line[9:]) for line in
+                   run.app.storage.read(run.app.journal_name()).decode().splitlines()]
+        assert [e for e in entries if e["kind"] == "reveal" and e["in"].get("who") == c["name"]]
 
 
 def test_revealed_creature_numbers_show_on_status():
@@ -250,3 +255,27 @@ def test_revealed_creature_numbers_show_on_status():
     host = run.host()
     packed = host.s["fight"]["combatants"][1]
     assert len(packed) == len(KEYS["foe"]) and packed[KEYS["foe"].index("an")] == 55
+
+
+def test_gm_numbers_show_only_while_a_is_held():
+    run = Run(3)
+    run.keys("D D D D A")
+    run.keys(add_player([], 0))
+    run.keys(creature_keys((55, 44, 77, 66, False)))
+    run.keys("U A A")
+    run.select("GM numbers")
+    run.keys("A")
+    assert run.app.surface.lines()[0] == "Hand to GM"
+    run.keys("A")
+    lines = run.app.surface.lines()
+    assert lines[0] == "GM only" and "55" not in " ".join(lines)
+    board, app = run.board, run.app
+    board.levels["A"] = True
+    board.hold(app, 100)
+    assert app.surface.lines()[1:3] == ["Crab 66/66", "AN55 DC44 D77"]
+    board.hold(app, 5000)
+    assert "AN55" not in " ".join(app.surface.lines())   # 5 s at most
+    board.levels["A"] = False
+    board.hold(app, 100)
+    run.keys("B")
+    assert app.surface.lines()[0] == "Done"   # cleared before handing back

@@ -148,11 +148,11 @@ def test_gm_numbers_are_committed_when_entered_and_revealed_by_the_gm():
     host = app.top()
     assert sorted(host.s["cids"]) == ["2", "3"]
     assert app.open_secret(host.s["cids"]["3"]).startswith("an=20 dc=17 defense=40 hp=30")
-    # GM numbers, hand to GM, A on the Drone: revealed and checked
+    # GM reveals, hand to GM, A on the Drone: revealed and checked
     from cc_script import press_all
     labels = [item[0] for item in host.actions(app, host.fight(app))]
-    press_all(board, app, " ".join(["D"] * (labels.index("GM numbers") - host.s["sel"]))
-              + " A A D D A")
+    press_all(board, app, " ".join(["D"] * (labels.index("GM reveals") - host.s["sel"]))
+              + " A A D A")
     reveal = fight_entries(app, True)[-1]
     assert reveal["kind"] == "reveal" and reveal["in"]["what"] == "numbers of Drone"
     assert list(app.secrets) == [host.s["cids"]["2"]]

@@ -72,3 +72,63 @@ def test_reboot_mid_game_resumes_to_the_same_end():
         _quiet(board2.press, app2, key)
     assert app2.top().s["step"] == "end"
     assert "Winner P4" in app2.surface.lines()
+
+
+def _to_entry(board, app, label):
+    """Move the NhGame cursor to ``label`` and press A."""
+    top = app.top()
+    items = top.items(app)
+    for _ in range((items.index(label) - top.s["sel"]) % len(items)):
+        _quiet(board.press, app, "D")
+    _quiet(board.press, app, "A")
+
+
+def _journal_lines(root, app):
+    with open(root + "/" + app.journal_name()) as handle:
+        return handle.read().splitlines()
+
+
+def test_new_player_join_can_be_cancelled_and_leaves_no_player():
+    root = tempfile.mkdtemp(prefix="nh-join-")
+    board, app = _quiet(boot, root, SEED)
+    for key in KEYS.split():  # play to the first reinforcement step
+        _quiet(board.press, app, key)
+        if app.top().ID == "nh_game" and app.top().s["step"] == "reenter":
+            break
+    game = app.top()
+    players = len(game.game(app).d["players"])
+    journal = _journal_lines(root, app)
+    # B on the private entry-place screen: nothing joins, nothing is journalled
+    _to_entry(board, app, "New player joins")
+    assert app.top().ID == "handover" and app.surface.lines()[0] == "Hand to P5"
+    _quiet(board.press, app, "A")
+    assert app.top().ID == "nh_place" and "B: do not join" in app.surface.lines()
+    _quiet(board.press, app, "B")
+    assert app.top().ID == "handback" and app.surface.lines()[0] == "Cancelled"
+    _quiet(board.press, app, "A")
+    assert app.top() is game and len(game.game(app).d["players"]) == players
+    assert _journal_lines(root, app) == journal
+    # B on the hand-over itself: the same
+    _to_entry(board, app, "New player joins")
+    _quiet(board.press, app, "B")
+    assert app.top() is game and len(game.game(app).d["players"]) == players
+    assert _journal_lines(root, app) == journal
+    # an illegal entry place (the centre) is refused and adds no one either
+    _to_entry(board, app, "New player joins")
+    _quiet(board.press, app, "A")
+    _quiet(board.press, app, "U")  # sel 1 -> 0: the centre
+    _quiet(board.press, app, "A")
+    assert app.top().ID == "nh_place" and app.surface.lines()[3].startswith("NO:")
+    _quiet(board.press, app, "B")
+    _quiet(board.press, app, "A")
+    assert len(app.top().game(app).d["players"]) == players
+    assert _journal_lines(root, app) == journal
+    # joining for real: a legal entry place adds her, journalled with the place sealed
+    _to_entry(board, app, "New player joins")
+    _quiet(board.press, app, "A")
+    _quiet(board.press, app, "A")  # S1
+    g = app.top().game(app) if app.top().ID == "nh_game" else app.under().game(app)
+    assert len(g.d["players"]) == players + 1 and g.d["players"][-1]["pending"] == "1"
+    added = _journal_lines(root, app)[len(journal):]
+    assert ['"join"' in line for line in added] == [True, False]
+    assert '"entry_chosen"' in added[1] and '"S1"' not in added[1]

@@ -33,13 +33,13 @@ TIMEOUT = "5"
 # ---- helpers -----------------------------------------------------------------
 def tree(root):
     """Every file under ``root``: {relative path: bytes}, without the sync's own
-    bookkeeping (.referee-sync.json, .syncid) and the device-only key."""
+    bookkeeping (.referee-sync.json, .syncid) and the device-only key and undo steps."""
     out = {}
     for folder, _, names in os.walk(root):
         for name in names:
             full = os.path.join(folder, name)
             rel = os.path.relpath(full, root).replace(os.sep, "/")
-            if rel in (".referee-sync.json", ".syncid", "key.bin"):
+            if rel in (".referee-sync.json", ".syncid", "key.bin") or rel.startswith("undo/"):
                 continue
             with open(full, "rb") as handle:
                 out[rel] = handle.read()
@@ -117,6 +117,8 @@ def test_first_sync_then_no_change_and_the_app_resumes(pico, tmp_path, capsys):
     assert "sent 0, received %d," % len(tree(str(pc))) in out and "conflicts 0" in out
     assert len(tree(str(pc))) >= 5
     assert "saves/state.sav" in tree(str(pc)) and "key.bin" not in tree(str(pc))
+    assert not os.path.exists(os.path.join(str(pc), "undo"))  # the undo steps stay on the device
+    assert os.path.exists(os.path.join(str(pico.fs), "data", "undo"))
     before = tree(str(pc))
     assert sync(pico.port, pc) == 0
     out = capsys.readouterr().out

@@ -1,0 +1,178 @@
+"""Undo and redo of the last actions, for every game, with no per-game code.
+
+An *action* is a button press after which the journal has new entries (a roll, a
+move, a set number...); cursor moves are not actions. Before each action's state is
+saved, the state just before it (the screen stack as last saved: every game keeps
+all its state in its screens) is written to storage, one small file per step
+(``undo/<slot>.snp``, a ring of MAX_STEPS + 1 slots: RAM holds none of them).
+The step files are whole saves (the state before an action is the last save,
+copied once the new state is saved). ``app.undo`` (saved with the app) numbers
+the steps: ``[0, lo, pos, hi, acts, keys]`` - lo..hi: the states kept; pos: the
+state shown now; acts: ``[i, first seq, end seq, dice block before, dice block
+after]`` of the action that led from state i to i + 1; keys: ``[i, digest]`` of
+each step file (shared_rules.save.state_digest, 16 hex digits), so a file left by a
+power cut, a restore or a sync is refused, never restored.
+
+- Undo (pos > lo): the shown state is written to its slot (so redo can return),
+  the state before the last action is restored, and an "undo" entry is journaled
+  naming the entries undone. Entries stay in the journal (it is append-only), and
+  so do rolls: the dice counter never goes back, so the next roll after an undo is
+  a fresh one (a player cannot undo a bad roll and roll again for the same one:
+  it is a new roll, and the journal shows both). The screen says so.
+- Redo (pos < hi): the state after the undone action comes back; "redo" journaled.
+- A new action drops the redo chain (hi = pos).
+- Sealed secrets (app.secrets), the roll history, PINs and the dice stay as they
+  are: they record what happened.
+- A restored state with a private screen (app.private_owner) opens behind
+  "Hand to <owner>" (prompt.ResumeGate), so undo never shows a secret to the
+  wrong player.
+
+Reached from every screen by a long press of B (App.handle opens UndoMenu), except
+on screens that use long B themselves (app.OWN_LONG_B): there, from the screen
+that long B opens.
+"""
+
+from binascii import hexlify
+
+from firmware.steps import MAX_STEPS, _keep, _slot  # noqa: F401  (MAX_STEPS for callers)
+from firmware.ui import Menu, TextScreen
+from shared_rules.errors import SaveError
+from shared_rules.save import decode_save, save_parts, state_digest
+
+RULE = "Trust: undo and redo"
+GAME = "session"
+# screens that only show what is below them (no state of their own): dropped from
+# the top of a kept step (Cybernaut's track: long B there opens this menu)
+PASSIVE = ("cn_track",)
+
+
+def _read(app, i):
+    """The screens of state ``i``. :raises SaveError: missing, damaged or foreign."""
+    data = app.storage.read(_slot(i))
+    if data is None:
+        raise SaveError("the saved step is missing")
+    body = decode_save(data, _slot(i))
+    data = None
+    want = None
+    for key in app.undo[5]:
+        if key[0] == i:
+            want = key[1]
+    if want is None or hexlify(state_digest(body)[:8]).decode() != want:
+        raise SaveError("the saved step belongs to another save (a power cut, a restore or a sync)")
+    return body["screens"]
+
+
+def _write(app, i):
+    """Write the state shown now (its screens as ``_current`` keeps them) as step ``i``."""
+    body = app.snapshot()
+    body["screens"] = _current(app)
+    header, text = save_parts(body)
+    app.storage.write_atomic(_slot(i), (header, "\n", text, "\n"))
+    _keep(app.undo, i, state_digest(body))
+
+
+def _current(app):
+    """The shown screens' states without the undo menu and what an undo put on top."""
+    out = []
+    for screen in app.stack:
+        if screen.ID in ("undo", "resume_gate") or screen.s.get("_undo"):
+            break
+        out.append({"id": screen.ID, "state": screen.state()})
+    while len(out) > 1 and out[-1]["id"] in PASSIVE:
+        out.pop()
+    return out
+
+
+def _act(app, i):
+    for act in app.undo[4]:
+        if act[0] == i:
+            return act
+    return None
+
+
+def _restore(app, screens):
+    from firmware.app import private_owner
+    from firmware.screens import screen_class
+    stack = []
+    for item in screens:
+        cls = screen_class(item.get("id"))
+        if cls is None:
+            raise SaveError("the saved step names an unknown screen '%s'" % item.get("id"))
+        stack.append(cls(item.get("state")))
+    if not stack:
+        raise SaveError("the saved step has no screens")
+    app.stack = stack
+    app.dirty = True
+    owner = private_owner(stack)
+    if owner is not None:
+        from firmware.screens.prompt import ResumeGate
+        app.push(ResumeGate({"owner": owner}))
+
+
+def _say(app, title, text):
+    screen = TextScreen.make(title, text)
+    screen.s["_undo"] = 1
+    app.push(screen)
+
+
+def step(app, back):
+    """Undo (``back`` True) or redo the last action. Tells the player what happened
+    (or why nothing could be done) on a screen; journals "undo" / "redo"."""
+    undo = app.undo
+    if back and (not undo or undo[2] <= undo[1]):
+        app.pop()
+        _say(app, "Undo", "Nothing to undo: no action kept since the start (the last %d"
+             " actions can be undone)." % MAX_STEPS)
+        return
+    if not back and (not undo or undo[2] >= undo[3]):
+        app.pop()
+        _say(app, "Redo", "Nothing to redo: redo follows an undo, before any new action.")
+        return
+    lo, pos, hi = undo[1], undo[2], undo[3]
+    target = pos - 1 if back else pos + 1
+    act = _act(app, pos - 1 if back else pos)
+    try:
+        screens = _read(app, target)
+        if act is None:
+            raise SaveError("the step's journal record is missing")
+        _write(app, pos)
+    except (SaveError, OSError, ValueError) as exc:
+        app.pop()
+        _say(app, "Undo" if back else "Redo", "Cannot %s: %s. Nothing was changed."
+             % ("undo" if back else "redo", exc))
+        return
+    _restore(app, screens)
+    app.undo[2] = target
+    rolls = act[4] > act[3]
+    out = {("undone" if back else "redone"): [act[1], act[2] - 1]}
+    if rolls:
+        out["rolls"] = [act[3], act[4]]  # dice blocks used: they stay used
+    app.record(GAME, "undo" if back else "redo", {"step": [pos, target]}, out, RULE)
+    if back:
+        text = "Last action undone (the journal keeps it, marked undone)."
+        if rolls:
+            text = "Last action undone. Its roll stays in the journal: the next roll is new."
+    else:
+        text = "Last action redone."
+    _say(app, "Undo" if back else "Redo", text)
+
+
+class UndoMenu(Menu):
+    """Long B: "Undo", "Redo", "Back" (a player at the table finds it on every
+    screen). The footer says how many steps each way. State: {"sel"}."""
+
+    ID = "undo"
+    TITLE = "Undo / Redo"
+
+    def items(self, app):
+        return ["Undo last action", "Redo", "Back"]
+
+    def footer(self, app):
+        undo = app.undo or [0, 0, 0, 0]
+        return ["undo %d  redo %d" % (undo[2] - undo[1], undo[3] - undo[2])]
+
+    def choose(self, app, index):
+        if index == 2:
+            app.pop()
+        else:
+            step(app, index == 0)
