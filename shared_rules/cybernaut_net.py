@@ -18,10 +18,11 @@ cybernaut_run (netrun moves, regeneration, re-placement) and cybernaut_strike
 (reveals, CyberStrikes, logoff, impulses); cybernaut_grid holds addresses and the
 rule sections.
 
-Readings of our own where the text and RULINGS leave room (say so in the screens):
-a Nexus jump needs both Nexus chits face up (the mover cannot know a face-down one
-matches); a strike where the Ghost meets several skull chits rolls for each, and
-one roll above Wetware eliminates; a tie in victory points is a draw.
+Readings of our own where the text leaves room are per-game settings
+(cybernaut_readings.READINGS, chosen during setup; say so in the screens): whether a
+Nexus jump needs both Nexus chits face up (VII.E.2), one d10 per skull chit or one
+per strike (VII.G.2), whether a tie in victory points is a draw (IV.B.3), whether a
+unit moves once per movement segment (VI.A.2).
 """
 
 

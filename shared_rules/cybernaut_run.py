@@ -69,15 +69,18 @@ class RunPart:
         if there in neighbours(here):
             self._spend(run, 1, cost_rule_side)
             return "step"
-        start = [c for c in self.in_space(here) if self.is_nexus(c)]
-        end = [c for c in self.in_space(there) if self.is_nexus(c)]
+        # reading "jump" (VII.E.2): "up" needs both Nexus chits face up, "any" not;
+        # the NSA moving its own chits knows its face-down Nexus chits: either way
+        blind = cost_rule_side == R_NSA_OPS or self.reading("jump") == "any"
+        start = [c for c in self.in_space(here) if self.is_nexus(c) and (c["up"] or blind)]
+        end = [c for c in self.in_space(there) if self.is_nexus(c) and (c["up"] or blind)]
         if here[0] == there[0] and abs(int(here[1]) - int(there[1])) == 1 and \
-                abs(int(here[2]) - int(there[2])) == 1 and not (end and end[0]["up"]):
+                abs(int(here[2]) - int(there[2])) == 1 and not end:
             # a diagonal neighbour is refused as a step; a Nexus jump to it stays
             # possible ("regardless of the distance", VII.E.2)
             raise RuleError("%s to %s is diagonal: moves cross sides, never corners (%s)"
                             % (here, there, R_STEP))
-        if not start or not start[0]["up"]:
+        if not start:
             if here[0] != there[0]:
                 raise RuleError("%s and %s are in different grids: only a Nexus jump crosses grids "
                                 "(%s)" % (here, there, R_JUMP))
@@ -85,7 +88,7 @@ class RunPart:
                             "from (%s, %s)" % (there, here, here, R_STEP, R_JUMP))
         if not self.red(start[0]):
             raise RuleError("the Nexus at %s is a Dead End: no jumps from it (%s)" % (here, R_JUMP))
-        if not end or not end[0]["up"]:
+        if not end:
             raise RuleError("no revealed Nexus at %s to jump to (%s)" % (there, R_JUMP))
         if not self.red(end[0]):
             raise RuleError("the Nexus at %s is a Dead End: no jumps to it (%s)" % (there, R_JUMP))
@@ -151,7 +154,10 @@ class RunPart:
         return events
 
     def nsa_move(self, chit_id, there, source):
-        """The NSA moves one of its mobile chits a step or a jump (VII.E).
+        """The NSA moves one of its mobile chits a step or a jump (VII.E); in its
+        part it may move several, one move per call, each paid from its Ops Points
+        (VII.B.2). A jump may use the NSA's face-down Nexus chits (it knows them);
+        neither end is revealed by that.
 
         :returns: events; the moving chit's identity shows only if the move reveals it.
         """

@@ -6,8 +6,23 @@ from shared_rules.cybernaut_grid import (MAX_CYBERNAUTS, R_COLOUR, R_END, R_REIN
 from shared_rules.errors import RuleError
 
 
+# the readings' defaults (cybernaut_readings.READINGS: the choices and sections)
+READING_DEFAULTS = {"jump": "up", "skull": "each", "tie": "draw", "move": "once"}
+
+
 class SetupPart:
     """Mixed into cybernaut_net.Game (shares its state ``self.s``)."""
+
+    # ---- readings (per-game settings, cybernaut_readings) ----------------------------
+    def reading(self, key):
+        """The game's reading ``key`` (cybernaut_readings.READINGS; a game saved before
+        the setting existed has the default)."""
+        return self.s.get("read", {}).get(key, READING_DEFAULTS[key])
+
+    def set_reading(self, key, value):
+        """Choose reading ``key`` = ``value`` before play (cybernaut_readings.set_reading)."""
+        from shared_rules.cybernaut_readings import set_reading
+        return set_reading(self, key, value)
 
     # ---- setup (Cybernaut III) ---------------------------------------------------
     def check_place(self, chit, at, ignore=()):
@@ -234,6 +249,9 @@ class SetupPart:
             raise RuleError("the netrun is still on: it ends with logoff (Cybernaut VII.H)")
         if self.s["after"] is not None:
             raise RuleError("the NSA must finish regeneration and re-placement first (%s)" % R_REPLACE)
+        if self.s.get("losses"):
+            raise RuleError("remove the units the RealWorld combat results eliminated first "
+                            "(Cybernaut VIII.C)")
         events = []
         if self.s["seg"] == SEG_END:
             events.append({"kind": "turn_end", "rule": R_END, "turn": self.s["turn"],
@@ -241,6 +259,7 @@ class SetupPart:
             self.s["turn"] += 1
             self.s["seg"] = SEG_INTERACTION
             self.s["enc"] = []
+            self.s["az"] = []  # Autonomous Zones end with the Encounter effects
             self.s["attacked"] = []
             self.s["ran"] = False
             for cyb in self.s["cybs"]:
@@ -254,8 +273,10 @@ class SetupPart:
             self.s["seg"] += 1
         for cyb in self.s["cybs"]:
             cyb["moved"] = False
+            cyb.pop("spent", None)
         for unit in self.s["ss"]:
             unit["moved"] = False
+            unit.pop("spent", None)
             if self.s["seg"] == SEG_ATTACK:
                 unit["acted"] = False
         side, name, rule = SEGMENTS[self.s["seg"]]

@@ -168,14 +168,17 @@ class StrikePart:
         fate = None
         if ghost_here:
             ww = self.s["cybs"][run["cyb"]]["ww"]
-            for chit in nsa:
-                if self.ntype(chit).get("skull"):
-                    face = d10(source)
-                    rolls.append(face)
-                    if face > ww:
-                        fate = "eliminated"
-                    elif fate is None:
-                        fate = "neutralized"
+            # reading "skull" (VII.G.2): "each" rolls per skull chit, "one" once
+            skulls = [c for c in nsa if self.ntype(c).get("skull")]
+            if self.reading("skull") == "one":
+                skulls = skulls[:1]
+            for _ in skulls:
+                face = d10(source)
+                rolls.append(face)
+                if face > ww:
+                    fate = "eliminated"
+                elif fate is None:
+                    fate = "neutralized"
         events = shown + [{"kind": "strike", "rule": R_STRIKE, "at": at,
                    "nsa_lost": [[c["at"], c["t"]] for c in dead_nsa],
                    "nr_lost": [c["t"] for c in dead_nr],

@@ -70,8 +70,13 @@ class WorldPart:
 
         :param names: Cybernaut names (Netrunner segment) or SS unit names (NSA
             segment), all in ``path[0]``, none moved yet this segment.
-        :raises RuleError: wrong side for the segment, not together, moved already,
-            a missing TransLine or not enough points (VI.A.3, VI.B.1), SS Max.
+        Reading "move" (cybernaut_readings.READINGS, Cybernaut VI.A.2: each point only
+        once in the segment): "once" (default) lets a unit move once per movement
+        segment, one path; "legs" lets it move again with the points it has not
+        spent yet this segment (a group: its highest remaining value, VI.B.1).
+
+        :raises RuleError: wrong side for the segment, not together, moved already
+            ("once"), a missing TransLine or not enough points (VI.A.3, VI.B.1), SS Max.
         """
         if self.s["seg"] == SEG_NR_MOVE:
             self._need_seg(SEG_NR_MOVE)
@@ -93,16 +98,28 @@ class WorldPart:
             if unit["at"] != path[0]:
                 raise RuleError("%s is in %s, not %s: a group starts together (Cybernaut VI.B.2)"
                                 % (unit["name"], unit["at"], path[0]))
-            if unit.get("moved"):
+            if unit.get("moved") and self.reading("move") == "once":
                 raise RuleError("%s already moved this segment (Cybernaut VI.A.2)" % unit["name"])
-        spent = check_move(self.pack, path, [u["rw"] for u in units])
+        # reading "move" "legs": another leg with the points not used yet (VI.A.2)
+        spent = check_move(self.pack, path, [u["rw"] - u.get("spent", 0) for u in units])
         for unit in units:
             unit["at"] = path[-1]
             unit["moved"] = True
+            if self.reading("move") == "legs":
+                unit["spent"] = unit.get("spent", 0) + spent
             if "acted" in unit:
                 unit["acted"] = True
-        return [{"kind": "move", "rule": "Cybernaut VI.B" if len(units) > 1 else "Cybernaut VI.A",
-                 "units": list(names), "path": list(path), "spent": spent}]
+        events = [{"kind": "move", "rule": "Cybernaut VI.B" if len(units) > 1 else "Cybernaut VI.A",
+                   "units": list(names), "path": list(path), "spent": spent}]
+        if self.s.get("az"):  # Autonomous Zones this turn (V.C.5)
+            from shared_rules.cybernaut_zones import zone_hides
+            events.extend(zone_hides(self, names, path))
+        return events
+
+    def make_zone(self, sprawl):
+        """Declare an Autonomous Zone (cybernaut_zones.make_zone: the reading, errors)."""
+        from shared_rules.cybernaut_zones import make_zone
+        return make_zone(self, sprawl)
 
     def attack(self, sprawl, ss_names, source):
         """The NSA's attack in ``sprawl`` (Cybernaut VIII): NSA fires, revealed
@@ -126,9 +143,23 @@ class WorldPart:
             unit["acted"] = True
         fires = realworld_combat(self.pack, sum(u["rw"] for u in units),
                                  sum(c["rw"] for c in targets), source)
+        from shared_rules.cybernaut_losses import attack_losses
+        losses = attack_losses(fires, [c["name"] for c in targets], ss_names, sprawl)
+        self.s["losses"] = losses
         return [{"kind": "attack", "rule": "Cybernaut VIII.A", "sprawl": sprawl,
                  "ss": list(ss_names), "targets": [c["name"] for c in targets],
-                 "fires": [[f[0], f[1]] for f in fires]}]
+                 "fires": [[f[0], f[1]] for f in fires],
+                 "losses": [[x["side"], x["left"]] for x in losses]}]
+
+    def losses(self):
+        """Units still to remove after RealWorld combat (cybernaut_losses.attack_losses)."""
+        return self.s.get("losses") or []
+
+    def remove_unit(self, name):
+        """Remove unit ``name`` as a RealWorld combat result demands (Cybernaut VIII.C;
+        cybernaut_losses.remove_unit: its errors)."""
+        from shared_rules.cybernaut_losses import remove_unit
+        return remove_unit(self, name)
 
     def eliminate_ss(self, name):
         """An SS unit eliminated: back to the NSA container (Cybernaut VIII.C.1)."""
@@ -186,10 +217,11 @@ class WorldPart:
     def victory(self):
         """Victory points: Netrunner = NSA Files destroyed plus Files controlled;
         NSA = eliminated Cybernauts. :returns: dict with "netrunner", "nsa",
-        "winner" ("Netrunner", "NSA" or "draw")."""
+        "winner" ("Netrunner", "NSA" or "draw"). A tie is a draw, or the NSA's with
+        the reading "tie" = "nsa" (cybernaut_readings.READINGS; Cybernaut IV.B.3)."""
         files = len([c for c in self.s["nsa"] if c["w"] in ("files", "held")])
         dead = len([c for c in self.s["cybs"] if not c["alive"]])
-        winner = "draw"
+        winner = "draw" if self.reading("tie") == "draw" else "NSA"  # reading "tie"
         if files > dead:
             winner = "Netrunner"
         elif dead > files:

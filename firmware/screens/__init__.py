@@ -36,6 +36,11 @@ cn_chits firmware.screens.cybernaut_grid ChitPick
 cn_place firmware.screens.cybernaut_grid PlaceScreen
 cn_nsa firmware.screens.cybernaut_grid NsaScreen
 cn_nsamenu firmware.screens.cybernaut_grid NsaMenu
+cn_recruit firmware.screens.cybernaut_rw RecruitPick
+cn_bodybank firmware.screens.cybernaut_rw BodyBankPick
+cn_losses firmware.screens.cybernaut_rw LossPick
+cn_readings firmware.screens.cybernaut_rw ReadingsScreen
+cn_zone firmware.screens.cybernaut_rw ZonePick
 cc_armour firmware.screens.cybercore ArmourScreen
 session firmware.screens.session SessionMenu
 salt firmware.screens.session SaltScreen

@@ -107,8 +107,12 @@ class GameScreen(Menu):
         public = json.loads(json.dumps(self.s["pub"]))  # a copy: trial changes stay off the save
         return Game.join(app.pack(PACK), public, json.loads(app.unseal(self.s["sec"])))
 
-    def store(self, app, game):
-        """Keep ``game``: public part in clear, secret part sealed."""
+    def store(self, app, game, events=None, replaced=False):
+        """Keep ``game``: public part in clear, secret part sealed; first the face-down
+        chits' commitments are brought in line (cybernaut_commit.sync: ``events`` of
+        the action, ``replaced`` after the NSA's re-placement)."""
+        from firmware.screens.cybernaut_commit import sync
+        sync(app, game, events, replaced)
         public, secret = game.split()
         self.s["pub"] = public
         self.s["sec"] = app.seal(json.dumps(secret))
@@ -136,8 +140,8 @@ class GameScreen(Menu):
             return None
         if isinstance(events, tuple):  # interact: (events, roll details)
             events = events[0]
-        self.store(app, game)
         journal(app, events, nsa and game.s["fog"])
+        self.store(app, game, events)  # commitments journaled after the events
         self.note(summary(events))
         return events
 
@@ -160,9 +164,11 @@ class GameScreen(Menu):
         if pub["stage"] == "setup":
             out.append(("NSA placement", self.nsa_place))
             out.append(("Solo placement", self.solo))
+            out.append(("Readings", self.readings))
         elif pub["stage"] == "cybernauts":
             out.append(("Add Cybernaut", self.add_cyb))
             out.append(("Cybernauts done", self.cybs_done))
+            out.append(("Readings", self.readings))
         else:
             if pub["ss_wait"]:
                 out.append(("Place SS unit", self.place_ss))
@@ -171,8 +177,14 @@ class GameScreen(Menu):
             if pub["run"] is not None:
                 out.append(("Netrun", self.netrun))
             seg = pub["seg"]
+            if pub.get("losses"):
+                out.append(("Remove units", self.losses))
             if seg == 0 and not pub["over"]:
                 out.append(("Interaction", self.interaction))
+                if pub["enc"]:  # an Encounter this turn: its Recruit / Body Bank results
+                    out.append(("Recruit", self.recruit))
+                    out.append(("Body Bank", self.body_bank))
+                    out.append(("Auton. Zone", self.zone))
             if seg in (1, 4) and not pub["over"]:
                 out.append(("Move units", self.move_units))
             if seg == 2 and pub["run"] is None and not pub["ran"] and pub["after"] is None:
@@ -228,7 +240,7 @@ class GameScreen(Menu):
     def solo(self, app):
         game = self.load(app)
         events = game.solo_setup(app.source)
-        self.store(app, game)
+        self.store(app, game, events)
         journal(app, events, True)
         self.s["msg"] = "NSA chits placed"
 
@@ -258,6 +270,26 @@ class GameScreen(Menu):
 
     def interaction(self, app):
         app.push(UnitPick.make("inter", "Interaction"))
+
+    def readings(self, app):
+        from firmware.screens.cybernaut_rw import ReadingsScreen
+        app.push(ReadingsScreen())
+
+    def zone(self, app):
+        from firmware.screens.cybernaut_rw import ZonePick
+        app.push(ZonePick())
+
+    def recruit(self, app):
+        from firmware.screens.cybernaut_rw import RecruitPick
+        app.push(RecruitPick())
+
+    def body_bank(self, app):
+        from firmware.screens.cybernaut_rw import BodyBankPick
+        app.push(BodyBankPick())
+
+    def losses(self, app):
+        from firmware.screens.cybernaut_rw import LossPick
+        app.push(LossPick())
 
     def move_units(self, app):
         app.push(UnitPick.make("move", "Move who?"))

@@ -409,17 +409,17 @@ class PlaceScreen(GridScreen):
             if not game.setup_todo():
                 events = game.setup_done()
                 journal(app, events)
-                screen.store(app, game)
+                screen.store(app, game, events)
                 screen.s["msg"] = "NSA placed"
                 app.hand_back()
                 return
-            screen.store(app, game)
+            screen.store(app, game, events)
             return
         if self._next(app, self._game(app)) is None:
             real = screen.load(app)
             events = real.replace(self._plan(app))
-            screen.store(app, real)
             journal(app, events, True)
+            screen.store(app, real, events, True)
             screen.s["msg"] = "NSA re-placed"
             app.hand_back()
 
@@ -429,8 +429,10 @@ class PlaceScreen(GridScreen):
 
 class NsaScreen(GridScreen):
     """NSA only: the NSA's part of an impulse (VII.B.2): A on a mobile chit's
-    address selects it, A on another address moves it; B: the NSA menu (use the
-    selected Tracer, end the part). State adds {"sel": sealed chit id or None}."""
+    address selects it (A there again: the next mobile chit of that address; with
+    only one there, none), A on another address moves it (a step or a Nexus jump); several chits
+    may move while Ops Points last. B: the NSA menu (use the selected Tracer, end
+    the part). State adds {"sel": sealed chit id or None}."""
 
     ID = "cn_nsa"
 
@@ -469,6 +471,7 @@ class NsaScreen(GridScreen):
             self.panel(surface, row, "NR%d down" % theirs["nmarks"][at])
         chosen = self.chosen(app)
         if chosen:
+            self.panel(surface, 5, game.nsa_chit(chosen)["t"])
             self.panel(surface, 6, "sel " + game.nsa_chit(chosen)["at"])
         self.panel(surface, 7, self.s["msg"])
 
@@ -488,6 +491,13 @@ class NsaScreen(GridScreen):
             return
         chit = self.chosen(app)
         self.s["sel"] = None
+        if game.nsa_chit(chit)["at"] == self.at():
+            # A again on its own address: the next mobile chit there (several may share it)
+            movers = [c["id"] for c in game.in_space(self.at()) if game.ntype(c).get("mobile")]
+            after = movers[(movers.index(chit) + 1) % len(movers)]
+            if after != chit:
+                self.s["sel"] = app.seal(after)
+            return
         try:
             events = game.nsa_move(chit, self.at(), app.source)
         except RuleError as exc:
@@ -496,8 +506,8 @@ class NsaScreen(GridScreen):
             app.record("cybernaut", "refused", {"sealed": app.seal(str(exc))}, {}, _rule_of(str(exc)))
             app.push(TextScreen.make(refused_title(str(exc)), str(exc)))
             return
-        screen.store(app, game)
         journal(app, events, game.s["fog"])
+        screen.store(app, game, events)
         screen.note(summary(events))
 
     def menu(self, app):

@@ -171,6 +171,7 @@ def test_cybernaut_setup_refusals():
     for index in range(5):
         game.add_cybernaut("Cyb-%d" % (index + 1), "Sprawl-2")
     assert "III.B.1" in reason(game.add_cybernaut, "Cyb-6", "Sprawl-2")
+    game = None  # one parsed pack at a time (MicroPython's 192K heap)
     assert "II.B" in reason(Game(small_pack()).add_cybernaut, "Cyb-1", "Sprawl-2")
 
 
@@ -413,10 +414,12 @@ def test_replace_refuses_broken_stacking_and_changes_nothing():
 
 def test_skull_d10_against_wetware():
     # Cyb-2 Wetware 6: 6 neutralized, 7 eliminated (RULINGS Neutralization)
+    pack = small_pack()  # one pack for the four games (MicroPython's 192K heap)
     for roll, fate in ((6, "neutralized"), (0, "neutralized"), (7, "eliminated"), (9, "eliminated")):
         layout = list(LAYOUT)
         layout[9] = "M01"  # Black Ice
-        game = placed_game(layout)
+        game = None
+        game = placed_game(layout, pack)
         to_netrun(game)
         give(game, ["Virus"])
         game.nsa_chit("x6")["w"] = "held"

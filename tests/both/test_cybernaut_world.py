@@ -193,3 +193,89 @@ def test_recruit_and_body_bank_within_the_counter_mix():
     assert game.s["cybs"][0]["alive"] and game.s["cybs"][0]["at"] == "Sprawl-2"
     assert game.victory()["nsa"] == 0
 
+
+
+def _attack_game(cybs):
+    game = placed_game(cybs=cybs)
+    for _ in range(3):
+        game.next_segment()
+    return game
+
+
+def test_units_removed_after_realworld_combat():
+    # Cyb-1 (RealWorld 2) revealed, Cyb-3 hidden, both in Sprawl-3 with the SS units
+    game = _attack_game((("Cyb-1", "Sprawl-3"), ("Cyb-3", "Sprawl-3")))
+    ss = [u["name"] for u in game.s["ss"] if u["at"] == "Sprawl-3"]
+    game.s["cybs"][0]["hidden"] = False
+    assert "VIII.C" in reason(game.remove_unit, "Cyb-1")  # no combat yet
+    # NSA d10 9 on 1-3: I (one Cybernaut); Netrunner 2 on 1-3, d10 9: I (one attacker)
+    events = game.attack("Sprawl-3", ss[:1], SeqSource([face(9), face(9)]))
+    assert events[0]["losses"] == [["Netrunner", 1], ["NSA", 1]]
+    assert "VIII.C" in reason(game.next_segment)  # results first
+    assert "VIII.B.3" in reason(game.remove_unit, "Cyb-3")  # hidden: never affected
+    if len(ss) > 1:
+        assert "VIII.B.1" in reason(game.remove_unit, ss[1])  # not in the attack
+    assert "VIII.A.3" in reason(game.remove_unit, "Cyb-9")  # not there at all
+    events = game.remove_unit("Cyb-1")
+    assert events[0]["kind"] == "cybernaut_eliminated" and events[0]["rule"] == "Cybernaut VIII.C.2"
+    assert not game.s["cybs"][0]["alive"] and game.s["cybs"][1]["alive"]
+    assert "VIII.A.3" in reason(game.remove_unit, "Cyb-1")  # its result is used up
+    events = game.remove_unit(ss[0])
+    assert events == [{"kind": "ss_eliminated", "rule": "Cybernaut VIII.C.1", "unit": ss[0]}]
+    assert game.losses() == [] and "VIII.C" in reason(game.remove_unit, ss[0])
+    game.next_segment()  # nothing left to remove
+
+
+def test_an_e_result_removes_every_unit_fired_on_and_no_result_removes_none():
+    game = _attack_game((("Cyb-1", "Sprawl-3"), ("Cyb-3", "Sprawl-3")))
+    ss = [u["name"] for u in game.s["ss"] if u["at"] == "Sprawl-3"]
+    for cyb in game.s["cybs"]:
+        cyb["hidden"] = False
+    total = sum(u["rw"] for u in game.s["ss"] if u["name"] in ss)
+    # the SS total's column; d10 9 on 7-9 or 10+ is E, on 4-6 I
+    events = game.attack("Sprawl-3", ss, SeqSource([face(9), face(0)]))
+    want = "E" if total >= 7 else "I"
+    assert events[0]["fires"][0][1]["result"] == want
+    assert events[0]["fires"][1][1]["result"] == "-"  # 6 on 4-6, d10 0: no effect
+    left = game.losses()
+    assert len(left) == 1 and left[0]["side"] == "Netrunner"
+    assert left[0]["left"] == (2 if want == "E" else 1)
+    game.remove_unit("Cyb-1")
+    if want == "E":
+        assert game.losses()[0]["units"] == ["Cyb-3"]
+        game.remove_unit("Cyb-3")
+    assert game.losses() == []
+
+
+def test_autonomous_zone_hides_a_cybernaut_passing_through_until_the_turn_ends():
+    # Cyb-1 and Cyb-3 (RealWorld 2 and 4) revealed in Sprawl-1
+    game = placed_game(cybs=(("Cyb-1", "Sprawl-1"), ("Cyb-3", "Sprawl-1")))
+    for cyb in game.s["cybs"]:
+        cyb["hidden"] = False
+    assert "V.D" in reason(game.make_zone, "Sprawl-2")  # no Encounter there this turn
+    game.s["enc"].append("Sprawl-2")  # an Interaction there met an Encounter (V.D)
+    events = game.make_zone("Sprawl-2")
+    assert events == [{"kind": "autonomous_zone", "rule": "Cybernaut V.C.5", "sprawl": "Sprawl-2"}]
+    assert "already" in reason(game.make_zone, "Sprawl-2")
+    game.next_segment()  # RealWorld Movement
+    game.move_units(["Cyb-3"], ["Sprawl-1", "Sprawl-6"])  # elsewhere: stays revealed
+    assert not game.s["cybs"][1]["hidden"]
+    events = game.move_units(["Cyb-1"], ["Sprawl-1", "Sprawl-2"])  # stops in the zone
+    assert [e["kind"] for e in events] == ["move", "cybernaut_hidden"]
+    assert events[1]["rule"] == "Cybernaut V.C.5" and events[1]["why"] == "autonomous zone"
+    assert game.s["cybs"][0]["hidden"]
+    for _ in range(5):  # to the next turn: the zone has ended with the Encounter effects
+        game.next_segment()
+    assert game.s["az"] == [] and game.s["turn"] == 2
+
+
+def test_autonomous_zone_on_the_way_hides_too():
+    game = placed_game(cybs=(("Cyb-5", "Sprawl-1"),))
+    cyb = game.s["cybs"][0]
+    cyb["hidden"] = False
+    cyb["rw"] = 5
+    game.s["enc"].append("Sprawl-2")
+    game.make_zone("Sprawl-2")
+    game.next_segment()
+    events = game.move_units(["Cyb-5"], ["Sprawl-1", "Sprawl-2", "Sprawl-3"])  # 2 + 3 points
+    assert events[-1]["kind"] == "cybernaut_hidden" and cyb["hidden"] and cyb["at"] == "Sprawl-3"

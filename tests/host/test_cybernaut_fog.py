@@ -164,6 +164,23 @@ class FakeApp:
         self.stack = []
         self.pushed = []
         self.source = HashSource(7)
+        self.session = 1
+        self.secrets = {}
+
+    def entropy(self, n):
+        return os.urandom(n)
+
+    def commit_secret(self, game, what, value, owner=None, rule=""):
+        from firmware.commit import commit_secret
+        return commit_secret(self, game, what, value, owner, rule)
+
+    def reveal_secret(self, game, cid, rule=""):
+        from firmware.commit import reveal_secret
+        return reveal_secret(self, game, cid, rule)
+
+    def reveal_all(self, game, rule):
+        from firmware.commit import reveal_all
+        return reveal_all(self, game, rule)
 
     def pack(self, name):
         return PACK
@@ -174,7 +191,7 @@ class FakeApp:
     def unseal(self, sealed):
         return unseal(self.key, sealed)
 
-    def record(self, game, kind, inputs, outcome, rule):
+    def record(self, game, kind, inputs, outcome, rule, hidden_dice=False):
         entry = self.journal.record(kind, inputs, outcome, rule, game)
         self.lines.append(encode_entry(entry))
         return entry

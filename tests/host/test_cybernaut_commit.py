@@ -1,0 +1,149 @@
+"""Cybernaut's face-down chits as sealed-secret commitments (firmware/screens/
+cybernaut_commit.py): committed when put down, revealed through the commitment when
+the rules reveal them, all revealed at the end; `referee verify` checks them.
+
+CPython only: the whole game through the screens needs more than MicroPython's 192K
+heap (see cyb_game)."""
+
+import os
+
+import cyb_game
+import cyb_sim_netrun
+from boards.sim import boot
+from cyb_sim import Driver
+from referee.cli import main as referee
+from shared_rules.journal import encode_entry, read_journal
+
+TYPES = ("Nexus", "Dead End", "File", "Control", "COMSAT", "Ice", "Tracer", "Hunter",
+         "Probe", "Virus", "Breaker", "Back Door")
+
+
+def _journal(root):
+    with open(os.path.join(root, "journals", "s0001.jrn")) as handle:
+        return read_journal(handle.read(), "s0001.jrn")[0]
+
+
+def _kinds(entries, kind):
+    return [e for e in entries if e["kind"] == kind]
+
+
+def test_the_scripted_netrun_reveals_each_chit_through_its_commitment(tmp_path):
+    root = str(tmp_path)
+    board, app = boot(root, cyb_sim_netrun.SEED)
+    cyb_sim_netrun.run(board, app)
+    entries = _journal(root)
+    commits = {}
+    for entry in _kinds(entries, "commit"):
+        commits[entry["in"]["id"]] = entry
+        # a commitment names no chit: its label, owner and a hash only
+        text = encode_entry(entry)
+        assert entry["in"]["what"] == "NSA chit" and entry["in"]["owner"] == "NSA"
+        assert list(entry["out"]) == ["hash"]
+        for name in TYPES:
+            assert name not in text, (name, text)
+    setup = [e for e in commits.values() if e["rule"] == "Cybernaut III.A"]
+    assert len(setup) == 27  # every NSA chit, when placed (III.A)
+    reveals = _kinds(entries, "reveal")
+    assert [(e["rule"], e["out"]["value"]) for e in reveals] == [
+        ("Cybernaut VII.F.2", "x23 Tracer@M21"),  # adjacent to the Ghost
+        ("Cybernaut VII.F.1", "x1 Nexus 1@M12"),  # entered
+        ("Cybernaut VII.G.3", "x2 Nexus 1@A11"),  # the Nexus chain
+        ("Cybernaut VII.G.3", "x7 Nexus 12@M68"),
+        ("Cybernaut VII.G.3", "x10 File@A11"),
+        ("Cybernaut VII.F.1", "x17 Ice@A12"),
+    ]
+    for entry in reveals:
+        commit = commits[entry["in"]["id"]]
+        assert commit["seq"] < entry["seq"] and commit["out"]["hash"] == entry["out"]["hash"]
+    # each reveal is journaled right after the event that revealed it, in the same press
+    kinds = [e["kind"] for e in entries]
+    at = kinds.index("reveal")
+    assert kinds[at - 2:at] == ["nsa_revealed", "nr_revealed"]
+    # the secret re-placement (VII.H.5): a new commitment for each re-placed chit;
+    # the still-face-down chits' older ones stay sealed until the end
+    replaced = [e for e in commits.values() if e["rule"] == "Cybernaut VII.H.5"]
+    assert len(replaced) == 17
+    assert kinds[kinds.index("nsa_replaced") + 1:] == ["commit"] * 17
+    assert len(app.secrets) == 27 - len(reveals) + 17
+    values = sorted(app.open_secret(e["in"]["id"]) for e in replaced)
+    assert values[0] == "x11 File@M70"  # in the order of REPLACE
+    assert [v for v in values if v.startswith("x23 ")] == ["x23 Tracer@M83"]  # regenerated, 13th
+    for cid in app.secrets:
+        assert app.secrets[cid][:3] == ["cybernaut", "NSA chit", "NSA"]
+
+
+def test_a_netrunner_chit_placed_face_down_is_committed(tmp_path):
+    root = str(tmp_path)
+    board, app = boot(root, cyb_sim_netrun.SEED)
+    d = Driver(board, app)
+    d.choose("Cybernaut")
+    d.choose("New game")
+    d.choose("NSA placement")
+    d.press("A")  # "I am NSA"
+    for at in cyb_sim_netrun.SETUP:
+        d.at(at)
+    d.press("A")  # hand back
+    d.choose("Add Cybernaut")
+    d.seq("D R R R A")  # Cyb-2 in Sprawl-1
+    d.choose("Cybernauts done")
+    d.choose("Place SS unit")
+    d.choose("Sprawl-3")
+    d.choose("Interaction")  # as in cyb_sim_netrun: Cyb-2 gains a chit
+    d.seq("A")
+    d.choose("Go")
+    d.press("A")
+    d.choose("Next segment")
+    d.choose("Next segment")
+    d.choose("Start netrun")
+    d.seq("A")
+    d.choose("Go")
+    d.at("M00")
+    game = cyb_game.game_screen(app)
+    before = len(app.secrets)
+    box = [c for c in game.load(app).s["nr"] if c["w"] == "box"]
+    assert box, "Cyb-2 starts with chits"
+    d.press("B")
+    d.choose("Place chit")
+    d.press("A")  # the first chit of the holding box
+    entries = _journal(root)
+    assert entries[-2]["kind"] == "nr_place" and entries[-1]["kind"] == "commit"
+    commit = entries[-1]
+    assert commit["rule"] == "Cybernaut VII.B.4"
+    assert commit["in"]["what"] == "Netrunner chit" and commit["in"]["owner"] == "Netrunner"
+    assert len(app.secrets) == before + 1
+    value = app.open_secret(commit["in"]["id"])
+    assert value == "%s %s@M00" % (box[0]["id"], box[0]["t"])
+    assert box[0]["t"] not in encode_entry(commit)
+
+
+def test_a_whole_game_verifies_and_a_changed_reveal_is_named(tmp_path, capsys):
+    root = str(tmp_path)
+    board, app = boot(root, cyb_game.SEED)
+    cyb_game.play(board, app)
+    screen = cyb_game.game_screen(app)
+    assert screen.s["pub"]["over"] and screen.s["pub"]["revealed_all"]
+    assert app.secrets == {}  # the full reveal (IV.B.3) opened every commitment
+    app.end_session()
+    app.save()
+    path = os.path.join(root, "journals", "s0001.jrn")
+    assert referee(["verify", path]) == 0
+    out = capsys.readouterr().out
+    entries = _journal(root)
+    reveals = _kinds(entries, "reveal")
+    assert len(reveals) == len(_kinds(entries, "commit")) > 27
+    assert "%d revealed secrets match their commitments" % len(reveals) in out
+    last = _kinds(entries, "reveal_all")[0]
+    assert last["rule"] == "Cybernaut IV.B.3"
+
+    # one revealed chit changed (a Tracer said to be Ice), its line's CRC re-made
+    index = entries.index(reveals[-1])
+    value = entries[index]["out"]["value"]
+    entries[index] = dict(entries[index], out=dict(entries[index]["out"], value=value + "x"))
+    with open(path, "w") as handle:
+        handle.write("".join([encode_entry(entry) for entry in entries]))
+    assert referee(["verify", path]) == 3
+    err = capsys.readouterr().err
+    assert err.count("  - ") == 1
+    assert ("line %d, entry %d (cybernaut reveal) secret %s 'NSA chit': the revealed value "
+            "does not match the commitment" % (index + 1, entries[index]["seq"],
+                                               entries[index]["in"]["id"])) in err
