@@ -78,7 +78,9 @@ class NhGame(Menu):
 
     State: {"sel", "step", "cur" (order card being played: player index or "T"),
     "g" (the sealed game: the JSON text of Game.to_dict), "moved" (players who made their set-up move),
-    "arrived" (arrival rolls done this trooper card)}.
+    "arrived" (arrival rolls done this trooper card), "ct" (per player: the commitment
+    ids of her face-down place cards, oldest first), "ce" (per player: the commitment
+    id of her face-down starting or entry place, or None); see neohunt_turns.track_secrets}.
     """
 
     ID = "nh_game"
@@ -103,6 +105,7 @@ class NhGame(Menu):
         copy, and one text fragments the Pico's heap far less than hundreds of
         small objects made anew on each press."""
         import json
+        self.turns(app, "track_secrets", self._game)
         self.s["g"] = json.dumps(self._game.to_dict(app))
 
     def go(self, step):

@@ -130,5 +130,8 @@ def test_new_player_join_can_be_cancelled_and_leaves_no_player():
     g = app.top().game(app) if app.top().ID == "nh_game" else app.under().game(app)
     assert len(g.d["players"]) == players + 1 and g.d["players"][-1]["pending"] == "1"
     added = _journal_lines(root, app)[len(journal):]
-    assert ['"join"' in line for line in added] == [True, False]
+    assert ['"join"' in line for line in added] == [True, False, False]
     assert '"entry_chosen"' in added[1] and '"S1"' not in added[1]
+    # the entry place's commitment: a hash only, the place sealed until she enters
+    assert '"commit"' in added[2] and '"entry of ' in added[2] and '"S1"' not in added[2]
+    assert '"1"' not in added[2].split('"out"')[1]
