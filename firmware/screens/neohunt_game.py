@@ -6,7 +6,10 @@ Screens (split over neohunt_*.py modules so each compiles in the Pico's RAM):
 - NhBoardEdit ("nh_board"): enter the board as laid on the table.
 - NhGame ("nh_game"): the game; holds the whole game state (sealed) in s["g"].
 - NhPlace ("nh_place"): PRIVATE, behind Handover: pick a starting/entry place or a move.
-- NhSpot ("nh_spot"): PRIVATE, behind Handover: the Spot! result for one player.
+- NhSpot ("nh_spot"): PRIVATE, a prompt.Reveal: the Spot! result for one player
+  (hand-over, then shown only while A is held).
+- NhWhere ("nh_where"): PRIVATE, from NhPlace (R): the mover's own place, shown only
+  while A is held.
 - NhShoot ("nh_attack"): a shot: target, d6, extra damage cards, damage.
 - NhMap ("nh_map"): the board as text: seven hexes, troopers and known varans.
 

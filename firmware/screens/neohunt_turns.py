@@ -112,7 +112,7 @@ def spot(self, app, g, key):
         text = g.trooper_type(t)["name"]
     app.record(GAME, "spot", {"player": names[p], "of": what}, {"seen": app.seal(text)}, RULE_HIDDEN)
     self.go("deal")
-    app.push(Handover.make(names[p], NhSpot({"what": what, "seen": app.seal(text)})))
+    app.push(NhSpot.make(app, names[p], "Spot!", "%s: %s" % (what, text)))
     after(self, app, g, p)
 
 

@@ -16,9 +16,9 @@ from check import tempdir
 from shared_rules.journal import decode_line
 
 SEED = 19
-KEYS = "U A D L L L L L U U A A A D A A A A D D D A A A A D D D D D A A A A A A A A A A D D D D D D D A A D D D A A D A A A A A A D A B A D D A A A A A A D A A A U A A A U U U A A D A D A A A A A A D A A A A D A D A U A A A D A D D A U A A A D A D A U A A A A U U U A A A A A A A A D A D A A A A U U U A A D A A U A A A D A A A A A A D A A D A A A A A D A A D A A A A A A D D D A A U U U A A A A A D A D D D A A A D A D D A U A A A A A D A D D A U A A A A A D D A A D A D A U A A A D A D D A U A A A U U U A A A A A A A A A A A A A A U U U A A A A D A A D A A A A A D A A D A A A A D A A U A A A U U U A A A A A A A D D A A D A D D A U A A A A A D A A A A D A A U A A A D A U U A U A A A A A A A D A D A U A A A A A D A D A A A D A D A A A A A A A U U U A A D A D A U A A A D A A A A A D A A D A A A A D A D A A A U U U A A A A A A A A A D A D A A A A A U U U A A A A D A A D A U U A A A D A U U A A A D A U U A U A A A A A A A A A U U U A A D A D A U A A A D A D A A A D A D A A A D A A A"
+KEYS = "U A D L L L L L U U A A A D A A A A D D D A A A A D D D D D A A A A A A A A A A D D D D D D D A A D D D A A D A A A A A A D A B A D D A A A B A A D A A A U A A A U U U A A D A D A A A A A A D A A A A D A D A U A A A D A D D A U A A A D A D A U A A A A U U U A A A A A A A A D A D A A A A U U U A A D A A U A A A D A A A A A A D A A D A A A A A D A A D A A A A A A D D D A A U U U A A A A A D A D D D A A A D A D D A U A A A A A D A D D A U A A A A A D D A A D A D A U A A A D A D D A U A A A U U U A A A A A A A A A A A A A A U U U A A A A D A A D A A A A A D A A D A A A A D A A U A A A U U U A A A A A A A D D A A D A D D A U A A A A A D A A A A D A A U A A A D A U U A U A A A A A A A D A D A U A A A A A D A D A A A D A D A A A A A A A U U U A A D A D A U A A A D A A A A A D A A D A A A A D A D A A A U U U A A A A A A A A A D A D A A A A A U U U A A A A D A A D A U U A A A D A U U A A A D A U U A U A A A A A A A A A U U U A A D A D A U A A A D A D A A A D A D A A A D A A A"
 ILLEGAL_AT = 63   # after this many keys the refused move is on the private screen
-SPOT_AT = 70      # after this many keys the Spot! result is on the private screen
+SPOT_AT = 70      # after this many keys the Spot! result is on the private screen (B leaves it)
 
 
 def _folder(tag):
@@ -62,8 +62,19 @@ def test_spot_shown_only_on_the_private_screen():
     root = _folder("spot")
     board, app = run_script(root, SEED, _prefix(SPOT_AT))
     lines = app.surface.lines()
-    assert app.top().ID == "nh_spot"
-    assert lines[2] == "P1's top card:" and lines[3] == "Hide"
+    assert app.top().ID == "nh_spot" and app.top().s["stage"] == "hold"
+    assert "Hold A to see" in lines and "Hide" not in " ".join(lines)
+    # shown only while A is held, at most 5 s (prompt.Reveal)
+    board.levels["A"] = True
+    board.hold(app, 300)
+    assert app.surface.lines()[:3] == ["Spot!", "P1's top card:", "Hide"]
+    board.hold(app, 5000)
+    assert "Hide" not in " ".join(app.surface.lines())
+    board.levels["A"] = False
+    board.hold(app, 300)
+    assert "Hide" not in " ".join(app.surface.lines())
+    board.press(app, "B")  # the spotter is done: the blank hand-back screen
+    assert app.top().ID == "handback"
     spots = [e for e in _journal(root) if e["kind"] == "spot"]
     assert len(spots) == 1 and "Hide" not in str(spots[0])
 
@@ -183,3 +194,26 @@ def test_verify_names_the_changed_place(capsys):
     assert ("line %d, entry %d (neohunt reveal) secret %s '%s': the revealed value does not "
             "match the commitment" % (entries.index(entry) + 1, entry["seq"], entry["in"]["id"],
                                       entry["in"]["what"])) in err
+
+
+def test_own_place_shown_only_while_a_is_held():
+    from shared_rules.neohunt_board import place_name
+    root = _folder("where")
+    board, app = run_script(root, SEED, _prefix(ILLEGAL_AT))
+    assert app.top().ID == "nh_place" and app.top().s["mode"] == "move"
+    g = app.under().game(app)
+    here = place_name(g.place_of(2))
+    lines = app.surface.lines()
+    assert lines[1].startswith("R:where?") and here not in " ".join(lines[:2])
+    board.press(app, "R")
+    assert app.top().ID == "nh_where" and here not in " ".join(app.surface.lines())
+    board.levels["A"] = True
+    board.hold(app, 300)
+    assert app.surface.lines()[:2] == ["You are at", here]
+    board.hold(app, 5000)  # 5 s at most
+    assert here not in " ".join(app.surface.lines())
+    board.levels["A"] = False
+    board.hold(app, 300)
+    board.press(app, "B")  # back to the move, nothing changed
+    assert app.top().ID == "nh_place" and app.top().s["mode"] == "move"
+    assert app.under().game(app).varan(2)["track"] == []
