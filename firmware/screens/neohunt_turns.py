@@ -46,7 +46,7 @@ def flow(self, app, g, key):
             finish(self, app, g)
             return
         self.go("round")
-        text = "Hand size %d." % g.hand_size()
+        text = "Hand size %d%s." % (g.hand_size(), " (stand-in)" if len(g.active()) >= 5 else "")
         if d["settings"]["discard"]:
             text += " Optional discard: a player may now swap 3 cards of one sector (or Hide, Grenade or Service) for 2 new cards."
         app.notice("Before actions", text)
