@@ -130,7 +130,10 @@ class Board:
 
 def random_cells(source, count=7):
     """A random board: tiles shuffled over the positions, each with a random side and
-    rotation (Neo-Hunt set-up; the text's list of constraints is missing, see module doc).
+    rotation. STAND-IN: Neo-Hunt set-up says the random alignment follows some rules
+    and then lists none; we apply no constraint (every side and rotation equally
+    likely). The set-up screen marks "Board random" "(stand-in)"; players who know
+    the printed constraints enter the board instead.
 
     :param source: dice source (randbelow).
     :returns: list of 7 [tile, side, rotation].

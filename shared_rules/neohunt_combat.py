@@ -139,9 +139,16 @@ def _varan_dies(g, q, credit):
     g.d["order"] = [c for c in g.d["order"] if c != q]
 
 def explode(g, place, credit, out):
-    """An explosion in ``place``: every arrived trooper and every varan there takes
-    1 damage (our placeholder: the text's explosion rules are missing); kills go
-    to ``credit`` (a player index or None), never for her own varan."""
+    """An explosion in ``place`` (a Hunter-Killer destroyed). STAND-IN: the text
+    (Neo-Hunt Combat, explosions) announces the rules that apply to an explosion
+    and then gives none; only who gains its kills is stated. Our stand-in: every
+    arrived trooper and every varan in that sector takes 1 damage (hidden ones too;
+    no damage beyond the sector, walls irrelevant). Kills go to ``credit`` (a player
+    index or None), never for her own varan (RULINGS kills). The player sees
+    "(stand-in)" with the explosion on the Hit notice.
+
+    :param place: sector 0..6. :param out: the damage result dict (``killed``
+        gets the labels of the dead)."""
     for t in list(g.on_board()):
         if t["at"] == place and t in g.d["troopers"]:
             _hurt(g, ("t", t["id"]), 1, credit, out)

@@ -39,8 +39,11 @@ def last_player_check(g):
     return None
 
 def hand_size(g):
-    """Action cards per hand: 11, or the 5-6 player setting (Neo-Hunt
-    miscellaneous rules)."""
+    """Action cards per hand: 11 (Neo-Hunt set-up), or with 5-6 active players the
+    ``hand_big`` setting (default 9). STAND-IN: Neo-Hunt miscellaneous rules
+    announce a change for 5 or 6 active players (and say it follows the count from
+    the draw phase) but the change itself is not in the text; the set-up screen and
+    the hand-size notice mark it "(stand-in)". :returns: int."""
     count = len(g.active())
     return g.d["settings"]["hand_big"] if count >= 5 else 11
 

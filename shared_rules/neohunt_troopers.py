@@ -2,7 +2,14 @@
 (shared_rules.neohunt_game): the trooper deck, reinforcement phase, arrival rolls,
 face-down trooper types, late joins and re-entry (RULINGS "Neo-Hunt"). Functions
 taking the Game ``g`` first, imported only when needed (the Game's methods
-call them) so the device can drop them between actions."""
+call them) so the device can drop them between actions.
+
+STAND-IN for trooper behaviour: Neo-Hunt troopers announces the order in which
+troopers act (moving, searching, shooting, panic, the Hunter-Killer's own search)
+and then lists none of it. The device rolls the arrivals (the text gives those)
+and keeps the types face-down; the players move troopers and pick a trooper's
+shot by hand ("T<n> shoots", whose screen shows "(stand-in)"); when several
+targets are equal the text wants a random one, which the players choose for now."""
 
 from shared_rules.errors import RuleError
 from shared_rules.neohunt import (MAX_PLAYERS, RULE_REINF, RULE_SETUP, RULE_TROOPERS,

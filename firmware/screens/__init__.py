@@ -20,6 +20,7 @@ nh_board firmware.screens.neohunt_setup NhBoardEdit
 nh_game firmware.screens.neohunt_game NhGame
 nh_place firmware.screens.neohunt_private NhPlace
 nh_spot firmware.screens.neohunt_private NhSpot
+nh_where firmware.screens.neohunt_private NhWhere
 nh_attack firmware.screens.neohunt_attack NhShoot
 nh_map firmware.screens.neohunt_map NhMap
 cn_menu firmware.screens.cybernaut CybernautMenu

@@ -47,7 +47,13 @@ class NhShoot(Menu):
         return out + ["Hits %d" % self.s["hits"], "Reduce %d" % self.s["red"], "Apply damage"]
 
     def footer(self, app):
-        return [self.s["last"]] if self.s["last"] else []
+        """The last roll; for a trooper's shot "(stand-in)": the players pick its
+        target (Neo-Hunt troopers: the text's list of how troopers act is missing;
+        see shared_rules.neohunt_troopers)."""
+        out = [self.s["last"]] if self.s["last"] else []
+        if self.s["att"][0] == "t" and self.s["stage"] == "target":
+            out.append("(stand-in)")
+        return out
 
     def side(self, app, name, kind):
         if self.s["stage"] != "damage":
@@ -122,6 +128,8 @@ class NhShoot(Menu):
             text += ", burning"
         if out["killed"]:
             text += "; killed " + ", ".join(out["killed"])
+        if out.get("explosions"):  # its effect is our stand-in (neohunt_combat.explode)
+            text += "; explosion in %s (stand-in)" % ", ".join(place_name(p) for p in out["explosions"])
         self.done(app, screen, g, att)
         app.notice("Hit", text)
 

@@ -6,7 +6,10 @@ Screens (split over neohunt_*.py modules so each compiles in the Pico's RAM):
 - NhBoardEdit ("nh_board"): enter the board as laid on the table.
 - NhGame ("nh_game"): the game; holds the whole game state (sealed) in s["g"].
 - NhPlace ("nh_place"): PRIVATE, behind Handover: pick a starting/entry place or a move.
-- NhSpot ("nh_spot"): PRIVATE, behind Handover: the Spot! result for one player.
+- NhSpot ("nh_spot"): PRIVATE, a prompt.Reveal: the Spot! result for one player
+  (hand-over, then shown only while A is held).
+- NhWhere ("nh_where"): PRIVATE, from NhPlace (R): the mover's own place, shown only
+  while A is held.
 - NhShoot ("nh_attack"): a shot: target, d6, extra damage cards, damage.
 - NhMap ("nh_map"): the board as text: seven hexes, troopers and known varans.
 
@@ -78,7 +81,9 @@ class NhGame(Menu):
 
     State: {"sel", "step", "cur" (order card being played: player index or "T"),
     "g" (the sealed game: the JSON text of Game.to_dict), "moved" (players who made their set-up move),
-    "arrived" (arrival rolls done this trooper card)}.
+    "arrived" (arrival rolls done this trooper card), "ct" (per player: the commitment
+    ids of her face-down place cards, oldest first), "ce" (per player: the commitment
+    id of her face-down starting or entry place, or None); see neohunt_turns.track_secrets}.
     """
 
     ID = "nh_game"
@@ -103,6 +108,7 @@ class NhGame(Menu):
         copy, and one text fragments the Pico's heap far less than hundreds of
         small objects made anew on each press."""
         import json
+        self.turns(app, "track_secrets", self._game)
         self.s["g"] = json.dumps(self._game.to_dict(app))
 
     def go(self, step):

@@ -1,7 +1,9 @@
-"""Neo-Hunt private screens (opened behind Handover): a place pick and a Spot! result."""
+"""Neo-Hunt private screens: a place pick (behind Handover), the mover's own place
+and a Spot! result (both through prompt.Reveal: shown only while A is held)."""
 
-from firmware.buttons import A, B, DOWN, UP
+from firmware.buttons import A, B, DOWN, RIGHT, UP
 from firmware.screens.neohunt_game import game_screen, lighten
+from firmware.screens.prompt import Reveal
 from firmware.ui import Screen, wrap
 from shared_rules.errors import RuleError
 from shared_rules.neohunt_board import HIDE, place_name
@@ -28,9 +30,9 @@ class NhPlace(Screen):
         name = s["name"] if s["mode"] == "join" else g.d["players"][s["p"]]["name"]
         surface.line_text(0, name + " only", True)
         if s["mode"] in ("setup", "move"):
+            # her own place is a secret: shown only by NhWhere (hold A, 5 s at most)
             v = g.varan(s["p"])
-            surface.line_text(1, "At %s %d/%d mv" % (place_name(g.place_of(s["p"])), v["moved"],
-                                                      1 if s["mode"] == "setup" else v["speed"]))
+            surface.line_text(1, "R:where? %d/%d mv" % (v["moved"], 1 if s["mode"] == "setup" else v["speed"]))
         else:
             surface.line_text(1, "Start place" if s["mode"] == "initial" else "Entry place")
             if s["mode"] == "join":
@@ -53,6 +55,12 @@ class NhPlace(Screen):
             s["err"] = ""
         elif name == B:
             app.hand_back("Cancelled")
+        elif name == RIGHT and s["mode"] in ("setup", "move"):
+            g = game_screen(app).game(app)
+            where = NhWhere.make(app, g.d["players"][s["p"]]["name"], "You are at",
+                                 place_name(g.place_of(s["p"])))
+            where.s["stage"] = "hold"
+            app.push(where)
         elif name == A:
             screen = game_screen(app)
             try:
@@ -67,20 +75,27 @@ class NhPlace(Screen):
             lighten(app)
 
 
-class NhSpot(Screen):
-    """PRIVATE (opened by Handover): what a Spot! showed. A hands back.
+class NhSpot(Reveal):
+    """PRIVATE: what a Spot! showed (a varan's top place card or a face-down
+    trooper's type), through prompt.Reveal's ritual: "Hand to" the spotter, her PIN
+    if any, the result drawn only while A is held (5 s at most); B hands back.
 
-    State: {"what": str, "seen": sealed str}.
-    """
+    Make with ``NhSpot.make(app, spotter, "Spot!", "<what>: <seen>")``. State as
+    Reveal (the result sealed)."""
 
     ID = "nh_spot"
 
-    def draw(self, app, surface):
-        surface.line_text(0, "Spot! (private)", True)
-        surface.line_text(2, self.s["what"] + ":")
-        surface.line_text(3, app.unseal(self.s["seen"]))
-        surface.line_text(6, "A: done")
+
+class NhWhere(Reveal):
+    """PRIVATE, on top of NhPlace (the hand-over is done): the mover's own place,
+    drawn only while A is held (5 s at most), as prompt.Reveal; B goes back to
+    NhPlace. Made with ``NhWhere.make(app, owner, title, text)`` (Reveal's) and its
+    stage set to "hold"."""
+
+    ID = "nh_where"
 
     def on_button(self, app, name, kind):
-        if name == A or name == B:
-            app.hand_back()
+        if name == B:
+            app.pop()
+        else:
+            Reveal.on_button(self, app, name, kind)

@@ -30,7 +30,14 @@ class NhSetup(Menu):
                 "Hand 5-6pl %d" % s["hand_big"], "Start"]
 
     def footer(self, app):
-        return ["PLACEHOLDER pack"] if app.pack(PACK).placeholder else []
+        """The placeholder mark, and "(stand-in)" under a setting whose rule the
+        text leaves out: the random board's alignment rules (Neo-Hunt set-up) and
+        the 5-6 player hand size (Neo-Hunt miscellaneous rules)."""
+        out = ["PLACEHOLDER pack"] if app.pack(PACK).placeholder else []
+        s = self.s
+        if (s["sel"] == 2 and not s["enter"]) or s["sel"] == 4:
+            out.append("(stand-in)")
+        return out
 
     def side(self, app, name, kind):
         s = self.s

@@ -7,7 +7,7 @@ from firmware.screens.prompt import Handover
 from firmware.ui import TextScreen
 from shared_rules.errors import RuleError
 from shared_rules.neohunt import RULE_ARRIVAL, RULE_BURNING
-from shared_rules.neohunt_board import place_name
+from shared_rules.neohunt_board import HIDE, place_name
 from shared_rules.neohunt_game import (RULE_END, RULE_HIDDEN, RULE_MOVE, RULE_ORDER, RULE_REINF,
                                        RULE_SETUP, TROOPERS)
 
@@ -46,7 +46,7 @@ def flow(self, app, g, key):
             finish(self, app, g)
             return
         self.go("round")
-        text = "Hand size %d." % g.hand_size()
+        text = "Hand size %d%s." % (g.hand_size(), " (stand-in)" if len(g.active()) >= 5 else "")
         if d["settings"]["discard"]:
             text += " Optional discard: a player may now swap 3 cards of one sector (or Hide, Grenade or Service) for 2 new cards."
         app.notice("Before actions", text)
@@ -112,7 +112,7 @@ def spot(self, app, g, key):
         text = g.trooper_type(t)["name"]
     app.record(GAME, "spot", {"player": names[p], "of": what}, {"seen": app.seal(text)}, RULE_HIDDEN)
     self.go("deal")
-    app.push(Handover.make(names[p], NhSpot({"what": what, "seen": app.seal(text)})))
+    app.push(NhSpot.make(app, names[p], "Spot!", "%s: %s" % (what, text)))
     after(self, app, g, p)
 
 
@@ -189,6 +189,10 @@ def finish(self, app, g):
     app.record(GAME, "end", {"reason": end["reason"]},
                {"kills": [[n, pl["kills"]] for n, pl in zip(names, g.d["players"])],
                 "winner": names[win] if win is not None else None, "why": end["why"]}, RULE_END)
+    # every place card still sealed (and each one discarded unseen) in clear now
+    app.reveal_all(GAME, RULE_END)
+    self.s["ct"] = []
+    self.s["ce"] = []
     self.go("end")
     app.notice("Game over", "%s. Winner: %s (%s)." % (end["reason"],
                                                       names[win] if win is not None else "none", end["why"]))
@@ -206,16 +210,27 @@ def placed(self, app, p, mode, code):
     if mode == "initial":
         g.choose_initial(p, code)
         app.record(GAME, "start_chosen", {"player": name}, {"place": app.seal(code)}, RULE_SETUP)
+        _lists(self, p)[1][p] = app.commit_secret(GAME, "start of " + name, code, name, RULE_SETUP)
     elif mode == "join":
         p = g.join(name)
         g.reenter(p, code)  # a refused place raises: the join is dropped with it
         app.record(GAME, "join", {"player": name}, {}, RULE_REINF)
         app.record(GAME, "entry_chosen", {"player": name}, {"place": app.seal(code)}, RULE_REINF)
+        _lists(self, p)[1][p] = app.commit_secret(GAME, "entry of " + name, code, name, RULE_REINF)
     elif mode == "entry":
         g.reenter(p, code)
         app.record(GAME, "entry_chosen", {"player": name}, {"place": app.seal(code)}, RULE_REINF)
+        _lists(self, p)[1][p] = app.commit_secret(GAME, "entry of " + name, code, name, RULE_REINF)
     else:
+        # the place card is committed before the move applies it: a burning
+        # varan's move is revealed at once (track_secrets, from commit)
+        reason = g.check_move(p, code, mode == "setup")
+        if reason:  # refused before anything is journaled
+            raise RuleError(reason)
+        cid = app.commit_secret(GAME, "move %d of %s" % (len(g.d["players"][p]["hist"]) + 1, name),
+                                code, name, RULE_MOVE)
         out = g.move(p, code, mode == "setup")
+        _lists(self, p)[0][p].append(cid)
         rec = {"place": app.seal(code), "cards": out["n"]}
         if out["shown"] is not None:
             rec["shown"] = place_name(out["shown"])
@@ -226,6 +241,52 @@ def placed(self, app, p, mode, code):
         else:
             self.go("deal")
     self.commit(app)
+
+
+def _lists(self, p):
+    """The screen's commitment lists ("ct", "ce"; see NhGame), grown to hold player
+    ``p``. :returns: (ct, ce)."""
+    s = self.s
+    ct = s.setdefault("ct", [])
+    ce = s.setdefault("ce", [])
+    while len(ct) <= p:
+        ct.append([])
+        ce.append(None)
+    return ct, ce
+
+
+def track_secrets(self, app, g):
+    """Keep the sealed-secret commitments (App.commit_secret) in step with the game,
+    after every change (NhGame.commit calls it):
+
+    - a starting or entry place no longer face-down (the starts revealed together,
+      the varan entered): its commitment is revealed;
+    - a track turned face-up (spotted, shooting from hiding, voluntary reveal, a
+      burning varan's move; Neo-Hunt hidden varans): the commitment of the latest
+      place card that is not Hide is revealed (that card is now the public initial
+      place); the discarded cards stay sealed until the end (reveal_all in finish),
+      as on the table nobody sees them;
+    - a varan that died: its face-down cards stay sealed until the end.
+
+    Only commitment ids (a few bytes each) are kept in the screen state; the values
+    are in app.secrets (sealed), nothing of the game state is duplicated.
+    """
+    ct, ce = _lists(self, len(g.d["players"]) - 1)
+    for p in range(len(g.d["players"])):
+        pl = g.d["players"][p]
+        if ce[p] is not None and pl["pending"] is None:
+            app.reveal_secret(GAME, ce[p], RULE_HIDDEN)
+            ce[p] = None
+        v = pl["varan"]
+        keep = 0 if v is None else len(v["track"])
+        if len(ct[p]) > keep:
+            gone = ct[p][:len(ct[p]) - keep]
+            ct[p] = ct[p][len(ct[p]) - keep:]
+            if v is not None:
+                for cid in reversed(gone):
+                    if app.open_secret(cid) != HIDE:
+                        app.reveal_secret(GAME, cid, RULE_HIDDEN)
+                        break
 
 
 def after_private(self, app, p, mode):

@@ -480,3 +480,105 @@ def test_save_round_trip_seals_secrets():
     back = Game.load(obj, g.sect, Rot())
     assert back.d == g.d
     assert Game.load(g.to_dict(PLAIN), g.sect, PLAIN).d == g.d
+
+
+# ---- RULINGS boundaries in the running game (issue 5 "Done when") ----------------
+def test_unmodified_six_hits_every_state_whatever_the_modifier():
+    for state in nh.TARGET_ORDER:
+        need = nh.to_hit(state)
+        assert nh.shot_hits(state, 6, -5) == (True, need)
+        assert nh.shot_hits(state, need - 1) == (False, need)  # just below
+        assert nh.shot_hits(state, need) == (True, need)  # at the threshold
+    # a modified 6 is not an unmodified 6: 5 + 1 reaches 6 only by the sum
+    assert nh.shot_hits("cloaked_cover", 5, 1) == (True, 6)
+    assert nh.shot_hits("cloaked_cover", 4, 1) == (False, 6)
+
+
+def _shot_at(state_kind, cover, face, modifier=0):
+    """A shot in a game at a varan that is visible/cloaked, in cover or not."""
+    g = started(["1", "1"], cover=(1,) if cover else ())
+    if state_kind == "visible":
+        g.reveal(1)
+    return g.shoot(("v", 0), ("v", 1), face, modifier)
+
+
+def test_game_shots_at_each_threshold():
+    cases = (("visible", False, 4, "visible"), ("visible", True, 5, "visible_cover"),
+             ("cloaked", False, 5, "cloaked"), ("cloaked", True, 6, "cloaked_cover"))
+    for kind, cover, need, state in cases:
+        assert _shot_at(kind, cover, need - 1) == (False, need, state)
+        assert _shot_at(kind, cover, need) == (True, need, state)
+        assert _shot_at(kind, cover, 6, -5) == (True, need, state)
+    g = started(["1", "1"])
+    g.move(1, "H")
+    assert g.state(1) == "hidden"
+    err = raises(RuleError, g.shoot, ("v", 0), ("v", 1), 6, 3)
+    assert "cannot be targeted" in str(err)
+    assert g.state(0) == "cloaked"  # the refused shot changed nothing
+
+
+def test_game_damage_capped_at_two_per_attack():
+    g = started(["1", "1"])
+    g.reveal(1)
+    out = g.damage(("v", 0), ("v", 1), 2, True, [FLAME_UP, "Armor Piercing"])
+    assert out["dmg"] == 2 and g.varan(1)["dmg"] == 2  # 2x2 + 2 cards -> 2
+    g = started(["1", "1"])
+    assert g.damage(("v", 0), ("v", 1), 1)["dmg"] == 1
+    assert g.damage(("v", 0), ("v", 1), 1, False, ["Armor Piercing"])["dmg"] == 2
+    g = started(["1", "1"])
+    assert g.damage(("v", 0), ("v", 1), 1, True)["dmg"] == 2
+    g = started(["1", "1"])
+    g.damage(("v", 0), ("v", 1), 0, False, [FLAME_UP])
+    err = raises(RuleError, g.damage, ("v", 0), ("v", 1), 1, False, [FLAME_UP])
+    assert "already" in str(err)
+
+
+def test_reinforcement_cap_counts_waiting_when_board_is_empty():
+    g = started(["1", "3"], deck=9)
+    g.d["troopers"] = [_trooper(i + 1, 1 + i, True) for i in range(5)]  # 5 waiting
+    g.d["next_tid"] = 6
+    assert not g.on_board()
+    events = g.reinforce(SeqSource([1, 1, 1, 1]))
+    assert len(events) == 1 and len(g.d["troopers"]) == 6  # not two: the cap of 6
+
+
+def test_reinforcement_two_tries_then_stops():
+    g = started(["1", "3"], deck=9)
+    # board empty, two players: "1" and "2" both bring troopers: exactly two cards
+    events = g.reinforce(SeqSource([1, 1, 1, 1]))
+    assert [e[0] for e in events] == ["1", "2"] and len(g.waiting()) == 2
+    g = started(["1", "3"], deck=9)
+    # one bringer among the first two cards: keep dealing to the second try
+    events = g.reinforce(SeqSource([0, 0, 5, 0]))
+    assert [e[0] for e in events] == ["0", "1", "H", "2"] and len(g.waiting()) == 2
+    g = started(["1", "3"], deck=9)
+    g.d["troopers"] = [_trooper(1, 4)]  # one on the board: only one card per player
+    g.d["next_tid"] = 2
+    events = g.reinforce(SeqSource([0, 6, 0]))
+    assert [e[0] for e in events] == ["0", "H"] and g.waiting() == []
+
+
+def test_own_explosion_kill_costs_one_and_gains_nothing():
+    g = started(["1", "3", "5", "0"])
+    hk = {"id": 1, "type": 0, "up": False, "at": 1, "wait": False, "dmg": 0, "burn": [], "igniter": None}
+    g.d["troopers"] = [hk]
+    g.d["players"][0]["kills"] = 2
+    g.varan(0)["dmg"] = 2  # P1 in S1 with 1 hit left shoots the Hunter-Killer there
+    out = g.damage(("v", 0), ("t", 1), 1)
+    assert "T1" in out["killed"] and "P1" in out["killed"]
+    # +1 for the Hunter-Killer, -1 for losing her varan, nothing for her own varan
+    assert g.d["players"][0]["kills"] == 2
+
+
+def test_game_end_tie_breaks_and_draw():
+    g = started(["1", "3", "5"])
+    for p, k in ((0, 2), (1, 2), (2, 1)):
+        g.d["players"][p]["kills"] = k
+    g.d["players"][0]["original"] = False
+    end = g.end("test")
+    assert end["winner"] == 1 and "original" in end["why"]
+    g.d["players"][1]["original"] = False
+    end = g.end("test")
+    assert end["winner"] is None and "draw" in end["why"]
+    g.d["players"][2]["kills"] = 3
+    assert g.end("test")["winner"] == 2

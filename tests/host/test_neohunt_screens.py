@@ -130,5 +130,69 @@ def test_new_player_join_can_be_cancelled_and_leaves_no_player():
     g = app.top().game(app) if app.top().ID == "nh_game" else app.under().game(app)
     assert len(g.d["players"]) == players + 1 and g.d["players"][-1]["pending"] == "1"
     added = _journal_lines(root, app)[len(journal):]
-    assert ['"join"' in line for line in added] == [True, False]
+    assert ['"join"' in line for line in added] == [True, False, False]
     assert '"entry_chosen"' in added[1] and '"S1"' not in added[1]
+    # the entry place's commitment: a hash only, the place sealed until she enters
+    assert '"commit"' in added[2] and '"entry of ' in added[2] and '"S1"' not in added[2]
+    assert '"1"' not in added[2].split('"out"')[1]
+
+
+def test_stand_ins_are_marked_where_players_meet_them():
+    from firmware.screens.neohunt_attack import NhShoot
+    from firmware.screens.neohunt_setup import NhSetup
+    root = tempfile.mkdtemp(prefix="nh-standin-")
+    board, app = _quiet(boot, root, 5)
+    setup = NhSetup(None)
+    marks = []
+    for sel in range(6):
+        setup.s["sel"] = sel
+        marks.append("(stand-in)" in setup.footer(app))
+    assert marks == [False, False, True, False, True, False]  # random board, 5-6 hand size
+    setup.s["sel"] = 2
+    setup.s["enter"] = True  # an entered board is the players' own: no stand-in
+    assert "(stand-in)" not in setup.footer(app)
+    trooper = NhShoot({"att": ["t", 1], "stage": "target", "sel": 0, "extras": [], "red": 0,
+                       "last": "", "hits": 1})
+    varan = NhShoot({"att": ["v", 0], "stage": "target", "sel": 0, "extras": [], "red": 0,
+                     "last": "", "hits": 1})
+    assert "(stand-in)" in trooper.footer(app) and "(stand-in)" not in varan.footer(app)
+
+
+def _game_of(players):
+    from firmware.screens.neohunt_setup import NhSetup, start_game
+    root = tempfile.mkdtemp(prefix="nh-standin-")
+    board, app = _quiet(boot, root, 5)
+    app.push(NhSetup(None))
+    setup = dict(app.top().s, players=players)
+    _quiet(start_game, app, setup, None)
+    screen = app.top()
+    g = screen.game(app)
+    for p in range(players):
+        g.choose_initial(p, str(1 + p % 6))
+    g.reveal_initials()
+    return app, screen, g
+
+
+def test_hand_size_notice_marks_the_five_six_player_stand_in():
+    for players, mark in ((4, False), (5, True)):
+        app, screen, g = _game_of(players)
+        _quiet(screen.turns, app, "flow", g, "reinf_done")
+        text = " ".join(app.top().s["lines"])
+        assert ("Hand size %d" % (9 if mark else 11)) in text
+        assert ("(stand-in)" in text) == mark
+
+
+def test_explosion_notice_marks_the_stand_in():
+    from firmware.screens.neohunt_attack import NhShoot
+    app, screen, g = _game_of(2)
+    hk = [i for i in range(len(g.sect["troopers"])) if g.sect["troopers"][i].get("hunter_killer")][0]
+    g.d["troopers"] = [{"id": 1, "type": hk, "up": True, "at": 1, "wait": False, "dmg": 0,
+                        "burn": [], "igniter": None}]
+    screen.commit(app)
+    shot = NhShoot({"att": ["v", 0], "stage": "damage", "sel": 0, "extras": [], "red": 0,
+                    "last": "", "hits": 2, "tgt": ["t", 1]})
+    app.push(shot)
+    extras = g.sect["extra_damage"]
+    _quiet(shot.choose, app, len(extras) + 2)  # Apply damage
+    text = " ".join(app.top().s["lines"])
+    assert "killed T1" in text and "explosion in S1 (stand-in)" in text

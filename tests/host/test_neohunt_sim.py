@@ -16,9 +16,9 @@ from check import tempdir
 from shared_rules.journal import decode_line
 
 SEED = 19
-KEYS = "U A D L L L L L U U A A A D A A A A D D D A A A A D D D D D A A A A A A A A A A D D D D D D D A A D D D A A D A A A A A A D A B A D D A A A A A A D A A A U A A A U U U A A D A D A A A A A A D A A A A D A D A U A A A D A D D A U A A A D A D A U A A A A U U U A A A A A A A A D A D A A A A U U U A A D A A U A A A D A A A A A A D A A D A A A A A D A A D A A A A A A D D D A A U U U A A A A A D A D D D A A A D A D D A U A A A A A D A D D A U A A A A A D D A A D A D A U A A A D A D D A U A A A U U U A A A A A A A A A A A A A A U U U A A A A D A A D A A A A A D A A D A A A A D A A U A A A U U U A A A A A A A D D A A D A D D A U A A A A A D A A A A D A A U A A A D A U U A U A A A A A A A D A D A U A A A A A D A D A A A D A D A A A A A A A U U U A A D A D A U A A A D A A A A A D A A D A A A A D A D A A A U U U A A A A A A A A A D A D A A A A A U U U A A A A D A A D A U U A A A D A U U A A A D A U U A U A A A A A A A A A U U U A A D A D A U A A A D A D A A A D A D A A A D A A A"
+KEYS = "U A D L L L L L U U A A A D A A A A D D D A A A A D D D D D A A A A A A A A A A D D D D D D D A A D D D A A D A A A A A A D A B A D D A A A B A A D A A A U A A A U U U A A D A D A A A A A A D A A A A D A D A U A A A D A D D A U A A A D A D A U A A A A U U U A A A A A A A A D A D A A A A U U U A A D A A U A A A D A A A A A A D A A D A A A A A D A A D A A A A A A D D D A A U U U A A A A A D A D D D A A A D A D D A U A A A A A D A D D A U A A A A A D D A A D A D A U A A A D A D D A U A A A U U U A A A A A A A A A A A A A A U U U A A A A D A A D A A A A A D A A D A A A A D A A U A A A U U U A A A A A A A D D A A D A D D A U A A A A A D A A A A D A A U A A A D A U U A U A A A A A A A D A D A U A A A A A D A D A A A D A D A A A A A A A U U U A A D A D A U A A A D A A A A A D A A D A A A A D A D A A A U U U A A A A A A A A A D A D A A A A A U U U A A A A D A A D A U U A A A D A U U A A A D A U U A U A A A A A A A A A U U U A A D A D A U A A A D A D A A A D A D A A A D A A A"
 ILLEGAL_AT = 63   # after this many keys the refused move is on the private screen
-SPOT_AT = 70      # after this many keys the Spot! result is on the private screen
+SPOT_AT = 70      # after this many keys the Spot! result is on the private screen (B leaves it)
 
 
 def _folder(tag):
@@ -62,8 +62,19 @@ def test_spot_shown_only_on_the_private_screen():
     root = _folder("spot")
     board, app = run_script(root, SEED, _prefix(SPOT_AT))
     lines = app.surface.lines()
-    assert app.top().ID == "nh_spot"
-    assert lines[2] == "P1's top card:" and lines[3] == "Hide"
+    assert app.top().ID == "nh_spot" and app.top().s["stage"] == "hold"
+    assert "Hold A to see" in lines and "Hide" not in " ".join(lines)
+    # shown only while A is held, at most 5 s (prompt.Reveal)
+    board.levels["A"] = True
+    board.hold(app, 300)
+    assert app.surface.lines()[:3] == ["Spot!", "P1's top card:", "Hide"]
+    board.hold(app, 5000)
+    assert "Hide" not in " ".join(app.surface.lines())
+    board.levels["A"] = False
+    board.hold(app, 300)
+    assert "Hide" not in " ".join(app.surface.lines())
+    board.press(app, "B")  # the spotter is done: the blank hand-back screen
+    assert app.top().ID == "handback"
     spots = [e for e in _journal(root) if e["kind"] == "spot"]
     assert len(spots) == 1 and "Hide" not in str(spots[0])
 
@@ -107,3 +118,102 @@ def test_scripted_four_player_game_to_the_end():
     assert reveal[0].startswith("P1:") and "ILLEGAL" not in " ".join(reveal)
     moves = [line for line in reveal if line.startswith(" t")]
     assert len(moves) == len(kinds["move"]) and all(line.endswith(" ok") for line in moves)
+
+
+def test_hidden_places_committed_and_verified_after_the_game():
+    """Every face-down place (start, entry, each move) is committed when entered and
+    revealed when the rules turn it up or at the end; `referee verify` passes on the
+    finished session and names the entry of one changed revealed place."""
+    from referee.cli import main as referee
+    from shared_rules.journal import encode_entry
+
+    from scripts import END, play
+
+    root = _folder("verify")
+    board, app = run_script(root, SEED, KEYS)
+    assert app.top().s["step"] == "end" and app.secrets == {}
+    board.press(app, "B", False)  # back to the main menu
+    assert app.top().ID == "main"
+    play(board, app, [END])
+    entries = _journal(root)
+    commits = [e for e in entries if e["kind"] == "commit" and e["game"] == "neohunt"]
+    reveals = [e for e in entries if e["kind"] == "reveal" and "id" in e["in"]]
+    moves = [e for e in entries if e["kind"] == "move"]
+    starts = [e for e in entries if e["kind"] == "start_chosen"]
+    entry_places = [e for e in entries if e["kind"] == "entry_chosen"]
+    assert len(commits) == len(moves) + len(starts) + len(entry_places)
+    assert sorted(e["in"]["id"] for e in reveals) == sorted(e["in"]["id"] for e in commits)
+    assert [e["kind"] for e in entries if e["kind"] == "reveal_all"] == ["reveal_all"]
+    # the starts are revealed together, before the first move is even entered
+    first_move = entries.index(moves[0])
+    start_ids = [e["in"]["id"] for e in commits if e["in"]["what"].startswith("start of")]
+    early = [e["in"]["id"] for e in reveals if entries.index(e) < first_move]
+    assert sorted(early) == sorted(start_ids)
+    # during the game only turned-up places are revealed: never a Hide card, and
+    # some moves' places (spotted, shots from hiding, burning moves) before the end
+    last = [e["kind"] for e in entries].index("end")  # the game ends: reveal_all follows
+    during = [e for e in reveals if entries.index(e) < last]
+    assert all(e["out"]["value"] != "H" for e in during)
+    assert [e for e in during if e["in"]["what"].startswith("move")]
+    path = root + "/journals/s0001.jrn"
+    assert referee(["verify", path]) == 0
+    # one revealed place changed (each line's CRC re-made, as a cheat would)
+    reveal = reveals[0]
+    index = entries.index(reveal)
+    reveal["out"]["value"] = "6" if reveal["out"]["value"] != "6" else "5"
+    with open(path, "w") as handle:
+        handle.write("".join([encode_entry(e) for e in entries]))
+    assert referee(["verify", path]) == 3
+
+
+def test_verify_names_the_changed_place(capsys):
+    from referee.cli import main as referee
+    from shared_rules.journal import encode_entry
+
+    from scripts import END, play
+
+    root = _folder("verify2")
+    board, app = run_script(root, SEED, _prefix(SPOT_AT))
+    # B on the Spot! screen hands back; then leave the game and end the session
+    while app.top().ID != "main":
+        board.press(app, "B", False)
+    play(board, app, [END])
+    entries = _journal(root)
+    path = root + "/journals/s0001.jrn"
+    assert referee(["verify", path]) == 0
+    capsys.readouterr()
+    reveals = [e for e in entries if e["kind"] == "reveal" and "id" in e["in"]]
+    assert reveals  # the four starts at least
+    entry = reveals[-1]
+    entry["out"]["value"] = "6" if entry["out"]["value"] != "6" else "5"
+    with open(path, "w") as handle:
+        handle.write("".join([encode_entry(e) for e in entries]))
+    assert referee(["verify", path]) == 3
+    err = capsys.readouterr().err
+    assert err.count("  - ") == 1
+    assert ("line %d, entry %d (neohunt reveal) secret %s '%s': the revealed value does not "
+            "match the commitment" % (entries.index(entry) + 1, entry["seq"], entry["in"]["id"],
+                                      entry["in"]["what"])) in err
+
+
+def test_own_place_shown_only_while_a_is_held():
+    from shared_rules.neohunt_board import place_name
+    root = _folder("where")
+    board, app = run_script(root, SEED, _prefix(ILLEGAL_AT))
+    assert app.top().ID == "nh_place" and app.top().s["mode"] == "move"
+    g = app.under().game(app)
+    here = place_name(g.place_of(2))
+    lines = app.surface.lines()
+    assert lines[1].startswith("R:where?") and here not in " ".join(lines[:2])
+    board.press(app, "R")
+    assert app.top().ID == "nh_where" and here not in " ".join(app.surface.lines())
+    board.levels["A"] = True
+    board.hold(app, 300)
+    assert app.surface.lines()[:2] == ["You are at", here]
+    board.hold(app, 5000)  # 5 s at most
+    assert here not in " ".join(app.surface.lines())
+    board.levels["A"] = False
+    board.hold(app, 300)
+    board.press(app, "B")  # back to the move, nothing changed
+    assert app.top().ID == "nh_place" and app.top().s["mode"] == "move"
+    assert app.under().game(app).varan(2)["track"] == []
