@@ -10,6 +10,7 @@ import gc
 import hashlib
 import json
 
+from firmware.ticks import ticks_diff
 from shared_rules import VERSION
 from shared_rules.dice import SCHEME_HMAC, HashSource, commitment, hidden_draws_key, seed_bytes
 from shared_rules.errors import PackError, RefereeError, SaveError
@@ -20,6 +21,9 @@ from shared_rules.seal import seal, unseal
 # modules every screen needs: never dropped by forget_games
 KEEP_MODULES = ("firmware.screens.main", "shared_rules.dice", "shared_rules.errors",
                 "shared_rules.journal", "shared_rules.save", "shared_rules.seal")
+# a private screen left alone this long is covered (the pass-the-device ritual: a
+# secret is on screen at most 5 s unless its owner is using it)
+PRIVATE_MS = 5000
 SAVE = "saves/state.sav"
 PREV = "saves/state.prev"
 KEY = "key.bin"
@@ -97,6 +101,8 @@ class App:
         self.forget = None  # callable(prefixes, keep) from the board: drop a left game's modules
         self.battery = None  # callable() -> volts (float), where the board reads it
         self.secrets = {}  # sealed commitments (firmware.commit), saved
+        self.covered = None  # the owner whose idle private screen is covered, or None
+        self._last_press = 0  # self.now (ms) of the last button event
         self.undo = None  # undo/redo steps (firmware.undo), saved
 
     # ---- the screen stack -------------------------------------------------
@@ -592,9 +598,31 @@ class App:
         A long B opens the Undo / Redo menu (firmware/undo.py); a press that journaled
         something is an action: the state before it is kept for undo.
         """
+        if self.covered is not None:
+            # the press that uncovers an idle private screen does nothing else
+            self.covered = None
+            self._last_press = self.now
+            self.dirty = True
+            return
+        self._last_press = self.now
         if not self._act(name, kind):
             self.recover_memory()
         self.dirty = True
+
+    def _cover_idle_private(self):
+        """Cover a private screen (one opened through "Hand to <owner>") after
+        PRIVATE_MS without a press: the owner presses any button to see it again
+        (the pass-the-device ritual, Trust: a secret left on the table is not
+        shown to the next glance). A screen class with ``GUARDED = True`` shows no
+        secret or guards it itself (prompt.Reveal: only while A is held)."""
+        if self.covered is not None or ticks_diff(self.now, self._last_press) < PRIVATE_MS:
+            return
+        if getattr(self.top(), "GUARDED", False):
+            return
+        owner = private_owner(self.stack)
+        if owner is not None:
+            self.covered = owner
+            self.dirty = True
 
     def _act(self, name, kind):
         """The body of ``handle``. :returns: False after a MemoryError."""
@@ -695,6 +723,13 @@ class App:
     def _draw(self):
         """Draw the top screen on a clear surface. :returns: False after a MemoryError."""
         self.surface.clear()
+        if self.covered is not None:
+            surface = self.surface
+            surface.line_text(0, "Private", True)
+            surface.line_text(2, str(self.covered)[:16])
+            surface.line_text(3, "press a button")
+            surface.line_text(4, "to show it")
+            return True
         try:
             try:
                 self.top().draw(self, self.surface)
@@ -719,10 +754,12 @@ class App:
         if care is None:
             self.buttons.poll(now, self.handle)
             self.top().on_tick(self, now)
+            self._cover_idle_private()
             self.redraw()
             return
         self.buttons.poll(now, self._care_event)
         self.top().on_tick(self, now)
+        self._cover_idle_private()
         if care.update(now, self.buttons.any_pressed()):
             self.dirty = True
         if not care.blank():

@@ -103,6 +103,7 @@ class Handover(Screen):
     """
 
     ID = "handover"
+    GUARDED = True  # shows no secret, or guards it itself: the app never covers it
 
     @classmethod
     def make(cls, owner, screen):
@@ -155,6 +156,7 @@ class ResumeGate(Screen):
     """
 
     ID = "resume_gate"
+    GUARDED = True  # shows no secret, or guards it itself: the app never covers it
 
     def draw(self, app, surface):
         surface.line_text(0, "Hand to " + self.s["owner"], True)
@@ -186,6 +188,7 @@ class Reveal(Screen):
     """
 
     ID = "reveal"
+    GUARDED = True  # shows no secret, or guards it itself: the app never covers it
 
     @classmethod
     def make(cls, app, owner, title, text):
@@ -282,6 +285,7 @@ class PinEntry(Screen):
     it. Only reached from the owner's private screen. State: {"owner", "pin", "first"}."""
 
     ID = "pin"
+    GUARDED = True  # shows no secret, or guards it itself: the app never covers it
 
     @classmethod
     def make(cls, owner):
@@ -324,6 +328,7 @@ class HandBack(Screen):
     """The blank screen after a private one: nothing secret, A or B continues."""
 
     ID = "handback"
+    GUARDED = True  # shows no secret, or guards it itself: the app never covers it
 
     def draw(self, app, surface):
         surface.line_text(0, self.s.get("title", "Done"), True)

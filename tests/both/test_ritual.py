@@ -66,3 +66,32 @@ def test_a_finished_session_verifies():
                                                      "seed_reveal"]
     assert entries[0]["out"]["scheme"] == "hmac-sha256"
     assert verify_entries(entries) == ([], 2)
+
+
+def test_an_idle_private_screen_is_covered_after_5_s_and_a_press_only_uncovers():
+    board, app = boot(tempdir("cover"), 1)
+    app.push(Handover.make("Ann", TextScreen.make("Private", "Queen 7\nline 2\nline 3\nline 4\n"
+                                                  "line 5\nline 6\nline 7\nline 8")))
+    board.press(app, A)                               # Ann takes the device
+    assert _settle(board, app)[:2] == ["Private", "Queen 7"]
+    assert _settle(board, app, 4800)[1] == "Queen 7"  # about 4.9 s since her press
+    lines = _settle(board, app, 300)                  # past 5 s: covered
+    assert lines[0] == "Private" and lines[2] == "Ann" and "Queen 7" not in " ".join(lines)
+    assert app.covered == "Ann"
+    board.press(app, "D")                             # uncovers; does not scroll
+    assert _settle(board, app)[:2] == ["Private", "Queen 7"]
+    board.press(app, "D")                             # now it acts: the text scrolls
+    assert _settle(board, app)[1] == "line 2"
+    board.press(app, B)                               # done: hand back, nothing covered
+    assert _settle(board, app, 6000)[0] != "Private" and app.covered is None
+
+
+def test_screens_without_a_secret_and_the_reveal_are_never_covered():
+    board, app = boot(tempdir("nocover"), 1)
+    before = _settle(board, app)
+    assert _settle(board, app, 6000) == before        # the main menu: nothing private
+    app.push(Reveal.make(app, "Ann", "Your chit", "Queen 7"))
+    assert _settle(board, app, 6000)[0] == "Hand to Ann"
+    board.press(app, A)
+    assert _settle(board, app, 6000)[0] == "Ann only"  # the Reveal guards itself
+    assert app.covered is None
