@@ -9,7 +9,7 @@ from shared_rules.errors import RuleError
 from shared_rules.neohunt import RULE_ARRIVAL, RULE_BURNING
 from shared_rules.neohunt_board import HIDE, place_name
 from shared_rules.neohunt_game import (RULE_END, RULE_HIDDEN, RULE_MOVE, RULE_ORDER, RULE_REINF,
-                                       RULE_SETUP, TROOPERS)
+                                       RULE_SETUP, RULE_TROOPERS, TROOPERS)
 
 
 def flow(self, app, g, key):
@@ -268,9 +268,26 @@ def track_secrets(self, app, g):
       as on the table nobody sees them;
     - a varan that died: its face-down cards stay sealed until the end.
 
+    - a trooper placed face-down (reinforcement): its type is committed; revealed
+      when it is turned face-up or leaves the board (destroyed: its card is shown);
+      still face-down at the end: reveal_all (Neo-Hunt troopers).
+
     Only commitment ids (a few bytes each) are kept in the screen state; the values
     are in app.secrets (sealed), nothing of the game state is duplicated.
     """
+    cq = self.s.setdefault("cq", {})  # trooper id (str) -> commitment id, while face-down
+    on_board = {}
+    for t in g.d["troopers"]:
+        key = str(t["id"])
+        on_board[key] = True
+        if not t["up"] and key not in cq:
+            cq[key] = app.commit_secret(GAME, "type of trooper T%s" % t["id"], t["type"], None,
+                                        RULE_TROOPERS)
+        elif t["up"] and key in cq:
+            _reveal(app, cq.pop(key))
+    for key in list(cq):
+        if key not in on_board:
+            _reveal(app, cq.pop(key))
     ct, ce = _lists(self, len(g.d["players"]) - 1)
     for p in range(len(g.d["players"])):
         pl = g.d["players"][p]
@@ -287,6 +304,13 @@ def track_secrets(self, app, g):
                     if app.open_secret(cid) != HIDE:
                         app.reveal_secret(GAME, cid, RULE_HIDDEN)
                         break
+
+
+def _reveal(app, cid):
+    """Reveal a trooper's type, unless it already was (the game's end, or an undo
+    that brought back an older state)."""
+    if cid in app.secrets:
+        app.reveal_secret(GAME, cid, RULE_TROOPERS)
 
 
 def after_private(self, app, p, mode):

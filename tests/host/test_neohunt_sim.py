@@ -141,7 +141,18 @@ def test_hidden_places_committed_and_verified_after_the_game():
     moves = [e for e in entries if e["kind"] == "move"]
     starts = [e for e in entries if e["kind"] == "start_chosen"]
     entry_places = [e for e in entries if e["kind"] == "entry_chosen"]
-    assert len(commits) == len(moves) + len(starts) + len(entry_places)
+    troopers = [e for e in commits if e["in"]["what"].startswith("type of trooper T")]
+    places = [e for e in commits if e not in troopers]
+    assert len(places) == len(moves) + len(starts) + len(entry_places)
+    # each trooper placed face-down has its type committed once
+    placed = set()
+    for e in entries:
+        if e["kind"] == "reinforce":
+            for place, tid in e["out"]["cards"]:
+                if tid is not None:
+                    placed.add("type of trooper T%d" % tid)
+    assert sorted(e["in"]["what"] for e in troopers) == sorted(placed)
+    assert troopers and len(set(e["in"]["what"] for e in troopers)) == len(troopers)
     assert sorted(e["in"]["id"] for e in reveals) == sorted(e["in"]["id"] for e in commits)
     assert [e["kind"] for e in entries if e["kind"] == "reveal_all"] == ["reveal_all"]
     # the starts are revealed together, before the first move is even entered
@@ -152,7 +163,8 @@ def test_hidden_places_committed_and_verified_after_the_game():
     # during the game only turned-up places are revealed: never a Hide card, and
     # some moves' places (spotted, shots from hiding, burning moves) before the end
     last = [e["kind"] for e in entries].index("end")  # the game ends: reveal_all follows
-    during = [e for e in reveals if entries.index(e) < last]
+    during = [e for e in reveals if entries.index(e) < last
+              and not e["in"]["what"].startswith("type of trooper")]
     assert all(e["out"]["value"] != "H" for e in during)
     assert [e for e in during if e["in"]["what"].startswith("move")]
     path = root + "/journals/s0001.jrn"
