@@ -206,7 +206,7 @@ class GameScreen(Menu):
 
     def footer(self, app):
         if self.s["quit"]:
-            return ["B again: quit"]
+            return ["B again: quit,", "game is lost"]
         return [self.s["msg"][:16]] if self.s["msg"] else []
 
     def draw(self, app, surface):

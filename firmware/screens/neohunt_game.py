@@ -19,7 +19,7 @@ saves and journal entries and shown only on the private screens.
 
 from firmware.ui import Menu
 from shared_rules.errors import RuleError
-from shared_rules.neohunt_game import TROOPERS, Game
+from shared_rules.neohunt_game import RULE_END, TROOPERS, Game
 
 PACK = "neohunt-sample"
 GAME = "neohunt"
@@ -191,6 +191,8 @@ class NhGame(Menu):
         return [e[0] for e in self.entries(app)]
 
     def footer(self, app):
+        if self.s.get("quit"):
+            return ["B again: quit,", "game is lost"]
         g = self.game(app)
         d = g.d
         if self.s["step"] == "end":
@@ -208,6 +210,21 @@ class NhGame(Menu):
     def draw(self, app, surface):
         Menu.draw(self, app, surface)
         surface.text(0, 0, self.TITLE, True)
+
+    def on_button(self, app, name, kind):
+        """B asks once more before leaving a game that has not ended (one stray
+        press must not lose it); leaving reveals its sealed secrets (the game is
+        over) and says so in the journal."""
+        if name == "B" and kind != "long" and self.s["step"] != "end":
+            if not self.s.get("quit"):
+                self.s["quit"] = True
+                return
+            app.record(GAME, "abandoned", {"turn": self.game(app).d["turn"]}, {}, RULE_END)
+            app.reveal_all(GAME, RULE_END)
+            app.pop()
+            return
+        self.s["quit"] = False
+        Menu.on_button(self, app, name, kind)
 
     # ---- acting ---------------------------------------------------------------
     def choose(self, app, index):

@@ -229,3 +229,25 @@ def test_own_place_shown_only_while_a_is_held():
     board.press(app, "B")  # back to the move, nothing changed
     assert app.top().ID == "nh_place" and app.top().s["mode"] == "move"
     assert app.under().game(app).varan(2)["track"] == []
+
+
+def test_b_asks_before_a_running_game_is_left():
+    root = _folder("quit")
+    board, app = run_script(root, SEED, _prefix(58))
+    assert app.top().ID == "nh_game" and app.top().s["step"] != "end"
+    state = dict(app.top().s)
+    board.press(app, "B")                       # once: asks, nothing else changes
+    assert app.top().ID == "nh_game"
+    assert app.surface.lines()[6:8] == ["B again: quit,", "game is lost"]
+    assert app.top().s["g"] == state["g"]
+    board.press(app, "D")                       # any other press: the question goes
+    assert app.top().ID == "nh_game" and not app.top().s["quit"]
+    assert "game is lost" not in " ".join(app.surface.lines())
+    board.press(app, "B")
+    board.press(app, "B")                       # twice: left, said in the journal
+    assert app.top().ID == "main"
+    kinds = [e["kind"] for e in _journal(root)]
+    assert kinds[-1] == "reveal_all" and "abandoned" in kinds
+    # between them, the reveals of the places still face-down
+    assert set(kinds[kinds.index("abandoned") + 1:-1]) == {"reveal"}
+    assert not [cid for cid in app.secrets if app.secrets[cid][0] == "neohunt"]
