@@ -265,6 +265,9 @@ class App:
         self._use_seed(self._session_seed(session))
         self.journal = Journal(next_seq=1)
         self._opening = True
+        # undo steps belong to the session that journaled them: an ended session's
+        # actions (its seed revealed, its journal closed) are never undone
+        self.undo = None
 
     def _open_session(self):
         """Journal the commitment of a session started since the last save."""

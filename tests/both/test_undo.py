@@ -157,3 +157,22 @@ def test_a_step_file_from_elsewhere_is_refused_and_nothing_changes():
     assert lines[0] == "Undo" and lines[1].startswith("Cannot undo")
     keys(board, app, "A")
     assert stack(app) == before
+
+
+def test_an_ended_session_cannot_be_undone():
+    board, app = boot(tempdir("undo_end"), 5)
+    open_entry(board, app, "DiceScreen")
+    keys(board, app, "A A")                       # two rolls: two steps to undo
+    assert app.undo and app.undo[2] - app.undo[1] == 2
+    keys(board, app, "B")
+    open_entry(board, app, "SessionMenu")
+    from firmware.screens.session import SessionMenu  # noqa: F401 (the entry is open)
+    # End session: the entry under the cursor after two DOWNs, then A to confirm
+    labels = app.top().items(app)
+    at = [i for i in range(len(labels)) if labels[i].startswith("End")][0]
+    keys(board, app, " ".join(["D"] * at) + " A A")
+    assert app.session == 2
+    session_two = entries(app)
+    keys(board, app, "B:long A")                  # undo in the new session
+    assert app.surface.lines()[1].startswith("Nothing to undo")
+    assert [e["kind"] for e in entries(app)] == [e["kind"] for e in session_two]
