@@ -5,6 +5,7 @@ what kind of failure it was.
 """
 
 import argparse
+import os
 import sys
 
 from shared_rules import VERSION
@@ -27,6 +28,8 @@ def do_sim(args):
             screen = ("png", args.screen[1])
         else:
             raise UsageError("--screen takes 'text' or 'png PATH'")
+    if args.data is not None and os.path.exists(args.data) and not os.path.isdir(args.data):
+        raise UsageError("--data '%s' is a file: give a folder (it is made if missing)" % args.data)
     try:
         if args.keys is not None:
             return sim.run_scripted(args.seed, args.keys, args.data, screen)
