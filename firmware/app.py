@@ -633,7 +633,8 @@ class App:
             seq = self.journal.next_seq
             counter = self.source.counter
             try:
-                if name == "B" and kind == "long" and self.top().ID not in OWN_LONG_B:
+                if (name == "B" and kind == "long" and self.top().ID not in OWN_LONG_B
+                        and self.top().ID != "undo"):  # long B on the menu itself: back
                     from firmware.undo import UndoMenu
                     self.push(UndoMenu())
                 else:

@@ -121,8 +121,8 @@ def step(app, back):
     undo = app.undo
     if back and (not undo or undo[2] <= undo[1]):
         app.pop()
-        _say(app, "Undo", "Nothing to undo: no action kept since the start (the last %d"
-             " actions can be undone)." % MAX_STEPS)
+        _say(app, "Undo", "Nothing more to undo: only the last %d actions of this session"
+             " can be undone." % MAX_STEPS)
         return
     if not back and (not undo or undo[2] >= undo[3]):
         app.pop()

@@ -45,7 +45,7 @@ def test_undo_at_the_start_says_there_is_nothing_to_undo():
     assert app.top().ID == "undo" and app.surface.lines()[0] == "Undo / Redo"
     keys(board, app, "A")
     lines = app.surface.lines()
-    assert lines[0] == "Undo" and lines[1].startswith("Nothing to undo")
+    assert lines[0] == "Undo" and lines[1].startswith("Nothing more to")
     keys(board, app, "A")
     assert stack(app) == before
     redo(board, app)
@@ -140,7 +140,7 @@ def test_undo_keeps_at_most_max_steps_and_files_not_ram():
         undo(board, app)
         keys(board, app, "A")
     undo(board, app)
-    assert app.surface.lines()[1].startswith("Nothing to undo")
+    assert app.surface.lines()[1].startswith("Nothing more to")
 
 
 def test_a_step_file_from_elsewhere_is_refused_and_nothing_changes():
@@ -174,5 +174,13 @@ def test_an_ended_session_cannot_be_undone():
     assert app.session == 2
     session_two = entries(app)
     keys(board, app, "B:long A")                  # undo in the new session
-    assert app.surface.lines()[1].startswith("Nothing to undo")
+    assert app.surface.lines()[1].startswith("Nothing more to")
     assert [e["kind"] for e in entries(app)] == [e["kind"] for e in session_two]
+
+
+def test_long_b_on_the_undo_menu_goes_back_instead_of_stacking_menus():
+    board, app = boot(tempdir("undo_menu"), 3)
+    keys(board, app, "B:long")
+    assert [screen.ID for screen in app.stack] == ["main", "undo"]
+    keys(board, app, "B:long")
+    assert [screen.ID for screen in app.stack] == ["main"]
