@@ -56,6 +56,12 @@ def do_pack(args):
             continue
         try:
             pack = load_pack(data, path)
+            if pack.data.get("game") == "neohunt" or "neohunt" in pack.data:
+                # the device checks this section when a Neo-Hunt game opens; so does this
+                from shared_rules.neohunt_pack import validate_section
+                problems = validate_section(pack.data.get("neohunt"), path)
+                if problems:
+                    raise PackError("%d problem(s)" % len(problems), problems)
         except PackError as exc:
             bad += 1
             print("%s: %d problem(s)" % (path, max(1, len(exc.problems))), file=sys.stderr)

@@ -165,6 +165,26 @@ def test_pack_check_good_and_bad(tmp_path):
     assert "missing.json: cannot read" in proc.stderr
 
 
+def test_pack_check_checks_the_neohunt_section_as_the_device_does(tmp_path):
+    sample = os.path.join(ROOT, "firmware", "packs", "neohunt-sample.json")
+    proc = referee("pack", "check", sample)
+    assert proc.returncode == 0 and "ok" in proc.stdout
+    with open(sample) as handle:
+        pack = json.load(handle)
+    six = json.loads(json.dumps(pack))
+    del six["neohunt"]["tiles"][0]
+    none = json.loads(json.dumps(pack))
+    del none["neohunt"]
+    for name, obj, problem in (
+            ("six.json", six, "section 'neohunt': 'tiles' must list exactly 7 sector tiles"),
+            ("none.json", none, "section 'neohunt': must be an object")):
+        path = tmp_path / name
+        path.write_text(json.dumps(obj))
+        proc = referee("pack", "check", str(path))
+        assert proc.returncode == 3, name
+        assert problem in proc.stderr, proc.stderr
+
+
 def test_unusable_paths_are_named_without_a_traceback(tmp_path):
     proc = referee("sim", "--keys", "A", "--screen", "png", str(tmp_path / "no" / "such" / "x.png"))
     assert proc.returncode == 3
