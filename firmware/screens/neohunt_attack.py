@@ -43,7 +43,8 @@ class NhShoot(Menu):
         if self.s["stage"] == "target":
             return [self.label(app, t) for t in self.targets(app)] + ["Cancel"]
         extras = game_screen(app).game(app).sect["extra_damage"]
-        out = ["[%s] %s" % ("x" if e in self.s["extras"] else " ", e) for e in extras]
+        # "*" marks a chosen card; 15 cells are left beside the cursor
+        out = [("*" if e in self.s["extras"] else " ") + e[:14] for e in extras]
         return out + ["Hits %d" % self.s["hits"], "Reduce %d" % self.s["red"], "Apply damage"]
 
     def footer(self, app):

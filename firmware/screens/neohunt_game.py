@@ -144,7 +144,7 @@ class NhGame(Menu):
                 if pl["varan"] is None and pl["pending"] is None:
                     out.append(("%s re-enters" % pl["name"], "reent%d" % p))
             if len(players) < 6:
-                out.append(("New player joins", "join"))
+                out.append(("A player joins", "join"))
             out.append(("Continue", "reinf_done"))
         elif step == "round":
             out.append(("Action round %d" % (d["round"] + 1), "round"))
