@@ -31,6 +31,7 @@ HISTORY = 5
 SESSION = "session"
 JOURNAL_TAIL = 4096
 RULE_DICE = "Trust: verifiable dice"
+RULE_LEFT = "Trust: sealed secrets (a game left unfinished reveals them)"
 # screens that use a long B themselves (firmware/undo.py: Undo is then a long B
 # on the screen it opens)
 OWN_LONG_B = ("cn_game", "cn_net", "cn_place", "cn_nsa")
@@ -137,8 +138,21 @@ class App:
 
     def forget_games(self):
         """From the main menu: let go of the modules and packs of the games left
-        behind (the Pico cannot hold every game at once). No game screen is alive then."""
-        if self.forget is None or len(self.stack) != 1:
+        behind (the Pico cannot hold every game at once). No game screen is alive then.
+
+        A game left unfinished cannot be resumed from the main menu, so the sealed
+        secrets it still holds are revealed (reveal_all, journaled): they would
+        otherwise stay in every save for the rest of the session."""
+        if len(self.stack) != 1:
+            return
+        if self.secrets:
+            games = []
+            for cid in self.secrets:
+                if self.secrets[cid][0] not in games:
+                    games.append(self.secrets[cid][0])
+            for game in games:
+                self.reveal_all(game, RULE_LEFT)
+        if self.forget is None:
             return
         self.packs = {}
         self.forget(("firmware.screens.", "shared_rules."), KEEP_MODULES)

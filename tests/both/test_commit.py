@@ -151,3 +151,25 @@ def test_armour_check_commits_the_an_and_reveals_it_when_left():
     entries = _entries(root)
     assert [e["out"]["value"] for e in _kinds(entries, "reveal")] == [18, 19]
     assert verify_secrets(entries) == ([], 2) and app.secrets == {}
+
+
+def test_a_game_left_unfinished_reveals_its_secrets_when_the_main_menu_opens_another():
+    root = tempdir("left")
+    board, app = boot(root, 3)
+    cid = app.commit_secret("cybernaut", "NSA chit at A1", "Black Ice", "NSA")
+    other = app.commit_secret("neohunt", "start of P1", "3", "P1")
+    assert sorted(app.secrets) == sorted([cid, other])
+    board.press(app, "A")                         # the main menu opens the Dice screen
+    assert app.top().ID == "dice" and app.secrets == {}
+    entries = _entries(root)
+    reveals = [e for e in entries if e["kind"] == "reveal"]
+    assert sorted(e["in"]["id"] for e in reveals) == sorted([cid, other])
+    ends = [e["game"] for e in entries if e["kind"] == "reveal_all"]
+    assert sorted(ends) == ["cybernaut", "neohunt"]
+    assert verify_secrets(entries) == ([], 2)
+    # nothing left: the next visit to the main menu journals nothing more
+    count = len(entries)
+    board.press(app, "B")
+    board.press(app, "A")
+    assert len([e for e in _entries(root) if e["kind"] in ("reveal", "reveal_all")]) == 4
+    assert len(_entries(root)) >= count
