@@ -14,7 +14,7 @@ from firmware.ticks import ticks_diff
 from shared_rules import VERSION
 from shared_rules.dice import SCHEME_HMAC, HashSource, commitment, hidden_draws_key, seed_bytes
 from shared_rules.errors import PackError, RefereeError, SaveError
-from shared_rules.journal import Journal, decode_line, encode_entry
+from shared_rules.journal import Journal, decode_line, entry_parts
 from shared_rules.save import decode_save, save_parts, sha256_hex, state_digest
 from shared_rules.seal import seal, unseal
 
@@ -207,7 +207,8 @@ class App:
                     dice["draws"] = draws
                 entry["dice"] = dice
             self._mark = counter
-        self.storage.append(self.journal_name(), encode_entry(entry))
+        crc, text = entry_parts(entry)
+        self.storage.append(self.journal_name(), (crc, " ", text, "\n"))
         return entry
 
     def flush_draws(self):
