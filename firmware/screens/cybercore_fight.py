@@ -293,24 +293,28 @@ def _free_name(fight, names):
     return names[0] + "x"
 
 
+_LOADED = [False]  # an editor or roll module was imported since the last _lighten
+
+
 def _lighten(app):
     """With the fight screen on top no editor or roll screen is open: let go of
     their modules (19 KB of the Pico's heap; imported again by the next action
     that opens one)."""
-    import sys
     forget = app.forget
-    if forget is not None and ("firmware.screens.cybercore_edit" in sys.modules
-                               or "firmware.screens.cybercore_roll" in sys.modules):
+    if forget is not None and _LOADED[0]:
+        _LOADED[0] = False
         forget(("firmware.screens.cybercore_edit", "firmware.screens.cybercore_roll"), ())
 
 
 def _edit():
     """firmware.screens.cybercore_edit, imported when an action needs it."""
     from firmware.screens import cybercore_edit
+    _LOADED[0] = True
     return cybercore_edit
 
 
 def _roll():
     """firmware.screens.cybercore_roll, imported when an action needs it."""
     from firmware.screens import cybercore_roll
+    _LOADED[0] = True
     return cybercore_roll
