@@ -18,18 +18,27 @@ def forget_modules(prefixes, keep):
     unix port: no byte came back)."""
     import gc
     import sys
-    for name in list(sys.modules):
-        if name in keep:
-            continue
-        for prefix in prefixes:
-            if name.startswith(prefix):
-                del sys.modules[name]
-                dot = name.rfind(".")
-                parent = sys.modules.get(name[:dot]) if dot > 0 else None
-                if parent is not None and getattr(parent, name[dot + 1:], None) is not None:
-                    try:
-                        delattr(parent, name[dot + 1:])
-                    except (AttributeError, TypeError):
-                        pass
+    # one module at a time, without a list of the names: it runs after a
+    # MemoryError too (App.recover_memory), when even 512 bytes may be missing
+    while True:
+        found = None
+        for name in sys.modules:
+            if name not in keep:
+                for prefix in prefixes:
+                    if name.startswith(prefix):
+                        found = name
+                        break
+            if found is not None:
                 break
+        if found is None:
+            break
+        name = found
+        del sys.modules[name]
+        dot = name.rfind(".")
+        parent = sys.modules.get(name[:dot]) if dot > 0 else None
+        if parent is not None and getattr(parent, name[dot + 1:], None) is not None:
+            try:
+                delattr(parent, name[dot + 1:])
+            except (AttributeError, TypeError):
+                pass
     gc.collect()

@@ -14,13 +14,16 @@ from firmware.ticks import ticks_diff
 from shared_rules import VERSION
 from shared_rules.dice import SCHEME_HMAC, HashSource, commitment, hidden_draws_key, seed_bytes
 from shared_rules.errors import PackError, RefereeError, SaveError
-from shared_rules.journal import Journal, decode_line, encode_entry
+from shared_rules.journal import Journal, decode_line, entry_parts
 from shared_rules.save import decode_save, save_parts, sha256_hex, state_digest
 from shared_rules.seal import seal, unseal
 
 # modules every screen needs: never dropped by forget_games
 KEEP_MODULES = ("firmware.screens.main", "shared_rules.dice", "shared_rules.errors",
                 "shared_rules.journal", "shared_rules.save", "shared_rules.seal")
+# what forget_games and recover_memory drop: the games' screens and rules, and the
+# undo/commit helpers a game loaded (about 8 KB, imported again when next used)
+FORGET = ("firmware.screens.", "shared_rules.", "firmware.undo", "firmware.steps", "firmware.commit")
 # a private screen left alone this long is covered (the pass-the-device ritual: a
 # secret is on screen at most 5 s unless its owner is using it)
 PRIVATE_MS = 5000
@@ -155,7 +158,7 @@ class App:
         if self.forget is None:
             return
         self.packs = {}
-        self.forget(("firmware.screens.", "shared_rules."), KEEP_MODULES)
+        self.forget(FORGET, KEEP_MODULES)
 
     def home(self):
         """Back to the main menu."""
@@ -204,7 +207,8 @@ class App:
                     dice["draws"] = draws
                 entry["dice"] = dice
             self._mark = counter
-        self.storage.append(self.journal_name(), encode_entry(entry))
+        crc, text = entry_parts(entry)
+        self.storage.append(self.journal_name(), (crc, " ", text, "\n"))
         return entry
 
     def flush_draws(self):
@@ -692,7 +696,7 @@ class App:
         self.stack = [MainMenu()]
         self.packs = {}
         if self.forget is not None:
-            self.forget(("firmware.screens.", "shared_rules."), KEEP_MODULES)
+            self.forget(FORGET, KEEP_MODULES)
         gc.collect()
         text = "That press was not kept: the game is as it was before it."
         try:

@@ -150,12 +150,16 @@ class Storage:
             self.fs.remove(old)
 
     def append(self, name, text):
-        """Append ``text`` (str) to ``name``, creating it (and its folder) if needed."""
+        """Append ``text`` (str, or a tuple/list of str or bytes written one after
+        the other, with no joined copy) to ``name``, creating it (and its folder)
+        if needed."""
         folder = name.rsplit("/", 1)[0] if "/" in name else ""
         if folder:
             self._mkdirs(self.path(folder))
+        parts = text if isinstance(text, (tuple, list)) else (text,)
         with self.open(self.path(name), "ab") as handle:
-            handle.write(text.encode())
+            for part in parts:
+                _write_part(handle, part)
             handle.flush()
 
     def copy(self, name, new_name):

@@ -57,9 +57,14 @@ class Surface:
             return
         text = text[:COLS - col]
         record = self._rows[row]
-        for i in range(len(text)):
-            code = ord(text[i])
-            record[col + i] = code if 32 <= code < 127 else 63
+        # through the UTF-8 bytes: a str's characters (text[i]) are interned by
+        # MicroPython, each new one a name kept for good (a full name pool then
+        # fails every frame showing it); a non-ASCII character is one "?" cell
+        at = col
+        for code in text.encode():
+            if code < 0x80 or code >= 0xC0:
+                record[at] = code if 32 <= code < 127 else 63
+                at += 1
         x = col * CELL
         y = row * CELL
         color = 1

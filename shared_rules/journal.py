@@ -19,13 +19,25 @@ from shared_rules.errors import SaveError
 
 
 def _crc(text):
-    return "%08x" % (binascii.crc32(text.encode()) & 0xFFFFFFFF)
+    try:
+        data = memoryview(text)  # MicroPython: a str is its UTF-8 bytes, no copy
+    except TypeError:
+        data = text.encode()
+    return "%08x" % (binascii.crc32(data) & 0xFFFFFFFF)
+
+
+def entry_parts(entry):
+    """The journal line of ``entry`` (dict) in parts, not joined: (crc, text), two
+    str; the line is ``crc + " " + text + "\n"``. A big entry is then on the heap
+    once (the joined line and its UTF-8 copy were three more on the Pico)."""
+    text = json.dumps(entry)
+    return _crc(text), text
 
 
 def encode_entry(entry):
     """One journal line for ``entry`` (dict), ending in a newline."""
-    text = json.dumps(entry)
-    return _crc(text) + " " + text + "\n"
+    crc, text = entry_parts(entry)
+    return crc + " " + text + "\n"
 
 
 def decode_line(line, lineno, name):

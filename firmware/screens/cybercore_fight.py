@@ -127,6 +127,7 @@ class FightScreen(Menu):
         surface.line_text(0, self.TITLE, True)
 
     def on_button(self, app, name, kind):
+        _lighten(app)
         if name == B and self.s["fight"]["round"]:
             # a running fight is left only by "End fight": B points at it, armed
             # ("Sure? A=end"), and B again disarms it; neither loses anything
@@ -301,13 +302,28 @@ def _free_name(fight, names):
     return names[0] + "x"
 
 
+_LOADED = [False]  # an editor or roll module was imported since the last _lighten
+
+
+def _lighten(app):
+    """With the fight screen on top no editor or roll screen is open: let go of
+    their modules (19 KB of the Pico's heap; imported again by the next action
+    that opens one)."""
+    forget = app.forget
+    if forget is not None and _LOADED[0]:
+        _LOADED[0] = False
+        forget(("firmware.screens.cybercore_edit", "firmware.screens.cybercore_roll"), ())
+
+
 def _edit():
     """firmware.screens.cybercore_edit, imported when an action needs it."""
     from firmware.screens import cybercore_edit
+    _LOADED[0] = True
     return cybercore_edit
 
 
 def _roll():
     """firmware.screens.cybercore_roll, imported when an action needs it."""
     from firmware.screens import cybercore_roll
+    _LOADED[0] = True
     return cybercore_roll

@@ -18,6 +18,8 @@ import subprocess
 
 import firmware
 
+from referee import shrink
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(firmware.__file__)))
 DEFAULT_OUT = os.path.join(ROOT, "build", "device")
 
@@ -116,6 +118,51 @@ def source_files(board):
     return out
 
 
+def module_name(rel):
+    """The dotted module name of a source path: "firmware/screens/__init__.py" ->
+    "firmware.screens", "shared_rules/dice.py" -> "shared_rules.dice"."""
+    name = rel[:-3].replace("/", ".")
+    if name.endswith(".__init__"):
+        name = name[:-len(".__init__")]
+    return name
+
+
+def _texts(folder, skip=()):
+    """Every .py file's text under ``folder`` of the repository (list of str)."""
+    out = []
+    for where, _, names in os.walk(os.path.join(ROOT, folder)):
+        for name in names:
+            path = os.path.join(where, name)
+            if name.endswith(".py") and path not in skip:
+                with open(path) as handle:
+                    out.append(handle.read())
+    return out
+
+
+def shrink_names(sources):
+    """{relative path: {old: new}}: the names host/referee/shrink.py renames in the
+    rules' and firmware's modules (boards/ keeps every name: pins, buses and C
+    drivers). The tests, tools, host code and board files are read so that
+    every name they use keeps its spelling."""
+    code = {}
+    paths = set()
+    modules = set()
+    for rel, path in sources:
+        modules.update(module_name(rel).split("."))
+        if rel.split("/")[0] in ("shared_rules", "firmware"):
+            with open(path) as handle:
+                code[rel] = handle.read()
+            paths.add(path)
+    for folder in CODE_FOLDERS:
+        for name in os.listdir(os.path.join(ROOT, folder)):
+            if name.endswith(".py"):
+                modules.add(name[:-3])
+    others = []
+    for folder in ("boards", "tests", "tools", "host"):
+        others.extend(_texts(folder, paths))
+    return shrink.rename_map(code, others, modules)
+
+
 def pack_files():
     """(relative path on the device, absolute path) of the sample packs."""
     folder = os.path.join(ROOT, PACKS)
@@ -137,12 +184,24 @@ def build(board="pico", out=DEFAULT_OUT):
     if os.path.isdir(out):
         shutil.rmtree(out)
     os.makedirs(out)
+    renames = shrink_names(sources)
     written = []
     for rel, path in sources:
         target_rel = rel[:-3] + ".mpy"
         target = os.path.join(out, target_rel)
         os.makedirs(os.path.dirname(target), exist_ok=True)
-        proc = subprocess.run([binary, "-s", rel, "-o", target, path], capture_output=True, text=True)
+        if renames.get(rel):
+            with open(path) as handle:
+                text = shrink.rewrite(handle.read(), renames[rel])
+            path = target[:-4] + ".py"
+            with open(path, "w") as handle:
+                handle.write(text)
+        # the source name in the .mpy: the module's dotted name, which the import
+        # interns anyway (a path would be one more interned name per module)
+        proc = subprocess.run([binary, "-s", module_name(rel), "-o", target, path],
+                              capture_output=True, text=True)
+        if path.startswith(out):
+            os.remove(path)
         if proc.returncode != 0:
             raise BuildError("mpy-cross failed on %s: %s" % (rel, (proc.stderr or proc.stdout).strip()))
         written.append(target_rel)

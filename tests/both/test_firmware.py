@@ -446,3 +446,30 @@ def test_out_of_memory_while_drawing_draws_again_then_recovers():
     board.press(app, "A")                         # the notice goes; the Dice screen is back
     app.redraw()
     assert app.surface.lines() == kept
+
+
+# ---- surface: the text grid ---------------------------------------------------
+
+class _NullFb:
+    """A framebuffer that draws nothing (the text grid is what is checked)."""
+
+    def text(self, *args, **kwargs):
+        pass
+
+    def fill_rect(self, *args):
+        pass
+
+    def fill(self, *args):
+        pass
+
+
+def test_surface_text_grid_keeps_one_cell_per_character_and_clips():
+    from firmware.surface import Surface
+    surface = Surface(_NullFb())
+    surface.text(0, 0, "AF +5 \u00e9t\u00e9 x")  # a non-ASCII character is one "?" cell
+    surface.text(1, 12, "Roll d20")  # clipped at the right edge
+    surface.text(2, 3, "\t~ok")  # control characters show as "?"
+    lines = surface.lines()
+    assert lines[0] == "AF +5 ?t? x"
+    assert lines[1] == "            Roll"
+    assert lines[2] == "   ?~ok"

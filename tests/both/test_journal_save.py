@@ -118,3 +118,21 @@ def test_save_parts_join_to_the_encoded_save_and_read_back():
     joined = header + "\n" + text + "\n"
     assert joined == encode_save(body)
     assert decode_save(joined.encode(), "state.sav") == body
+
+
+def test_entry_parts_make_the_same_line_as_encode_entry_and_append_writes_them_unjoined():
+    from shared_rules.journal import entry_parts
+    from firmware.storage import Storage
+    from check import tempdir
+    entry = {"seq": 3, "game": "neohunt", "kind": "setup", "rule": "Neo-Hunt set-up",
+             "in": {"players": ["P1", "P2"], "note": "caf\u00e9"}, "out": {"board": [[1, 0, 2]]}}
+    crc, text = entry_parts(entry)
+    assert crc + " " + text + "\n" == encode_entry(entry)
+    assert len(crc) == 8
+    store = Storage(tempdir("jparts"))
+    store.append("journals/s0001.jrn", (crc, " ", text, "\n"))
+    store.append("journals/s0001.jrn", encode_entry(dict(entry, seq=4)))
+    data = store.read("journals/s0001.jrn").decode()
+    assert data == encode_entry(entry) + encode_entry(dict(entry, seq=4))
+    lines = data.split("\n")
+    assert [decode_line(lines[i], i + 1, "s0001.jrn")["seq"] for i in (0, 1)] == [3, 4]
