@@ -646,6 +646,7 @@ class App:
         try:
             seq = self.journal.next_seq
             counter = self.source.counter
+            shown = self.top().ID
             try:
                 if (name == "B" and kind == "long" and self.top().ID not in OWN_LONG_B
                         and self.top().ID != "undo"):  # long B on the menu itself: back
@@ -660,7 +661,7 @@ class App:
             step = None
             if self.journal.next_seq != seq and recent and recent[-1]["kind"] not in ("undo", "redo"):
                 from firmware.steps import mark
-                step = mark(self, seq, counter)
+                step = mark(self, seq, counter, shown)
             gc.collect()  # the save needs one block as big as the state: collect first
             self.save()
             if step:

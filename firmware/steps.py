@@ -17,13 +17,68 @@ def _keep(undo, i, digest):
     undo[5] = keys
 
 
-def mark(app, before, counter):
+def _older(app, cid, before):
+    """True unless ``cid`` (a commitment id "s<session>c<seq>") was committed by
+    this session's entries from ``before`` on (the action itself)."""
+    head = "s%dc" % app.session
+    if not isinstance(cid, str) or not cid.startswith(head):
+        return True
+    try:
+        return int(cid[len(head):]) < before
+    except ValueError:
+        return True
+
+
+def barrier(app, before, shown):
+    """Why the action just taken (journal entries from seq ``before`` on; ``shown``
+    the ID of the screen on top before it) can never be undone, or None.
+
+    A player cannot unsee a secret, and the dice must never roll again for a roll
+    already made, so undo stops at an action that
+    - revealed a secret (a "reveal" / "reveal_all" entry: the game's own, or one
+      of a commitment made before this action: one committed and revealed by the
+      same action was never hidden from anyone);
+    - opened a prompt.Reveal (a secret shown to one player, e.g. a Spot! result);
+    - mixed in the players' salt or revealed the seed (undoing it would let the
+      device roll again on other dice).
+    Reads only ``journal.recent`` (its last 8 entries) for this.
+    """
+    for entry in app.journal.recent:
+        if entry["seq"] < before:
+            continue
+        kind = entry["kind"]
+        inputs = entry["in"] if isinstance(entry["in"], dict) else {}
+        if entry["game"] == "session" and kind == "salt":
+            return "mixed the players' salt into the dice: undoing it would let the " \
+                   "device roll again"
+        if entry["game"] == "session" and kind == "seed_reveal":
+            return "ended the session (its dice seed revealed)"
+        if kind == "reveal" or kind == "reveal_all":
+            ids = inputs.get("ids") if kind == "reveal_all" else [inputs.get("id")]
+            for cid in ids if isinstance(ids, list) else [None]:
+                if cid is None and kind == "reveal_all":
+                    continue
+                if _older(app, cid, before):
+                    what = inputs.get("what") or inputs.get("who") or inputs.get("player")
+                    return "revealed a secret (%s%s): it cannot be hidden again" % (
+                        entry["game"], ", " + what if isinstance(what, str) else "")
+    top = app.stack[-1]
+    if top.ID != shown and getattr(top, "SHOWS_SECRET", False):
+        return "showed %s a secret (%s): it cannot be unseen" % (top.s.get("owner"),
+                                                                  top.s.get("title"))
+    return None
+
+
+def mark(app, before, counter, shown=None):
     """After an action, before its state is saved: number the state before it
     (the last save, ``app._saved_digest``) as a step; the caller copies that save
-    (saves/state.prev once the new state is saved) to the returned file.
+    (saves/state.prev once the new state is saved) to the returned file. An
+    action that cannot be undone (``barrier``) makes the state after it the
+    oldest one kept: ``undo[6]`` = [its step, the reason], for the notice.
 
     :param before: the journal's next sequence number before the action (int).
     :param counter: the dice block counter before the action (int).
+    :param shown: the ID of the screen on top before the action (str) or None.
     :returns: the step's file name (relative to the data folder), or None.
     """
     if not app._saved_digest:
@@ -32,7 +87,18 @@ def mark(app, before, counter):
     pos = undo[2]
     acts = [act for act in undo[4] if pos + 1 - MAX_STEPS <= act[0] < pos]
     acts.append([pos, before, app.journal.next_seq, counter, app.source.counter])
-    undo = [0, max(undo[1], pos + 1 - MAX_STEPS), pos + 1, pos + 1, acts, undo[5]]
+    lo = max(undo[1], pos + 1 - MAX_STEPS)
+    why = barrier(app, before, shown)
+    stop = undo[6:7]
+    if why:
+        lo = pos + 1
+        acts = []
+        stop = [[lo, why]]
+    undo = [0, lo, pos + 1, pos + 1, acts, undo[5]] + stop
+    if why:  # the state before it is never restored: no step file
+        undo[5] = []
+        app.undo = undo
+        return None
     _keep(undo, pos, app._saved_digest)
     app.undo = undo
     return _slot(pos)

@@ -188,6 +188,7 @@ class Reveal(Screen):
     """
 
     ID = "reveal"
+    SHOWS_SECRET = True  # opened by an action: that action cannot be undone (steps.py)
     GUARDED = True  # shows no secret, or guards it itself: the app never covers it
 
     @classmethod
