@@ -145,6 +145,15 @@ class App:
         otherwise stay in every save for the rest of the session."""
         if len(self.stack) != 1:
             return
+        self._reveal_left()
+        if self.forget is None:
+            return
+        self.packs = {}
+        self.forget(("firmware.screens.", "shared_rules."), KEEP_MODULES)
+
+    def _reveal_left(self):
+        """Reveal (reveal_all, journaled) the sealed secrets of every game that
+        still holds some: it was left unfinished."""
         if self.secrets:
             games = []
             for cid in self.secrets:
@@ -152,10 +161,6 @@ class App:
                     games.append(self.secrets[cid][0])
             for game in games:
                 self.reveal_all(game, RULE_LEFT)
-        if self.forget is None:
-            return
-        self.packs = {}
-        self.forget(("firmware.screens.", "shared_rules."), KEEP_MODULES)
 
     def home(self):
         """Back to the main menu."""
@@ -303,8 +308,12 @@ class App:
     def end_session(self):
         """Reveal the session's seed in the journal and start the next session.
 
+        A game left unfinished reveals its sealed secrets first (``referee verify``
+        checks every commitment of an ended session).
+
         :returns: (session number, seed as hex, short commitment) of the ended session.
         """
+        self._reveal_left()
         self.flush_draws()
         seed_hex = binascii.hexlify(self.source.seed).decode()
         ended = (self.session, seed_hex, self.seed_id)
