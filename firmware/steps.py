@@ -5,6 +5,7 @@ from binascii import hexlify
 
 MAX_STEPS = 8
 FOLDER = "undo/"
+STOPS = ("reveal", "reveal_all", "salt", "seed_reveal")  # see barrier
 
 
 def _slot(i):
@@ -37,35 +38,31 @@ def barrier(app, before, shown):
     already made, so undo stops at an action that
     - revealed a secret (a "reveal" / "reveal_all" entry: the game's own, or one
       of a commitment made before this action: one committed and revealed by the
-      same action was never hidden from anyone);
-    - opened a prompt.Reveal (a secret shown to one player, e.g. a Spot! result);
+      same action was never hidden from anyone): ["reveal", game, what];
+    - opened a prompt.Reveal (a secret shown to one player, e.g. a Spot! result):
+      ["shown", owner, title];
     - mixed in the players' salt or revealed the seed (undoing it would let the
-      device roll again on other dice).
-    Reads only ``journal.recent`` (its last 8 entries) for this.
+      device roll again): ["salt"] / ["seed_reveal"].
+    firmware.undo.stop_text words it. Reads only ``journal.recent`` (its last 8
+    entries).
     """
     for entry in app.journal.recent:
-        if entry["seq"] < before:
-            continue
         kind = entry["kind"]
+        if entry["seq"] < before or kind not in STOPS:
+            continue
+        if kind == "salt" or kind == "seed_reveal":
+            if entry["game"] == "session":
+                return [kind]
+            continue
         inputs = entry["in"] if isinstance(entry["in"], dict) else {}
-        if entry["game"] == "session" and kind == "salt":
-            return "mixed the players' salt into the dice: undoing it would let the " \
-                   "device roll again"
-        if entry["game"] == "session" and kind == "seed_reveal":
-            return "ended the session (its dice seed revealed)"
-        if kind == "reveal" or kind == "reveal_all":
-            ids = inputs.get("ids") if kind == "reveal_all" else [inputs.get("id")]
-            for cid in ids if isinstance(ids, list) else [None]:
-                if cid is None and kind == "reveal_all":
-                    continue
-                if _older(app, cid, before):
-                    what = inputs.get("what") or inputs.get("who") or inputs.get("player")
-                    return "revealed a secret (%s%s): it cannot be hidden again" % (
-                        entry["game"], ", " + what if isinstance(what, str) else "")
+        ids = inputs.get("ids") if kind == "reveal_all" else [inputs.get("id")]
+        for cid in ids if isinstance(ids, list) else [None]:
+            if (cid is not None or kind == "reveal") and _older(app, cid, before):
+                return ["reveal", entry["game"],
+                        inputs.get("what") or inputs.get("who") or inputs.get("player")]
     top = app.stack[-1]
     if top.ID != shown and getattr(top, "SHOWS_SECRET", False):
-        return "showed %s a secret (%s): it cannot be unseen" % (top.s.get("owner"),
-                                                                  top.s.get("title"))
+        return ["shown", top.s.get("owner"), top.s.get("title")]
     return None
 
 
@@ -74,7 +71,8 @@ def mark(app, before, counter, shown=None):
     (the last save, ``app._saved_digest``) as a step; the caller copies that save
     (saves/state.prev once the new state is saved) to the returned file. An
     action that cannot be undone (``barrier``) makes the state after it the
-    oldest one kept: ``undo[6]`` = [its step, the reason], for the notice.
+    oldest one kept: ``undo[6]`` = [its step] + the reason (``barrier``), for
+    the notice.
 
     :param before: the journal's next sequence number before the action (int).
     :param counter: the dice block counter before the action (int).
@@ -93,7 +91,7 @@ def mark(app, before, counter, shown=None):
     if why:
         lo = pos + 1
         acts = []
-        stop = [[lo, why]]
+        stop = [[lo] + why]
     undo = [0, lo, pos + 1, pos + 1, acts, undo[5]] + stop
     if why:  # the state before it is never restored: no step file
         undo[5] = []

@@ -119,11 +119,24 @@ def _say(app, title, text):
     app.push(screen)
 
 
+def stop_text(why):
+    """Words for a reason undo stops (firmware.steps.barrier's list)."""
+    kind = why[0]
+    if kind == "salt":
+        return "mixed the players' salt into the dice: undoing it would let the device roll again"
+    if kind == "seed_reveal":
+        return "ended the session (its dice seed revealed)"
+    if kind == "shown":
+        return "showed %s a secret (%s): it cannot be unseen" % (why[1], why[2])
+    what = ", " + why[2] if isinstance(why[2], str) else ""
+    return "revealed a secret (%s%s): it cannot be hidden again" % (why[1], what)
+
+
 def _why_not(app, undo):
     """The notice when nothing more can be undone (str)."""
     stop = undo[6] if undo and len(undo) > 6 else None
     if stop and stop[0] == undo[2]:
-        return "Undo stops here: the action that led here %s." % stop[1]
+        return "Undo stops here: the action that led here %s." % stop_text(stop[1:])
     if (not undo or not undo[2]) and app.session > 1:
         return "Nothing more to undo: session %d has no action yet, and an ended session" \
             " (its seed revealed) is never undone." % app.session

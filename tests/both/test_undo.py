@@ -221,6 +221,7 @@ def test_an_action_that_reveals_an_older_secret_cannot_be_undone():
     action can be undone; one revealing a secret committed before cannot."""
     from firmware.ui import Screen
     from firmware.steps import barrier
+    from firmware.undo import stop_text
 
     class Secretive(Screen):
         ID = "text"  # saved as a text screen: only its button matters here
@@ -247,20 +248,23 @@ def test_an_action_that_reveals_an_older_secret_cannot_be_undone():
     screen.do = lambda app: app.reveal_secret("game", ids[0])
     keys(board, app, "A")
     assert app.undo[1] == app.undo[2]
-    assert app.undo[6] == [app.undo[2], "revealed a secret (game, place of Ann): it cannot"
-                           " be hidden again"]
+    assert app.undo[6] == [app.undo[2], "reveal", "game", "place of Ann"]
+    assert stop_text(app.undo[6][1:]) == "revealed a secret (game, place of Ann): it cannot" \
+        " be hidden again"
     assert _notice(board, app).startswith("Undo stops here: the action that led here revealed")
     assert "c" in ids[0] and app.secrets == {}
     # the other kinds of barrier, on the journal's recent entries
     seq = app.journal.next_seq
     app.record("neohunt", "reveal", {"player": "Bo", "why": "spotted"}, {"place": "C2"}, "")
-    assert barrier(app, seq, "text") == "revealed a secret (neohunt, Bo): it cannot be hidden again"
+    assert barrier(app, seq, "text") == ["reveal", "neohunt", "Bo"]
+    assert stop_text(barrier(app, seq, "text")) == "revealed a secret (neohunt, Bo): it cannot" \
+        " be hidden again"
     seq = app.journal.next_seq
     app.record("dice", "roll", {"die": "d6"}, {"total": 3}, "")
     assert barrier(app, seq, "text") is None
     from firmware.screens.prompt import Reveal
     app.push(Reveal.make(app, "Cy", "Spot!", "T3: Ice"))
-    assert barrier(app, seq, "text") == "showed Cy a secret (Spot!): it cannot be unseen"
+    assert stop_text(barrier(app, seq, "text")) == "showed Cy a secret (Spot!): it cannot be unseen"
     assert barrier(app, seq, "reveal") is None      # already open before: not shown by it
 
 

@@ -184,8 +184,7 @@ def test_undo_cannot_bring_back_a_spot_already_seen(tmp_path):
             break
     assert app.top().ID == "nh_spot" and app.top().s["stage"] == "hand"
     spotter = app.top().s["owner"]
-    assert app.undo[6] == [app.undo[2], "showed %s a secret (Spot!): it cannot be unseen"
-                           % spotter]
+    assert app.undo[6] == [app.undo[2], "shown", spotter, "Spot!"]
     before = _stack(app)
     journal = app.storage.read(app.journal_name())
     title, text = _undo_notice(board, app)
@@ -215,7 +214,7 @@ def test_undo_in_a_cybernaut_netrun_stops_at_a_revealed_chit(tmp_path):
     recorder = Recorder(board, app)
     cyb_sim_netrun.run(board, app)
     assert recorder.barriers == 3 and 0 < len(recorder.before) < MAX_STEPS
-    assert app.undo[6][1] == "revealed a secret (cybernaut, NSA chit): it cannot be hidden again"
+    assert app.undo[6][1:] == ["reveal", "cybernaut", "NSA chit"]
     undo_redo_all(board, app, recorder)  # the actions after the last reveal, then the notice
 
 
