@@ -252,3 +252,23 @@ def test_undo_after_a_cybercore_fight_ended_keeps_its_numbers_revealed(tmp_path)
     assert read_journal(app.storage.read(app.journal_name()), "j")[0] == entries
     _keys(board, app, "B:long")
     assert "undo 0  redo 0" in app.surface.lines()  # the menu's footer
+
+
+def test_b_on_hand_to_owner_after_undo_goes_back_to_the_game_not_the_move(tmp_path):
+    """Undo into P4's hidden start: "Hand to P4"; someone else presses B: the
+    private screen closes unseen and the game's public screen is back, where P4's
+    choice is offered again."""
+    from test_neohunt_sim import KEYS, SEED
+    board, app = boot(str(tmp_path), SEED)
+    recorder = Recorder(board, app)
+    _until(recorder, 5, lambda: _keys(board, app, " ".join(KEYS.split()[:160])))
+    recorder.stop()
+    assert [screen.ID for screen in app.stack] == ["main", "nh_game", "handback"]
+    _undo_notice(board, app)
+    assert app.surface.lines()[0] == "Hand to P4" and app.top().ID == "resume_gate"
+    private = app.stack[-2]
+    assert private.ID == "nh_place" and private.s["_owner"] == "P4"
+    _keys(board, app, "B")
+    assert private_owner(app.stack) is None
+    assert [screen.ID for screen in app.stack] == ["main", "nh_game"]
+    assert app.surface.lines()[1] == ">P4 start place"  # offered again, nothing shown
