@@ -145,22 +145,13 @@ class App:
         otherwise stay in every save for the rest of the session."""
         if len(self.stack) != 1:
             return
-        self._reveal_left()
+        if self.secrets:
+            from firmware.commit import reveal_left
+            reveal_left(self, RULE_LEFT)
         if self.forget is None:
             return
         self.packs = {}
         self.forget(("firmware.screens.", "shared_rules."), KEEP_MODULES)
-
-    def _reveal_left(self):
-        """Reveal (reveal_all, journaled) the sealed secrets of every game that
-        still holds some: it was left unfinished."""
-        if self.secrets:
-            games = []
-            for cid in self.secrets:
-                if self.secrets[cid][0] not in games:
-                    games.append(self.secrets[cid][0])
-            for game in games:
-                self.reveal_all(game, RULE_LEFT)
 
     def home(self):
         """Back to the main menu."""
@@ -313,7 +304,9 @@ class App:
 
         :returns: (session number, seed as hex, short commitment) of the ended session.
         """
-        self._reveal_left()
+        if self.secrets:
+            from firmware.commit import reveal_left
+            reveal_left(self, RULE_LEFT)
         self.flush_draws()
         seed_hex = binascii.hexlify(self.source.seed).decode()
         ended = (self.session, seed_hex, self.seed_id)

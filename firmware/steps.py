@@ -18,18 +18,6 @@ def _keep(undo, i, digest):
     undo[5] = keys
 
 
-def _older(app, cid, before):
-    """True unless ``cid`` (a commitment id "s<session>c<seq>") was committed by
-    this session's entries from ``before`` on (the action itself)."""
-    head = "s%dc" % app.session
-    if not isinstance(cid, str) or not cid.startswith(head):
-        return True
-    try:
-        return int(cid[len(head):]) < before
-    except ValueError:
-        return True
-
-
 def barrier(app, before, shown):
     """Why the action just taken (journal entries from seq ``before`` on; ``shown``
     the ID of the screen on top before it) can never be undone, or None.
@@ -37,8 +25,9 @@ def barrier(app, before, shown):
     A player cannot unsee a secret, and the dice must never roll again for a roll
     already made, so undo stops at an action that
     - revealed a secret (a "reveal" / "reveal_all" entry: the game's own, or one
-      of a commitment made before this action: one committed and revealed by the
-      same action was never hidden from anyone): ["reveal", game, what];
+      of a commitment made before this action: one committed ("s<session>c<seq>")
+      and revealed by the same action was never hidden from anyone):
+      ["reveal", game, what];
     - opened a prompt.Reveal (a secret shown to one player, e.g. a Spot! result):
       ["shown", owner, title];
     - mixed in the players' salt or revealed the seed (undoing it would let the
@@ -46,18 +35,20 @@ def barrier(app, before, shown):
     firmware.undo.stop_text words it. Reads only ``journal.recent`` (its last 8
     entries).
     """
+    head = "s%dc" % app.session
     for entry in app.journal.recent:
         kind = entry["kind"]
         if entry["seq"] < before or kind not in STOPS:
             continue
-        if kind == "salt" or kind == "seed_reveal":
+        if kind[0] == "s":  # salt, seed_reveal
             if entry["game"] == "session":
                 return [kind]
             continue
         inputs = entry["in"] if isinstance(entry["in"], dict) else {}
-        ids = inputs.get("ids") if kind == "reveal_all" else [inputs.get("id")]
+        ids = inputs.get("ids", [inputs.get("id")])
         for cid in ids if isinstance(ids, list) else [None]:
-            if (cid is not None or kind == "reveal") and _older(app, cid, before):
+            seq = cid[len(head):] if isinstance(cid, str) and cid.startswith(head) else ""
+            if not seq.isdigit() or int(seq) < before:
                 return ["reveal", entry["game"],
                         inputs.get("what") or inputs.get("who") or inputs.get("player")]
     top = app.stack[-1]
