@@ -146,8 +146,12 @@ class App:
         if len(self.stack) != 1:
             return
         if self.secrets:
-            from firmware.commit import reveal_left
-            reveal_left(self, RULE_LEFT)
+            games = []
+            for cid in self.secrets:
+                if self.secrets[cid][0] not in games:
+                    games.append(self.secrets[cid][0])
+            for game in games:
+                self.reveal_all(game, RULE_LEFT)
         if self.forget is None:
             return
         self.packs = {}
@@ -304,9 +308,8 @@ class App:
 
         :returns: (session number, seed as hex, short commitment) of the ended session.
         """
-        if self.secrets:
-            from firmware.commit import reveal_left
-            reveal_left(self, RULE_LEFT)
+        while self.secrets:  # a game left unfinished: its secrets revealed, game by game
+            self.reveal_all(self.secrets[next(iter(self.secrets))][0], RULE_LEFT)
         self.flush_draws()
         seed_hex = binascii.hexlify(self.source.seed).decode()
         ended = (self.session, seed_hex, self.seed_id)

@@ -63,14 +63,3 @@ def reveal_all(app, game, rule):
         values[cid] = reveal_secret(app, game, cid, rule)
     app.record(game, REVEAL_ALL, {"ids": ids}, {}, rule or RULE)
     return values
-
-
-def reveal_left(app, rule):
-    """Reveal (reveal_all, journaled) the sealed secrets of every game that still
-    holds some: it was left unfinished (App.forget_games, App.end_session)."""
-    games = []
-    for cid in app.secrets:
-        if app.secrets[cid][0] not in games:
-            games.append(app.secrets[cid][0])
-    for game in games:
-        reveal_all(app, game, rule)
