@@ -5,6 +5,7 @@ import json
 
 from firmware.buttons import B, LONG, RIGHT
 from firmware.screens.cybercore_fight import GAME, fight_host
+from firmware.surface import COLS
 from firmware.ui import Menu, adjust
 from shared_rules.cybercore import (ARMOUR_CLASSES, DAMAGE_TYPES, dodge_factor, evade_factor,
                                     hit_points)
@@ -29,19 +30,20 @@ def _hidden_of(c):
 PC_FIELDS = (("name", "Name", "name", 0, 0), ("scout", "Scout", "bool", 0, 0),
              ("rank", "Rank", "int", 0, 10), ("health", "Health", "int", -5, 20),
              ("mass", "Mass", "int", -5, 20), ("af", "AF", "int", -10, 40),
-             ("perception", "Percep", "int", -5, 20), ("agility", "Agility", "int", -5, 20),
-             ("reactions", "React", "int", 0, 20), ("foresight", "Foresi", "int", -5, 20),
+             ("perception", "Perception", "int", -5, 20), ("agility", "Agility", "int", -5, 20),
+             ("reactions", "Reactions", "int", 0, 20), ("foresight", "Foresight", "int", -5, 20),
              ("dft", "DF train", "int", 0, 20), ("eft", "EF train", "int", 0, 20),
              ("armour", "Armour", "armour", 0, 0), ("quality", "Quality", "int", 0, 20),
              ("max_wounds", "Max W", "int", 0, 20), ("dice", "Weapon", "dice", 0, 0),
-             ("dtype", "Type", "dtype", 0, 0), ("bonus", "Atk bon", "int", -20, 60))
+             ("dtype", "Type", "dtype", 0, 0), ("bonus", "Atk bonus", "int", -20, 60))
 FOE_FIELDS = (("name", "Name", "name", 0, 0), ("scout", "Scout", "bool", 0, 0),
               ("an", "AN", "int", 0, 99), ("dc", "DC", "int", 0, 99),
               ("defense", "Defense", "int", 0, 250), ("hp", "HP", "int", 1, 999),
               ("max_wounds", "Max W", "int", 0, 20), ("armour", "Armour", "armour", 0, 0),
               ("quality", "Quality", "int", 0, 20), ("dice", "Weapon", "dice", 0, 0),
               ("dtype", "Type", "dtype", 0, 0), ("area", "Area atk", "bool", 0, 0))
-DR_FIELDS = tuple([("dr", "DR " + DAMAGE_TYPES[k][:6], "dr", k, 0) for k in range(9)])
+# "DR electrical 20" would be 17 columns with the cursor: the label keeps 8 letters
+DR_FIELDS = tuple([("dr", "DR " + DAMAGE_TYPES[k][:8], "dr", k, 0) for k in range(9)])
 
 
 def _cycle(values, value, step):
@@ -134,9 +136,14 @@ class PlayerEdit(FieldEdit):
     NAMES = PC_NAMES
 
     def draw(self, app, surface):
-        c = self.finish(dict(self.load(app)))
-        self.TITLE = "%s HP%d DF%d EF%d" % (c["name"][:3], c["max_hp"], c["df"], c["ef"])
+        self.TITLE = "Player " + self.load(app)["name"]
         Menu.draw(self, app, surface)
+
+    def footer(self, app):
+        # the derived numbers on a full row of their own (the title row keeps
+        # 2 columns for the scroll marks)
+        c = self.finish(dict(self.load(app)))
+        return [("HP%d DF%d EF%d" % (c["max_hp"], c["df"], c["ef"]))[:COLS]]
 
     def finish(self, c):
         c["max_hp"] = hit_points(c["rank"], c["health"], c["mass"])

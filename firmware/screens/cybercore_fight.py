@@ -128,7 +128,16 @@ class FightScreen(Menu):
 
     def on_button(self, app, name, kind):
         if name == B and self.s["fight"]["round"]:
-            return  # a running fight is left only by "End fight": B loses nothing
+            # a running fight is left only by "End fight": B points at it, armed
+            # ("Sure? A=end"), and B again disarms it; neither loses anything
+            items = self.actions(app, self.fight(app))
+            if self.s.get("ending"):
+                self.s["ending"] = False
+                self.s["sel"] = 0
+            else:
+                self.s["ending"] = True
+                self.s["sel"] = len(items) - 1
+            return
         if name == B and self.s.get("cids"):
             app.reveal_all(GAME, RULE_END)  # set-up left: the numbers entered are public
         Menu.on_button(self, app, name, kind)

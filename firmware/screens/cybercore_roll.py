@@ -100,7 +100,7 @@ class TargetScreen(Menu):
             lines = [a["name"] + " > " + t["name"],
                      "d100 %d%+d=%d" % (out["d100"], bonus, out["total"])]
             if out["hit"]:
-                lines.append("Hit! dmg %d %s" % (out["rolled"], a["dtype"][:5]))
+                lines.append("Hit! %d dmg %s" % (out["rolled"], a["dtype"]))
             else:
                 lines.append("Miss")
             return lines + _event_lines(t["name"], t, out["events"])
@@ -204,7 +204,17 @@ class DefenceScreen(Menu):
             lines.append("Bother: " + DEFENCE_LABEL[out["bother"]])
         lines += _event_lines(t["name"], t, out["events"])
         host.keep(app, fight)
-        host.s["last"] = [lines[0][:16], lines[2][:8] + " " + ("%d dmg" % out["passed"])]
+        host.s["last"] = [lines[0][:16], _band_damage(lines[2], out["passed"])]
         app.replace(TextScreen.make("Defence", "\n".join(lines)))
 
 
+def _band_damage(band, passed):
+    """The fight screen's last line after a defence: the band (str, e.g. "Taken
+    well" or "Resistance!") and the damage that passed (int >= 0), in 16 columns
+    ("Taken well 12dmg"); the band is shortened only when nothing else fits."""
+    for text in ("%s %d dmg" % (band, passed), "%s %ddmg" % (band, passed),
+                 "%s %ddmg" % (band.rstrip("!"), passed)):
+        if len(text) <= 16:
+            return text
+    tail = " %ddmg" % passed
+    return band[:16 - len(tail)] + tail

@@ -1,6 +1,7 @@
 """Dice: any die of the three games, the result and the last five rolls."""
 
 from firmware.buttons import A
+from firmware.surface import COLS
 from firmware.ui import Menu
 from shared_rules.dice import DICE, DIE_NAMES, roll_named
 
@@ -33,8 +34,14 @@ class DiceScreen(Menu):
         return [DICE[name][0] for name in DIE_NAMES]
 
     def footer(self, app):
-        recent = " ".join([str(item[1]) for item in app.history])
-        return [self.s["last"], "Last " + recent]
+        # newest first, whole numbers only: an older roll that does not fit is left out
+        # (cutting "44" to "4" would show a roll that never happened)
+        line = "Last"
+        for item in app.history:
+            if len(line) + 1 + len(str(item[1])) > COLS:
+                break
+            line += " " + str(item[1])
+        return [self.s["last"], line]
 
     def choose(self, app, index):
         name = DIE_NAMES[index]

@@ -149,6 +149,17 @@ def test_dice_history_keeps_five_newest_first():
     assert len(app.history) == 5
 
 
+def test_dice_last_line_shows_only_whole_rolls_in_16_columns():
+    lines, app = screen(3, "A")
+    screen_ = app.top()
+    app.history = [["d100", 5], ["d6", 2], ["00-99", 79], ["00-99", 87], ["00-99", 44]]
+    assert screen_.footer(app)[1] == "Last 5 2 79 87"        # " 44" would make 17
+    app.history = [["d6", 1], ["d6", 2], ["d6", 3], ["d6", 4], ["d100", 100]]
+    assert screen_.footer(app)[1] == "Last 1 2 3 4 100"      # exactly 16
+    app.history = []
+    assert screen_.footer(app)[1] == "Last"
+
+
 def test_neohunt_shot_flow_pinned():
     # seed 16 rolls 6 then 2 on the d6
     source = dice.HashSource(16)

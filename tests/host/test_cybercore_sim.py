@@ -118,9 +118,17 @@ def test_refused_dodge_on_screen_with_the_reason():
 
 
 def test_stray_b_keeps_the_fight_and_end_fight_asks_twice():
-    board, app = play(tmp_root("ccend"), SEED, SETUP + " B B U A")
+    # B points at "End fight", armed; B again disarms it and goes back to Attack
+    board, app = play(tmp_root("ccend"), SEED, SETUP + " B")
     lines = app.surface.lines()
     assert title(lines) == "R1 Ana acts" and ">Sure? A=end" in lines
+    board, app = play(tmp_root("ccendb"), SEED, SETUP + " B B")
+    lines = app.surface.lines()
+    assert ">Attack" in lines and "Sure? A=end" not in " ".join(lines)
+    assert app.top().ID == "cc_fight" and app.top().fight(app).round == 1
+    board, app = play(tmp_root("ccendbb"), SEED, SETUP + " B A")
+    assert app.top().ID == "main"
+    assert fight_entries(app)[-1]["kind"] == "end"
     board, app = play(tmp_root("ccend2"), SEED, SETUP + " U A A")
     assert app.top().ID == "main"
     entries = fight_entries(app)
@@ -164,3 +172,47 @@ def test_b_in_the_gm_editor_says_nothing_was_kept(tmp_path):
     lines = app.surface.lines()
     assert lines[0] == "Cancelled"
     assert "Hand the device" in lines
+
+
+def test_player_editor_labels_and_numbers_fit_at_every_extreme():
+    # 16 columns: a label has 15 beside the cursor; the title 14 beside the scroll
+    # marks; the derived HP, DF and EF have the bottom row
+    from firmware.screens.cybercore_edit import PC_FIELDS
+    from shared_rules.cybercore import dodge_factor, evade_factor, hit_points
+    board, app = play(tmp_root("ccfit"), SEED, "D D D D A A")
+    editor = app.top()
+    assert editor.ID == "cc_pc"
+    lines = app.surface.lines()
+    assert lines[0] == "Player Ana    ^v"[:14] + " v" and lines[-1].startswith("HP")
+    for pick in (0, 1):     # every number at its low end, then at its high end
+        c = dict(editor.s["c"])
+        for key, label, kind, low, high in PC_FIELDS:
+            if kind == "int":
+                c[key] = (low, high)[pick]
+        c["dr"] = [(0, 99)[pick]] * 9
+        editor.s["c"] = c
+        for item in editor.items(app):
+            assert len(item) <= 15, item
+        app.dirty = True
+        app.redraw()
+        lines = app.surface.lines()
+        numbers = "HP%d DF%d EF%d" % (
+            hit_points(c["rank"], c["health"], c["mass"]),
+            dodge_factor(c["perception"], c["agility"], c["dft"]),
+            evade_factor(c["foresight"], c["reactions"], c["eft"]))
+        assert len(numbers) <= 16 and lines[-1].rstrip() == numbers
+    assert numbers == "HP420 DF60 EF60"
+    assert "DR electric 99" in editor.items(app) and "Foresight 20" in editor.items(app)
+
+
+def test_defence_result_line_keeps_the_whole_band_in_16_columns():
+    from firmware.screens.cybercore_roll import _band_damage
+    assert _band_damage("Failed", 7) == "Failed 7 dmg"
+    assert _band_damage("Hardened", 12) == "Hardened 12 dmg"          # 15
+    assert _band_damage("Taken well", 9) == "Taken well 9 dmg"        # 16 exactly
+    assert _band_damage("Taken well", 12) == "Taken well 12dmg"
+    assert _band_damage("Resistance!", 12) == "Resistance 12dmg"
+    assert _band_damage("Resistance!", 123) == "Resistanc 123dmg"
+    for band in ("Absorbed", "Hardened", "Resistance", "Taken well", "Failed", "Dodged"):
+        for passed in (0, 9, 10, 99, 100, 999):
+            assert len(_band_damage(band + "!", passed)) <= 16
