@@ -307,8 +307,13 @@ class App:
     def end_session(self):
         """Reveal the session's seed in the journal and start the next session.
 
+        A game left unfinished reveals its sealed secrets first (``referee verify``
+        checks every commitment of an ended session).
+
         :returns: (session number, seed as hex, short commitment) of the ended session.
         """
+        while self.secrets:  # a game left unfinished: its secrets revealed, game by game
+            self.reveal_all(self.secrets[next(iter(self.secrets))][0], RULE_LEFT)
         self.flush_draws()
         seed_hex = binascii.hexlify(self.source.seed).decode()
         ended = (self.session, seed_hex, self.seed_id)
@@ -650,6 +655,7 @@ class App:
         try:
             seq = self.journal.next_seq
             counter = self.source.counter
+            shown = self.top().ID
             try:
                 if (name == "B" and kind == "long" and self.top().ID not in OWN_LONG_B
                         and self.top().ID != "undo"):  # long B on the menu itself: back
@@ -664,7 +670,7 @@ class App:
             step = None
             if self.journal.next_seq != seq and recent and recent[-1]["kind"] not in ("undo", "redo"):
                 from firmware.steps import mark
-                step = mark(self, seq, counter)
+                step = mark(self, seq, counter, shown)
             gc.collect()  # the save needs one block as big as the state: collect first
             self.save()
             if step:

@@ -5,6 +5,7 @@ from binascii import hexlify
 
 MAX_STEPS = 8
 FOLDER = "undo/"
+STOPS = ("reveal", "reveal_all", "salt", "seed_reveal")  # see barrier
 
 
 def _slot(i):
@@ -17,13 +18,56 @@ def _keep(undo, i, digest):
     undo[5] = keys
 
 
-def mark(app, before, counter):
+def barrier(app, before, shown):
+    """Why the action just taken (journal entries from seq ``before`` on; ``shown``
+    the ID of the screen on top before it) can never be undone, or None.
+
+    A player cannot unsee a secret, and the dice must never roll again for a roll
+    already made, so undo stops at an action that
+    - revealed a secret (a "reveal" / "reveal_all" entry: the game's own, or one
+      of a commitment made before this action: one committed ("s<session>c<seq>")
+      and revealed by the same action was never hidden from anyone):
+      ["reveal", game, what];
+    - opened a prompt.Reveal (a secret shown to one player, e.g. a Spot! result):
+      ["shown", owner, title];
+    - mixed in the players' salt or revealed the seed (undoing it would let the
+      device roll again): ["salt"] / ["seed_reveal"].
+    firmware.undo.stop_text words it. Reads only ``journal.recent`` (its last 8
+    entries).
+    """
+    head = "s%dc" % app.session
+    for entry in app.journal.recent:
+        kind = entry["kind"]
+        if entry["seq"] < before or kind not in STOPS:
+            continue
+        if kind[0] == "s":  # salt, seed_reveal
+            if entry["game"] == "session":
+                return [kind]
+            continue
+        inputs = entry["in"] if isinstance(entry["in"], dict) else {}
+        ids = inputs.get("ids", [inputs.get("id")])
+        for cid in ids if isinstance(ids, list) else [None]:
+            seq = cid[len(head):] if isinstance(cid, str) and cid.startswith(head) else ""
+            if not seq.isdigit() or int(seq) < before:
+                return ["reveal", entry["game"],
+                        inputs.get("what") or inputs.get("who") or inputs.get("player")]
+    top = app.stack[-1]
+    if top.ID != shown and getattr(top, "SHOWS_SECRET", False):
+        return ["shown", top.s.get("owner"), top.s.get("title")]
+    return None
+
+
+def mark(app, before, counter, shown=None):
     """After an action, before its state is saved: number the state before it
     (the last save, ``app._saved_digest``) as a step; the caller copies that save
-    (saves/state.prev once the new state is saved) to the returned file.
+    (saves/state.prev once the new state is saved) to the returned file. An
+    action that cannot be undone (``barrier``) makes the state after it the
+    oldest one kept: ``undo[6]`` = [its step] + the reason (``barrier``), for
+    the notice.
 
     :param before: the journal's next sequence number before the action (int).
     :param counter: the dice block counter before the action (int).
+    :param shown: the ID of the screen on top before the action (str) or None.
     :returns: the step's file name (relative to the data folder), or None.
     """
     if not app._saved_digest:
@@ -32,7 +76,18 @@ def mark(app, before, counter):
     pos = undo[2]
     acts = [act for act in undo[4] if pos + 1 - MAX_STEPS <= act[0] < pos]
     acts.append([pos, before, app.journal.next_seq, counter, app.source.counter])
-    undo = [0, max(undo[1], pos + 1 - MAX_STEPS), pos + 1, pos + 1, acts, undo[5]]
+    lo = max(undo[1], pos + 1 - MAX_STEPS)
+    why = barrier(app, before, shown)
+    stop = undo[6:7]
+    if why:
+        lo = pos + 1
+        acts = []
+        stop = [[lo] + why]
+    undo = [0, lo, pos + 1, pos + 1, acts, undo[5]] + stop
+    if why:  # the state before it is never restored: no step file
+        undo[5] = []
+        app.undo = undo
+        return None
     _keep(undo, pos, app._saved_digest)
     app.undo = undo
     return _slot(pos)

@@ -21,8 +21,11 @@ power cut, a restore or a sync is refused, never restored.
   it is a new roll, and the journal shows both). The screen says so.
 - Redo (pos < hi): the state after the undone action comes back; "redo" journaled.
 - A new action drops the redo chain (hi = pos).
-- Sealed secrets (app.secrets), the roll history, PINs and the dice stay as they
-  are: they record what happened.
+- Sealed secrets (app.secrets), PINs and the dice stay as they are: they record
+  what happened. The last-rolls history (app.history) comes back with the state.
+- An action that revealed a secret, showed one to a player (prompt.Reveal) or
+  mixed in the players' salt cannot be undone (steps.barrier): undo stops there
+  and says why. An ended session's actions are never undone.
 - A restored state with a private screen (app.private_owner) opens behind
   "Hand to <owner>" (prompt.ResumeGate), so undo never shows a secret to the
   wrong player.
@@ -47,7 +50,8 @@ PASSIVE = ("cn_track",)
 
 
 def _read(app, i):
-    """The screens of state ``i``. :raises SaveError: missing, damaged or foreign."""
+    """The save body of state ``i`` (its screens, its roll history...).
+    :raises SaveError: missing, damaged or foreign."""
     data = app.storage.read(_slot(i))
     if data is None:
         raise SaveError("the saved step is missing")
@@ -59,7 +63,7 @@ def _read(app, i):
             want = key[1]
     if want is None or hexlify(state_digest(body)[:8]).decode() != want:
         raise SaveError("the saved step belongs to another save (a power cut, a restore or a sync)")
-    return body["screens"]
+    return body
 
 
 def _write(app, i):
@@ -115,14 +119,38 @@ def _say(app, title, text):
     app.push(screen)
 
 
+def stop_text(why):
+    """Words for a reason undo stops (firmware.steps.barrier's list)."""
+    kind = why[0]
+    if kind == "salt":
+        return "mixed the players' salt into the dice: undoing it would let the device roll again"
+    if kind == "seed_reveal":
+        return "ended the session (its dice seed revealed)"
+    if kind == "shown":
+        return "showed %s a secret (%s): it cannot be unseen" % (why[1], why[2])
+    what = ", " + why[2] if isinstance(why[2], str) else ""
+    return "revealed a secret (%s%s): it cannot be hidden again" % (why[1], what)
+
+
+def _why_not(app, undo):
+    """The notice when nothing more can be undone (str)."""
+    stop = undo[6] if undo and len(undo) > 6 else None
+    if stop and stop[0] == undo[2]:
+        return "Undo stops here: the action that led here %s." % stop_text(stop[1:])
+    if (not undo or not undo[2]) and app.session > 1:
+        return "Nothing more to undo: session %d has no action yet, and an ended session" \
+            " (its seed revealed) is never undone." % app.session
+    return "Nothing more to undo: only the last %d actions of this session can be undone." \
+        % MAX_STEPS
+
+
 def step(app, back):
     """Undo (``back`` True) or redo the last action. Tells the player what happened
     (or why nothing could be done) on a screen; journals "undo" / "redo"."""
     undo = app.undo
     if back and (not undo or undo[2] <= undo[1]):
         app.pop()
-        _say(app, "Undo", "Nothing more to undo: only the last %d actions of this session"
-             " can be undone." % MAX_STEPS)
+        _say(app, "Undo", _why_not(app, undo))
         return
     if not back and (not undo or undo[2] >= undo[3]):
         app.pop()
@@ -132,7 +160,7 @@ def step(app, back):
     target = pos - 1 if back else pos + 1
     act = _act(app, pos - 1 if back else pos)
     try:
-        screens = _read(app, target)
+        body = _read(app, target)
         if act is None:
             raise SaveError("the step's journal record is missing")
         _write(app, pos)
@@ -141,7 +169,11 @@ def step(app, back):
         _say(app, "Undo" if back else "Redo", "Cannot %s: %s. Nothing was changed."
              % ("undo" if back else "redo", exc))
         return
-    _restore(app, screens)
+    _restore(app, body["screens"])
+    # the state's last rolls (the Dice screen's "Last" line): an undone roll is
+    # no longer shown as one of them; the journal keeps it, marked undone
+    app.history = body.get("history", app.history)
+    body = None
     app.undo[2] = target
     rolls = act[4] > act[3]
     out = {("undone" if back else "redone"): [act[1], act[2] - 1]}

@@ -26,11 +26,14 @@ def verify_secrets(entries):
         hash was recomputed. A reveal whose commit is in another journal (a game
         that went on across sessions) is checked against the hash it carries.
         After a ``reveal_all`` entry (the game ended) every earlier commit of that
-        game must have been revealed.
+        game must have been revealed, and after the session's ``seed_reveal`` (the
+        session ended: the device reveals the secrets of a game left unfinished
+        first) every commit of the journal: one still sealed is named with its game.
     """
     problems = []
     commits = {}  # id -> (index, entry)
     revealed = {}
+    named = {}  # ids already reported as never revealed
     checked = 0
     for index in range(len(entries)):
         entry = entries[index]
@@ -67,7 +70,17 @@ def verify_secrets(entries):
         elif kind == REVEAL_ALL:
             for other in commits:
                 start, commit = commits[other]
-                if commit.get("game") == entry.get("game") and other not in revealed:
+                if (commit.get("game") == entry.get("game") and other not in revealed
+                        and other not in named):
+                    named[other] = True
                     problems.append("%s: never revealed, yet the game ended on line %d"
                                     % (_name(start, commit), index + 1))
+        elif kind == "seed_reveal" and entry.get("game") == "session":
+            for other in commits:
+                start, commit = commits[other]
+                if other not in revealed and other not in named:
+                    named[other] = True
+                    problems.append("%s: never revealed, yet the session ended on line %d"
+                                    " (game %s left unfinished)"
+                                    % (_name(start, commit), index + 1, commit.get("game")))
     return problems, checked

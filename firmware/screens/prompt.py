@@ -148,9 +148,11 @@ class Handover(Screen):
 
 
 class ResumeGate(Screen):
-    """After a reboot into a private screen: "Hand to <owner>" before it shows again,
-    so a power cut or a sync never leaves a secret on the display. A continues; B
-    does nothing (backing out would show the private screen too).
+    """After a reboot or an undo into a private screen: "Hand to <owner>" before it
+    shows again, so a power cut, a sync or an undo never leaves a secret on the
+    display. A continues; B (someone else holds the device) closes the private
+    screens under it too, as their own B would cancel them, back to the public
+    screen they were opened from (the secret is not shown).
 
     State: {"owner": str}.
     """
@@ -163,10 +165,16 @@ class ResumeGate(Screen):
         surface.line_text(2, "Resuming a")
         surface.line_text(3, "private screen.")
         surface.line_text(5, "A: I am " + self.s["owner"][:7])
+        surface.line_text(6, "B: back")
 
     def on_button(self, app, name, kind):
         if name == A:
             app.pop()
+        elif name == B:
+            from firmware.app import private_owner
+            app.pop()
+            while len(app.stack) > 1 and private_owner(app.stack) is not None:
+                app.pop()
 
 
 class Reveal(Screen):
@@ -188,6 +196,7 @@ class Reveal(Screen):
     """
 
     ID = "reveal"
+    SHOWS_SECRET = True  # opened by an action: that action cannot be undone (steps.py)
     GUARDED = True  # shows no secret, or guards it itself: the app never covers it
 
     @classmethod

@@ -173,3 +173,33 @@ def test_a_game_left_unfinished_reveals_its_secrets_when_the_main_menu_opens_ano
     board.press(app, "A")
     assert len([e for e in _entries(root) if e["kind"] in ("reveal", "reveal_all")]) == 4
     assert len(_entries(root)) >= count
+
+
+def test_end_session_reveals_a_game_left_unfinished_and_verify_names_one_never_revealed():
+    root = tempdir("end_left")
+    board, app = boot(root, 3)
+    cid = app.commit_secret("neohunt", "start of P1", "3", "P1")
+    app.end_session()                              # (the Session menu's End session)
+    assert app.secrets == {} and app.session == 2
+    entries = _entries(root)
+    kinds = [e["kind"] for e in entries]
+    assert kinds[-3:] == ["reveal", "reveal_all", "seed_reveal"]
+    assert entries[-3]["in"]["id"] == cid and entries[-3]["out"]["value"] == "3"
+    assert entries[-2]["game"] == "neohunt"
+    assert verify_secrets(entries) == ([], 1)
+    # the same session as a device that ended it without revealing (an older
+    # firmware, or a cheat who cut the reveal): the commitment is named, with its game
+    kept = [e for e in entries if e["kind"] not in ("reveal", "reveal_all")]
+    problems, checked = verify_secrets(kept)
+    line = [e["kind"] for e in kept].index("commit") + 1
+    assert checked == 0 and problems == [
+        "line %d, entry %d (neohunt commit) secret %s 'start of P1': never revealed, yet the"
+        " session ended on line %d (game neohunt left unfinished)"
+        % (line, kept[line - 1]["seq"], cid, len(kept))]
+    # a session not ended yet: a sealed secret is no problem (the game may go on)
+    assert verify_secrets(kept[:-1]) == ([], 0)
+    # one named at its game's end is not named again at the session's end
+    ended = kept[:-1] + [{"seq": 90, "game": "neohunt", "kind": "reveal_all",
+                          "in": {"ids": []}, "out": {}}, kept[-1]]
+    problems = verify_secrets(ended)[0]
+    assert len(problems) == 1 and "yet the game ended on line" in problems[0]

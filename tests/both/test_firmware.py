@@ -347,10 +347,13 @@ def test_a_reboot_into_a_private_screen_resumes_behind_a_gate():
     board, app = boot(root, 7)
     lines = app.surface.lines()
     assert lines[0] == "Hand to GM" and "17" not in " ".join(lines)
-    board.press(app, "B")                       # backing out shows nothing either
-    assert app.surface.lines()[0] == "Hand to GM"
     board.press(app, "A")
     assert app.surface.lines()[2] == "AN: 17"
+    board, app = boot(root, 7)
+    assert app.surface.lines()[0] == "Hand to GM"
+    board.press(app, "B")                       # not the GM: back, the AN not shown
+    assert app.top().ID == "cc_armour" and "17" not in " ".join(app.surface.lines())
+    assert app.surface.lines()[0] == "Armour check"
     # a screen opened through a handover keeps its owner across a reboot too
     from firmware.screens.prompt import Handover
     from firmware.ui import TextScreen

@@ -174,7 +174,9 @@ def test_an_ended_session_cannot_be_undone():
     assert app.session == 2
     session_two = entries(app)
     keys(board, app, "B:long A")                  # undo in the new session
-    assert app.surface.lines()[1].startswith("Nothing more to")
+    assert " ".join(app.top().s["lines"]) == (
+        "Nothing more to undo: session 2 has no action yet, and an ended session (its seed"
+        " revealed) is never undone.")
     assert [e["kind"] for e in entries(app)] == [e["kind"] for e in session_two]
 
 
@@ -184,3 +186,116 @@ def test_long_b_on_the_undo_menu_goes_back_instead_of_stacking_menus():
     assert [screen.ID for screen in app.stack] == ["main", "undo"]
     keys(board, app, "B:long")
     assert [screen.ID for screen in app.stack] == ["main"]
+
+
+def _notice(board, app):
+    """Long B, Undo: the notice's text (its lines joined), then close it."""
+    undo(board, app)
+    text = " ".join(app.top().s["lines"])
+    keys(board, app, "A")
+    return text
+
+
+def test_undoing_the_players_salt_is_refused_and_says_why():
+    board, app = boot(tempdir("undo_salt"), 5)
+    open_entry(board, app, "DiceScreen")
+    keys(board, app, "A")                          # a roll: undoable
+    keys(board, app, "B")
+    open_entry(board, app, "SessionMenu")
+    keys(board, app, "A U L A")                    # Add dice salt: "UL", mixed in
+    assert app.source.salts == [[app.source.counter, "UL"]]
+    keys(board, app, "A B")                        # close the message, back to the main menu
+    before = stack(app)
+    journal = app.storage.read(app.journal_name())
+    assert _notice(board, app) == (
+        "Undo stops here: the action that led here mixed the players' salt into the dice:"
+        " undoing it would let the device roll again.")
+    assert stack(app) == before and app.storage.read(app.journal_name()) == journal
+    assert len(app.source.salts) == 1
+    redo(board, app)
+    assert app.surface.lines()[1].startswith("Nothing to redo")
+
+
+def test_an_action_that_reveals_an_older_secret_cannot_be_undone():
+    """A secret committed and revealed by the same action was never hidden: that
+    action can be undone; one revealing a secret committed before cannot."""
+    from firmware.ui import Screen
+    from firmware.steps import barrier
+    from firmware.undo import stop_text
+
+    class Secretive(Screen):
+        ID = "text"  # saved as a text screen: only its button matters here
+
+        def on_button(self, app, name, kind):
+            self.do(app)
+
+    board, app = boot(tempdir("undo_reveal"), 5)
+    screen = Secretive({"title": "", "lines": [], "top": 0})
+    app.push(screen)
+    ids = []
+
+    def both(app):
+        cid = app.commit_secret("game", "at once", 3, "Ann")
+        app.reveal_secret("game", cid)
+
+    def commit(app):
+        ids.append(app.commit_secret("game", "place of Ann", "B4", "Ann"))
+    for do in (both, commit):
+        screen.do = do
+        keys(board, app, "A")
+        assert len(app.undo) == 6                  # no barrier
+    assert app.undo[2] - app.undo[1] == 2
+    screen.do = lambda app: app.reveal_secret("game", ids[0])
+    keys(board, app, "A")
+    assert app.undo[1] == app.undo[2]
+    assert app.undo[6] == [app.undo[2], "reveal", "game", "place of Ann"]
+    assert stop_text(app.undo[6][1:]) == "revealed a secret (game, place of Ann): it cannot" \
+        " be hidden again"
+    assert _notice(board, app).startswith("Undo stops here: the action that led here revealed")
+    assert "c" in ids[0] and app.secrets == {}
+    # the other kinds of barrier, on the journal's recent entries
+    seq = app.journal.next_seq
+    app.record("neohunt", "reveal", {"player": "Bo", "why": "spotted"}, {"place": "C2"}, "")
+    assert barrier(app, seq, "text") == ["reveal", "neohunt", "Bo"]
+    assert stop_text(barrier(app, seq, "text")) == "revealed a secret (neohunt, Bo): it cannot" \
+        " be hidden again"
+    seq = app.journal.next_seq
+    app.record("dice", "roll", {"die": "d6"}, {"total": 3}, "")
+    assert barrier(app, seq, "text") is None
+    from firmware.screens.prompt import Reveal
+    app.push(Reveal.make(app, "Cy", "Spot!", "T3: Ice"))
+    assert stop_text(barrier(app, seq, "text")) == "showed Cy a secret (Spot!): it cannot be unseen"
+    assert barrier(app, seq, "reveal") is None      # already open before: not shown by it
+
+
+def test_the_dice_last_line_shows_the_state_rolls_after_undo():
+    board, app = boot(tempdir("undo_last"), 3)
+    open_entry(board, app, "DiceScreen")
+    keys(board, app, "A")                          # d6
+    first = app.top().footer(app)
+    keys(board, app, "A")                          # d6 again
+    assert len(app.history) == 2
+    undo(board, app)
+    keys(board, app, "A")
+    assert app.top().footer(app) == first          # "Last" shows only the state's roll
+    assert len(app.history) == 1
+    assert first[1] == "Last %d" % app.history[0][1]
+    redo(board, app)
+    keys(board, app, "A")
+    assert len(app.history) == 2
+
+
+def test_b_on_the_resume_gate_goes_back_to_the_public_screen():
+    from firmware.screens.prompt import SecretNumber
+    from firmware.screens.cybercore import ArmourScreen
+    board, app = boot(tempdir("undo_gate"), 5)
+    app.push(ArmourScreen())
+    app.push(SecretNumber.make(app, "GM", "AN", "an", 15, 0, 60))
+    keys(board, app, "A R R A")                    # GM sets AN 17 and keeps it hidden
+    undo(board, app)
+    keys(board, app, "A")                          # the message closes: the gate
+    assert app.surface.lines()[0] == "Hand to GM" and "B: back" in app.surface.lines()
+    keys(board, app, "B")                          # not the GM: back
+    assert [screen.ID for screen in app.stack] == ["main", "cc_armour"]
+    assert "17" not in " ".join(app.surface.lines())
+    assert len(app.secrets) == 1                   # the commitment stays

@@ -260,3 +260,23 @@ def test_log_shows_commit_hash_and_revealed_salt(tmp_path):
     with open(os.path.join(root, "journals", "s0001.jrn"), "rb") as handle:
         text = render(handle.read(), "s0001.jrn")
     assert "(sealed)" not in text and "value=14" in text
+
+
+def test_verify_fails_naming_a_secret_a_finished_session_never_revealed(tmp_path, capsys):
+    root = str(tmp_path)
+    board, app = boot(root, 4)
+    cid = app.commit_secret("cybercore", "numbers of Ganger", "an=12", "GM")
+    app.end_session()
+    app.save()
+    path = os.path.join(root, "journals", "s0001.jrn")
+    assert referee(["verify", path]) == 0  # End session revealed it
+    assert "1 revealed secrets match their commitments" in capsys.readouterr().out
+    entries = [e for e in _journal(root) if e["kind"] not in ("reveal", "reveal_all")]
+    for seq in range(len(entries)):  # renumbered as a cheat would, CRCs re-made
+        entries[seq] = dict(entries[seq], seq=seq + 1)
+    with open(path, "w") as handle:
+        handle.write("".join([encode_entry(entry) for entry in entries]))
+    assert referee(["verify", path]) == 3
+    err = capsys.readouterr().err
+    assert ("secret %s 'numbers of Ganger': never revealed, yet the session ended on line %d"
+            " (game cybercore left unfinished)" % (cid, len(entries))) in err

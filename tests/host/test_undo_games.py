@@ -25,7 +25,9 @@ class Recorder:
 
     def __init__(self, board, app):
         self.board, self.app = board, app
-        self.before = []  # [(stack before the action, private owner)]
+        self.before = []  # [(stack before the action, private owner)] since the last barrier
+        self.barriers = 0
+        self.count = 0  # all actions
         self.press = board.press
         board.press = self.wrapped
 
@@ -34,8 +36,15 @@ class Recorder:
         owner = private_owner(app.stack)
         pos = (app.undo or [0, 0, 0])[2]
         self.press(app, name, long)
-        if (app.undo or [0, 0, 0])[2] == pos + 1:
-            self.before.append((stack, owner))
+        undo = app.undo or [0, 0, 0]
+        if undo[2] == pos + 1:
+            self.count += 1
+            if len(undo) > 6 and undo[6][0] == undo[2]:
+                # an action undo stops at (it revealed a secret, showed one, salted)
+                self.before = []
+                self.barriers += 1
+            else:
+                self.before.append((stack, owner))
 
     def stop(self):
         self.board.press = self.press
@@ -47,7 +56,10 @@ def _keys(board, app, text):
 
 
 def undo_redo_all(board, app, recorder, steps=MAX_STEPS):
+    """Undo the last ``steps`` actions (or down to the last one that cannot be undone:
+    then one more undo must say why and change nothing), check each state, redo all."""
     recorder.stop()
+    steps = min(steps, len(recorder.before))
     end = _stack(app)
     counter = app.source.counter
     gated = 0
@@ -63,6 +75,14 @@ def undo_redo_all(board, app, recorder, steps=MAX_STEPS):
             _keys(board, app, "A")
         assert _stack(app) == stack
         assert app.source.counter == counter      # no roll taken back
+    if steps < MAX_STEPS and recorder.barriers:
+        here = _stack(app)
+        if app.top().ID in OWN_LONG_B:
+            _keys(board, app, "B:long")
+        _keys(board, app, "B:long A")
+        assert app.surface.lines()[1] == "Undo stops here:", app.surface.lines()
+        _keys(board, app, "A")
+        assert [s for s in _stack(app) if s[0] != "cn_track"] == here
     for _ in range(steps):
         if app.top().ID in OWN_LONG_B:
             _keys(board, app, "B:long")
@@ -85,25 +105,117 @@ def test_undo_redo_through_a_cybercore_fight(tmp_path):
     undo_redo_all(board, app, recorder)
 
 
+class Enough(Exception):
+    """Raised by a Recorder with ``limit``: the script stops after that many actions."""
+
+
+def _until(recorder, limit, go):
+    """Run ``go()`` until the recorder has seen ``limit`` actions."""
+    wrapped = recorder.wrapped
+
+    def stop(app, name, long=False):
+        wrapped(app, name, long)
+        if recorder.count >= limit:
+            raise Enough()
+    recorder.board.press = stop
+    try:
+        go()
+    except Enough:
+        pass
+    recorder.board.press = wrapped
+
+
+def _undo_notice(board, app):
+    """Long B, Undo: the notice's text (one line), then close it."""
+    if app.top().ID in OWN_LONG_B:
+        _keys(board, app, "B:long")
+    _keys(board, app, "B:long A")
+    lines = app.surface.lines()
+    text = " ".join(app.top().s.get("lines", lines))
+    _keys(board, app, "A")
+    return lines[0], text
+
+
 def test_undo_redo_through_a_neohunt_game_with_private_moves(tmp_path):
     from test_neohunt_sim import KEYS, SEED
     board, app = boot(str(tmp_path), SEED)
     recorder = Recorder(board, app)
-    _keys(board, app, " ".join(KEYS.split()[:160]))
+    # up to the four players' hidden starting places (before they are revealed)
+    _until(recorder, 5, lambda: _keys(board, app, " ".join(KEYS.split()[:160])))
     owners = [owner for stack, owner in recorder.before if owner]
-    assert owners  # some actions were made on a private screen (hidden moves)
-    last = [owner for stack, owner in recorder.before[-MAX_STEPS:] if owner]
-    assert undo_redo_all(board, app, recorder) == len(last)
+    assert owners == ["P1", "P2", "P3", "P4"]  # actions on private screens (hidden starts)
+    assert undo_redo_all(board, app, recorder) == 4
+
+
+def test_undo_stops_at_the_revealed_starts(tmp_path):
+    """Neo-Hunt: "Reveal starts" shows every starting place: it cannot be undone
+    (the places would be hidden again, and could be chosen anew); the notice says
+    why; nothing changes."""
+    from test_neohunt_sim import KEYS, SEED
+    board, app = boot(str(tmp_path), SEED)
+    recorder = Recorder(board, app)
+    keys = " ".join(KEYS.split()[:160])
+    _until(recorder, 7, lambda: _keys(board, app, keys))   # 5 set-up, reveal, 1 move
+    assert recorder.barriers == 1 and len(recorder.before) == 1
+    recorder.stop()
+    assert _undo_notice(board, app)[1].startswith("Last action undone")  # the move: fine
+    if app.top().ID == "resume_gate":
+        _keys(board, app, "A")
+    before = _stack(app)
+    assert before == recorder.before[0][0]
+    title, text = _undo_notice(board, app)
+    assert title == "Undo"
+    assert text.startswith("Undo stops here: the action that led here revealed a secret"
+                           " (neohunt, start of P1): it cannot be hidden again.")
+    assert _stack(app) == before and app.secrets  # the starts stay revealed
+    kinds = [e["kind"] for e in read_journal(app.storage.read(app.journal_name()), "j")[0]]
+    assert kinds[-1] == "undo"                              # the refusal journals nothing
+
+
+
+def test_undo_cannot_bring_back_a_spot_already_seen(tmp_path):
+    """Neo-Hunt Spot!: its result shown to the spotter cannot be undone (Spot! would
+    be played twice); undo says so, the result screen and the journal stay."""
+    from test_neohunt_sim import KEYS, SEED
+    board, app = boot(str(tmp_path), SEED)
+    for name, long in parse_keys(" ".join(KEYS.split()[:160])):
+        board.press(app, name, long)
+        if app.top().ID == "nh_spot":
+            break
+    assert app.top().ID == "nh_spot" and app.top().s["stage"] == "hand"
+    spotter = app.top().s["owner"]
+    assert app.undo[6] == [app.undo[2], "shown", spotter, "Spot!"]
+    before = _stack(app)
+    journal = app.storage.read(app.journal_name())
+    title, text = _undo_notice(board, app)
+    assert title == "Undo" and text == (
+        "Undo stops here: the action that led here showed %s a secret (Spot!): it cannot"
+        " be unseen." % spotter)
+    assert _stack(app) == before                  # still the spotter's "Hand to" screen
+    assert app.storage.read(app.journal_name()) == journal
+    assert app.surface.lines()[0] == "Hand to " + spotter
 
 
 def test_undo_redo_through_a_cybernaut_game(tmp_path):
     import cyb_sim_netrun
     board, app = boot(str(tmp_path), cyb_sim_netrun.SEED)
     recorder = Recorder(board, app)
-    cyb_sim_netrun.run(board, app)
-    assert len(recorder.before) > MAX_STEPS
+    # the NSA's chit placement (private) and the first turn, before any chit is revealed
+    _until(recorder, 28, lambda: cyb_sim_netrun.run(board, app))
+    assert recorder.barriers == 0 and len(recorder.before) > MAX_STEPS
     last = [owner for stack, owner in recorder.before[-MAX_STEPS:] if owner]
-    assert last and undo_redo_all(board, app, recorder) == len(last)  # "Hand to NSA"
+    assert last == ["NSA"] * MAX_STEPS
+    assert undo_redo_all(board, app, recorder) == MAX_STEPS  # "Hand to NSA"
+
+
+def test_undo_in_a_cybernaut_netrun_stops_at_a_revealed_chit(tmp_path):
+    import cyb_sim_netrun
+    board, app = boot(str(tmp_path), cyb_sim_netrun.SEED)
+    recorder = Recorder(board, app)
+    cyb_sim_netrun.run(board, app)
+    assert recorder.barriers == 3 and 0 < len(recorder.before) < MAX_STEPS
+    assert app.undo[6][1:] == ["reveal", "cybernaut", "NSA chit"]
+    undo_redo_all(board, app, recorder)  # the actions after the last reveal, then the notice
 
 
 def test_a_new_action_after_undo_drops_the_redo_chain(tmp_path):
@@ -118,3 +230,45 @@ def test_a_new_action_after_undo_drops_the_redo_chain(tmp_path):
     assert app.undo[3] == app.undo[2]
     _keys(board, app, "B:long D A")
     assert app.surface.lines()[1].startswith("Nothing to redo")
+
+
+def test_undo_after_a_cybercore_fight_ended_keeps_its_numbers_revealed(tmp_path):
+    """The fight's end reveals every GM number (reveal_all): undoing it would bring
+    the fight back with those numbers hidden again, for the GM to change. Refused."""
+    from cc_script import FIGHT, SEED
+    board, app = boot(str(tmp_path), SEED)
+    _keys(board, app, FIGHT)
+    fight = app.top()
+    assert fight.ID == "cc_fight" and app.secrets
+    labels = [item[1] for item in fight.actions(app, fight.fight(app))]
+    _keys(board, app, " ".join(["D"] * (labels.index("end") - fight.s["sel"]) + ["A A"]))
+    assert [screen.ID for screen in app.stack] == ["main"] and app.secrets == {}
+    entries = read_journal(app.storage.read(app.journal_name()), "j")[0]
+    assert entries[-1]["kind"] == "reveal_all" and entries[-1]["in"]["ids"]
+    title, text = _undo_notice(board, app)
+    assert title == "Undo" and text.startswith(
+        "Undo stops here: the action that led here revealed a secret (cybercore, numbers of ")
+    assert [screen.ID for screen in app.stack] == ["main"] and app.secrets == {}
+    assert read_journal(app.storage.read(app.journal_name()), "j")[0] == entries
+    _keys(board, app, "B:long")
+    assert "undo 0  redo 0" in app.surface.lines()  # the menu's footer
+
+
+def test_b_on_hand_to_owner_after_undo_goes_back_to_the_game_not_the_move(tmp_path):
+    """Undo into P4's hidden start: "Hand to P4"; someone else presses B: the
+    private screen closes unseen and the game's public screen is back, where P4's
+    choice is offered again."""
+    from test_neohunt_sim import KEYS, SEED
+    board, app = boot(str(tmp_path), SEED)
+    recorder = Recorder(board, app)
+    _until(recorder, 5, lambda: _keys(board, app, " ".join(KEYS.split()[:160])))
+    recorder.stop()
+    assert [screen.ID for screen in app.stack] == ["main", "nh_game", "handback"]
+    _undo_notice(board, app)
+    assert app.surface.lines()[0] == "Hand to P4" and app.top().ID == "resume_gate"
+    private = app.stack[-2]
+    assert private.ID == "nh_place" and private.s["_owner"] == "P4"
+    _keys(board, app, "B")
+    assert private_owner(app.stack) is None
+    assert [screen.ID for screen in app.stack] == ["main", "nh_game"]
+    assert app.surface.lines()[1] == ">P4 start place"  # offered again, nothing shown
