@@ -17,6 +17,19 @@ from shared_rules.errors import RuleError
 PACK = "cybernaut-game-sample"  # the full game pack (map, grids, counter mix, charts)
 GAME = "cybernaut"
 SECRET_KINDS = ("nsa_setup", "nsa_replaced")
+# the segments (shared_rules.cybernaut.SEGMENTS, Cybernaut IV) as the 16-cell status
+# line and the track name them: "RealWorld Movement" does not fit
+SHORT_SEGMENTS = ("Interaction", "NR RW Move", "Netrun", "Attack", "NSA RW Move", "End of Turn")
+TRACK_NAMES = ("Interaction", "RealWorld Move", "Netrun", "Attack", "RealWorld Move",
+               "End of Turn")
+
+
+def fit(text, width):
+    """``text`` within ``width`` cells: as is, else without its spaces ("Black Ice"
+    -> "BlackIce"), else cut."""
+    if len(text) <= width:
+        return text
+    return text.replace(" ", "")[:width]
 
 
 def find_game(app):
@@ -134,7 +147,7 @@ class GameScreen(Menu):
                 app.record(GAME, "refused", {"action": fn, "sealed": app.seal(reason)}, {},
                            _rule_of(reason))
             else:
-                self.s["msg"] = reason
+                self.s["msg"] = refused_title(reason)  # the reason in full on the screen pushed
                 app.record(GAME, "refused", {"action": fn}, {"reason": reason}, _rule_of(reason))
             app.push(TextScreen.make(refused_title(reason), reason))
             return None
@@ -154,9 +167,8 @@ class GameScreen(Menu):
             self.s["msg"] = lines[-1]
 
     def title(self):
-        pub = self.s["pub"]
-        head = "T%d " % pub["turn"]  # the status line: 16 cells, "T10 RealWorld Mo"
-        return head + SEGMENTS[pub["seg"]][1][:16 - len(head)]
+        pub = self.s["pub"]  # the status line: 16 cells at most, "T10 NSA RW Move"
+        return ("T%d " % pub["turn"]) + SHORT_SEGMENTS[pub["seg"]]
 
     def entries(self, app):
         pub = self.s["pub"]
@@ -344,10 +356,10 @@ class TrackScreen(Screen):
 
     def draw(self, app, surface):
         pub = find_game(app).s["pub"]
-        side, name, rule = SEGMENTS[pub["seg"]]
-        surface.line_text(0, "Track  Turn %d/10" % pub["turn"], True)
+        side, _, rule = SEGMENTS[pub["seg"]]
+        surface.line_text(0, "Track Turn %d/10" % pub["turn"], True)
         surface.line_text(1, side)
-        surface.line_text(2, name[:16])
+        surface.line_text(2, TRACK_NAMES[pub["seg"]])
         surface.line_text(3, rule[10:])
         run = pub["run"]
         if run is not None:
@@ -366,13 +378,24 @@ class TrackScreen(Screen):
 
 
 class CybernautPick(Menu):
-    """Setup: UP/DOWN the Cybernaut, LEFT/RIGHT the sprawl, A adds (III.B.1)."""
+    """Setup: UP/DOWN the Cybernaut, LEFT/RIGHT the sprawl, A adds (III.B.1). The
+    sprawl starts on the first one where a Cybernaut may set up (not "no_setup")."""
 
     ID = "cn_cybpick"
     TITLE = "Add Cybernaut"
 
     def initial(self):
-        return {"sel": 0, "sp": 0}
+        return {"sel": 0, "sp": -1}  # -1: not chosen yet, the first legal sprawl
+
+    def _sp(self, app):
+        if self.s["sp"] < 0:
+            info = app.pack(PACK).data["sprawls"]
+            names = self.sprawls(app)
+            self.s["sp"] = 0
+            for index in range(len(names) - 1, -1, -1):
+                if not info[names[index]].get("no_setup"):
+                    self.s["sp"] = index
+        return self.s["sp"]
 
     def items(self, app):
         out = []
@@ -384,16 +407,16 @@ class CybernautPick(Menu):
         return sorted(app.pack(PACK).data["sprawls"])
 
     def footer(self, app):
-        return ["<" + self.sprawls(app)[self.s["sp"]][:14] + ">"]
+        return ["<" + self.sprawls(app)[self._sp(app)][:14] + ">"]
 
     def side(self, app, name, kind):
         count = len(self.sprawls(app))
-        self.s["sp"] = (self.s["sp"] + (1 if name == "R" else -1)) % count
+        self.s["sp"] = (self._sp(app) + (1 if name == "R" else -1)) % count
 
     def choose(self, app, index):
         name = app.pack(PACK).data["cybernauts"][index]["name"]
         game = find_game(app)
-        if game.act(app, "add_cybernaut", name, self.sprawls(app)[self.s["sp"]]) is not None:
+        if game.act(app, "add_cybernaut", name, self.sprawls(app)[self._sp(app)]) is not None:
             app.pop()
 
 

@@ -84,7 +84,7 @@ def test_a_netrunner_chit_placed_face_down_is_committed(tmp_path):
         d.at(at)
     d.press("A")  # hand back
     d.choose("Add Cybernaut")
-    d.seq("D R R R A")  # Cyb-2 in Sprawl-1
+    d.seq("D A")  # Cyb-2 in Sprawl-1
     d.choose("Cybernauts done")
     d.choose("Place SS unit")
     d.choose("Sprawl-3")

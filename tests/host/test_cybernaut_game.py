@@ -163,5 +163,7 @@ def test_status_and_track_lines_fit_16_cells():
         assert len(title) <= 16 and title.startswith("T10 "), title
     assert screen.title() == "T10 End of Turn"
     screen.s["pub"] = {"turn": 10, "seg": 1}
-    assert screen.title() == "T10 RealWorld Mo"
+    assert screen.title() == "T10 NR RW Move"  # whole words, not "T10 RealWorld Mo"
+    screen.s["pub"] = {"turn": 10, "seg": 4}
+    assert screen.title() == "T10 NSA RW Move"
     assert len("Impulse %d/10 %s" % (10, "NS")) == 16
