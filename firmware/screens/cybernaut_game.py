@@ -85,16 +85,16 @@ def summary(events):
 
 
 class GameScreen(Menu):
-    """A Cybernaut game. B twice leaves it (the game is lost); B long: the track.
+    """A Cybernaut game. B asks whether to abandon it (QuitConfirm); B long: the track.
 
-    State: {"sel", "pub", "sec" (sealed), "quit", "msg", "log": recent public lines}.
+    State: {"sel", "pub", "sec" (sealed), "msg", "log": recent public lines}.
     """
 
     ID = "cn_game"
     TITLE = "Cybernaut game"
 
     def initial(self):
-        return {"sel": 0, "pub": None, "sec": None, "quit": False, "msg": "", "log": []}
+        return {"sel": 0, "pub": None, "sec": None, "msg": "", "log": []}
 
     @classmethod
     def make(cls, app, fog=False):
@@ -217,8 +217,6 @@ class GameScreen(Menu):
         return [e[0] for e in self.entries(app)]
 
     def footer(self, app):
-        if self.s["quit"]:
-            return ["B again: quit,", "game is lost"]
         return [self.s["msg"][:16]] if self.s["msg"] else []
 
     def draw(self, app, surface):
@@ -228,18 +226,14 @@ class GameScreen(Menu):
     def choose(self, app, index):
         entries = self.entries(app)
         if index < len(entries):
-            self.s["quit"] = False
             entries[index][1](app)
 
     def on_button(self, app, name, kind):
         if name == B and kind == LONG:
             app.push(TrackScreen())
             return
-        if name == B:
-            if self.s["quit"]:
-                app.pop()
-            else:
-                self.s["quit"] = True
+        if name == B:  # leaving abandons the game: ask plainly first (QuitConfirm)
+            app.push(QuitConfirm())
             return
         Menu.on_button(self, app, name, kind)
 
@@ -347,6 +341,42 @@ def _rule_of(message):
         return ""
     end = message.find(")", at)
     return message[at + 1:end].split(",")[0]
+
+
+RULE_ABANDON = "Cybernaut: game abandoned (its secrets revealed)"
+
+
+class QuitConfirm(Menu):
+    """B on the game menu: "Keep playing" (first, so a second B or A keeps the game)
+    or "Abandon game". A game cannot be parked and resumed (the device keeps one
+    game's state; RAM is short), so abandoning says so plainly: every face-down chit
+    and holding box is revealed in the journal (a "game_abandoned" entry with every
+    chit's [id, type, place, address], then each sealed commitment opened) and the
+    game is gone."""
+
+    ID = "cn_quit"
+    TITLE = "Leave the game?"
+
+    def items(self, app):
+        return ["Keep playing", "Abandon game"]
+
+    def footer(self, app):
+        return ["Abandoned: gone,", "secrets shown in", "the journal"]
+
+    def choose(self, app, index):
+        if index == 0:
+            app.pop()
+            return
+        screen = find_game(app)
+        game = screen.load(app)
+        pub = screen.s["pub"]
+        rows = [[c["id"], c["t"], c["w"], c["at"]] for c in game.s["nsa"] + game.s["nr"]]
+        app.record(GAME, "game_abandoned", {"turn": pub["turn"], "seg": pub["seg"]},
+                   {"chits": rows}, RULE_ABANDON)
+        if app.secrets:
+            app.reveal_all(GAME, RULE_ABANDON)
+        app.pop()  # this menu
+        app.pop()  # the game
 
 
 class TrackScreen(Screen):

@@ -147,3 +147,36 @@ def test_a_whole_game_verifies_and_a_changed_reveal_is_named(tmp_path, capsys):
     assert ("line %d, entry %d (cybernaut reveal) secret %s 'NSA chit': the revealed value "
             "does not match the commitment" % (index + 1, entries[index]["seq"],
                                                entries[index]["in"]["id"])) in err
+
+
+def test_leaving_a_game_asks_plainly_and_abandoning_reveals_its_secrets(tmp_path):
+    """B on the game menu asks; "Keep playing" (first) keeps it; "Abandon game"
+    journals every chit and opens every sealed commitment, then the game is gone."""
+    from boards.sim import boot
+    from cyb_game import Driver
+    board, app = boot(str(tmp_path), 3)
+    d = Driver(board, app)
+    d.choose("Cybernaut")
+    d.choose("New game")
+    d.choose("Solo placement")
+    sealed = [cid for cid in app.secrets if app.secrets[cid][0] == "cybernaut"]
+    assert len(sealed) == 27  # every NSA chit committed face down (III.A)
+    d.press("B")
+    assert app.top().ID == "cn_quit"
+    lines = app.surface.lines()
+    assert lines[0] == "Leave the game?" and "secrets shown in" in lines
+    d.press("B")  # B again: back to the game, nothing lost
+    assert app.top().ID == "cn_game"
+    d.press("B")
+    d.press("A")  # "Keep playing" is first
+    assert app.top().ID == "cn_game" and len(app.secrets) == 27
+    d.press("B")
+    d.choose("Abandon game")
+    assert app.top().ID == "cn_menu" and app.secrets == {}
+    entries = _journal(str(tmp_path))
+    kinds = [e["kind"] for e in entries]
+    at = kinds.index("game_abandoned")
+    assert kinds[at + 1:].count("reveal") == 27 and kinds[-1] == "reveal_all"
+    entry = entries[at]
+    assert entry["rule"].startswith("Cybernaut: game abandoned")
+    assert len(entry["out"]["chits"]) == 27 + 9
