@@ -1,8 +1,9 @@
 """Print the RAM the Cybernaut game takes under MicroPython, part by part, then play
-the scripted whole game of tests/host/test_cybernaut_game.py on the rules and print
-the free heap at each turn (figures only, no pass/fail).
+the scripted whole game of tests/both/cyb_whole.py on the rules and print the free
+heap at each turn (figures only, no pass/fail).
 
     make build-sim   # or: python tools/build.py --board sim --out build/mp-tests
+    mpy-cross -o build/mp-tests/cyb_whole.mpy tests/both/cyb_whole.py   # optional
     micropython -X heapsize=192K tools/cybernaut_mem.py [build/mp-tests]
 
 The optional argument is a folder of .mpy files imported ahead of the sources (as
@@ -14,7 +15,6 @@ import sys
 
 sys.path.insert(0, ".")
 sys.path.insert(0, "tests/both")
-sys.path.insert(0, "tests/host")
 if len(sys.argv) > 1:
     sys.path.insert(0, sys.argv[1])
 
@@ -32,26 +32,26 @@ def main():
         now = free()
         print("import %-34s %6d bytes" % (name, last - now))
         last = now
-    import test_cybernaut_game as script
+    import cyb_whole
     now = free()
     print("import the whole-game script             %6d bytes" % (last - now))
-    last = now
     seen = {}
-    save = script.save
 
     def watched(game):
         turn = game.s["turn"]
-        if turn not in seen:
-            seen[turn] = free()
-            print("turn %2d: %6d bytes free" % (turn, seen[turn]))
-        return save(game)
+        now = free()
+        if turn not in seen or now < seen[turn]:
+            seen[turn] = now
 
-    script.save = watched
     try:
-        game, log = script.play()
+        game, log = cyb_whole.play(on_turn=watched)
+        for turn in sorted(seen):
+            print("turn %2d: %6d bytes free (lowest at a save)" % (turn, seen[turn]))
         print("game over: %s; %d events" % (game.victory(), len(log)))
     except MemoryError as exc:
         print("MemoryError at turn %d: %s" % (max(seen) if seen else 0, exc))
+        if hasattr(sys, "print_exception"):
+            sys.print_exception(exc)
     print("lowest free %d bytes of %d at start" % (min(seen.values()) if seen else 0, start))
 
 
