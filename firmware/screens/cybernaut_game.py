@@ -373,8 +373,9 @@ class QuitConfirm(Menu):
         rows = [[c["id"], c["t"], c["w"], c["at"]] for c in game.s["nsa"] + game.s["nr"]]
         app.record(GAME, "game_abandoned", {"turn": pub["turn"], "seg": pub["seg"]},
                    {"chits": rows}, RULE_ABANDON)
-        if app.secrets:
-            app.reveal_all(GAME, RULE_ABANDON)
+        if not game.s.get("revealed_all"):
+            from firmware.screens.cybernaut_commit import reveal_everything
+            reveal_everything(app, game, RULE_ABANDON)
         app.pop()  # this menu
         app.pop()  # the game
 

@@ -60,11 +60,25 @@ def test_the_scripted_netrun_reveals_each_chit_through_its_commitment(tmp_path):
     at = kinds.index("reveal")
     assert kinds[at - 2:at] == ["nsa_revealed", "nr_revealed"]
     # the secret re-placement (VII.H.5): a new commitment for each re-placed chit;
-    # the still-face-down chits' older ones stay sealed until the end
+    # the still-face-down chits' older ones are parked in one journal entry (sealed
+    # as in the save) until the end: they leave app.secrets and the save
     replaced = [e for e in commits.values() if e["rule"] == "Cybernaut VII.H.5"]
     assert len(replaced) == 17
-    assert kinds[kinds.index("nsa_replaced") + 1:] == ["commit"] * 17
-    assert len(app.secrets) == 27 - len(reveals) + 17
+    assert kinds[kinds.index("nsa_replaced") + 1:] == ["commit"] * 17 + ["commit_parked"]
+    parked = entries[-1]
+    assert parked["rule"] == "Cybernaut VII.H.5" and parked["in"]["ids"]
+    assert [item[0] for item in parked["in"]["items"]] == parked["in"]["ids"]
+    text = encode_entry(parked)
+    for name in TYPES:
+        assert name not in text, (name, text)
+    for cid in parked["in"]["ids"]:
+        assert commits[cid]["rule"] == "Cybernaut III.A" and cid not in app.secrets
+    # the re-placed face-down chits: every one that was not revealed and is no Nexus
+    # 9 Nexus chits, 3 revealed (x1, x2, x7): the 6 face-down ones never move
+    assert len(parked["in"]["ids"]) == 27 - len(reveals) - 6
+    assert len(app.secrets) == 27 - len(reveals) + 17 - len(parked["in"]["ids"])
+    state = cyb_game.game_screen(app).s["pub"]
+    assert state["parked"] == [[1, parked["seq"]]]
     values = sorted(app.open_secret(e["in"]["id"]) for e in replaced)
     assert values[0] == "x11 File@M70"  # in the order of REPLACE
     assert [v for v in values if v.startswith("x23 ")] == ["x23 Tracer@M83"]  # regenerated, 13th
@@ -119,9 +133,14 @@ def test_a_netrunner_chit_placed_face_down_is_committed(tmp_path):
 def test_a_whole_game_verifies_and_a_changed_reveal_is_named(tmp_path, capsys):
     root = str(tmp_path)
     board, app = boot(root, cyb_game.SEED)
-    cyb_game.play(board, app)
+    held = []  # sealed commitments in the save at each turn's start
+    cyb_game.play(board, app, lambda turn: held.append(len(app.secrets)))
     screen = cyb_game.game_screen(app)
     assert screen.s["pub"]["over"] and screen.s["pub"]["revealed_all"]
+    # superseded commitments are parked in the journal: the save holds at most one
+    # per chit of the counter mix (27 NSA + 9 Netrunner), not one per re-placement
+    assert len(held) == 10 and max(held) <= 27 + 9, held
+    assert screen.s["pub"]["parked"] == []  # read back and revealed at the end
     assert app.secrets == {}  # the full reveal (IV.B.3) opened every commitment
     app.end_session()
     app.save()
@@ -134,6 +153,11 @@ def test_a_whole_game_verifies_and_a_changed_reveal_is_named(tmp_path, capsys):
     assert "%d revealed secrets match their commitments" % len(reveals) in out
     last = _kinds(entries, "reveal_all")[0]
     assert last["rule"] == "Cybernaut IV.B.3"
+    parked = _kinds(entries, "commit_parked")
+    assert len(parked) == len(_kinds(entries, "nsa_replaced")) == 5
+    ids = [cid for entry in parked for cid in entry["in"]["ids"]]
+    opened = [e["in"]["id"] for e in reveals if e["rule"] == "Cybernaut IV.B.3"]
+    assert set(ids) <= set(opened)  # each parked one revealed at the end
 
     # one revealed chit changed (a Tracer said to be Ice), its line's CRC re-made
     index = entries.index(reveals[-1])

@@ -70,7 +70,7 @@ def journal_of(root, app):
 def netrun_part(entries):
     """The entries from the netrun's start, the commitments left out."""
     start = [e["kind"] for e in entries].index("netrun_start")
-    return [e for e in entries[start:] if e["kind"] not in ("commit", "reveal")]
+    return [e for e in entries[start:] if e["kind"] not in ("commit", "reveal", "commit_parked")]
 
 
 def comparable(entry):
