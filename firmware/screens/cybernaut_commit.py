@@ -19,7 +19,13 @@ the device key opens them, nobody else), and the game keeps only that entry's
 parked commitment is read back from the journal and revealed like any other, so
 `referee verify` checks every one. Without parking, 27 more commitments stayed in
 every save per re-placement (17.7 KB of save by turn 10, ~80 KB of heap).
-Netrunner chits in a holding box or the cup get none (they have no address).
+Holding boxes (Cybernaut V.C.3-4): a Netrunner chit in the box of a hidden
+Cybernaut is hidden from the NSA, so it is committed too, as "<id> <type>@box
+<Cybernaut>" (key "cat": "box" beside its "cid"); revealed when the rules open the
+box (the Cybernaut revealed), parked when it leaves the box face down (placed in
+cyberspace, VII.B.4: a new commitment binds its address, the old one would tell
+its type). Chits in the Netrunner container get none. Captured NSA Files are
+revealed by the strike that captures them (VII.B.6, VII.G), so they are public.
 """
 
 import json
@@ -42,7 +48,10 @@ def _public(game, key, chit):
 def reveal_rule(events, chit):
     """The rule section of the event in ``events`` (list of event dicts) that made
     ``chit`` public: a reveal naming its address and type (VII.F, VII.G.3), a File
-    capture (VII.B.6); else the first revealing event's, else VII.F."""
+    capture (VII.B.6); else the first revealing event's, else VII.F; a chit in a
+    holding box: V.C.3 (the box of a revealed Cybernaut is open to the NSA)."""
+    if chit["w"] == "box":
+        return "Cybernaut V.C.3"  # the box of a Cybernaut just revealed, opened
     first = None
     for event in events or ():
         kind = event["kind"]
@@ -83,13 +92,23 @@ def sync(app, game, events=None, replaced=False):
                 if cid is not None:
                     app.reveal_secret(GAME, cid, reveal_rule(events, chit))
                     del chit["cid"]
+                    chit.pop("cat", None)
             elif chit["w"] == "space" and (
-                    cid is None or (replaced and key == "nsa" and not game.is_nexus(chit))):
+                    cid is None or chit.get("cat") == "box"
+                    or (replaced and key == "nsa" and not game.is_nexus(chit))):
                 if cid is not None and cid in app.secrets:
                     superseded.append(cid)
+                chit.pop("cat", None)
                 chit["cid"] = app.commit_secret(
                     GAME, owner + " chit", "%s %s@%s" % (chit["id"], chit["t"], chit["at"]),
                     owner, placed)
+            elif key == "nr" and chit["w"] == "box" and cid is None:
+                # a hidden Cybernaut's holding box (V.C.4)
+                name = game.s["cybs"][chit["cyb"]]["name"]
+                chit["cat"] = "box"
+                chit["cid"] = app.commit_secret(
+                    GAME, owner + " chit", "%s %s@box %s" % (chit["id"], chit["t"], name),
+                    owner, _box_rule(events))
     if superseded:
         park(app, game, superseded)
     if game.s["over"]:
@@ -97,7 +116,17 @@ def sync(app, game, events=None, replaced=False):
         for key in ("nsa", "nr"):
             for chit in game.s[key]:
                 chit.pop("cid", None)
+                chit.pop("cat", None)
         game.s["revealed_all"] = True
+
+
+def _box_rule(events):
+    """The rule that put a chit in a hidden holding box: the event's (Interaction
+    "C", V.A; a Cybernaut hidden again, V.C.5), else V.C.4."""
+    for event in events or ():
+        if event["kind"] in ("chit_gained", "cybernaut_hidden", "techgear_gained"):
+            return event["rule"]
+    return "Cybernaut V.C.4"
 
 
 def park(app, game, cids):

@@ -5,6 +5,7 @@ the rules reveal them, all revealed at the end; `referee verify` checks them.
 CPython only: the whole game through the screens needs more than MicroPython's 192K
 heap (see cyb_game)."""
 
+import json
 import os
 
 import cyb_game
@@ -37,13 +38,23 @@ def test_the_scripted_netrun_reveals_each_chit_through_its_commitment(tmp_path):
         commits[entry["in"]["id"]] = entry
         # a commitment names no chit: its label, owner and a hash only
         text = encode_entry(entry)
-        assert entry["in"]["what"] == "NSA chit" and entry["in"]["owner"] == "NSA"
+        assert (entry["in"]["what"], entry["in"]["owner"]) in (
+            ("NSA chit", "NSA"), ("Netrunner chit", "Netrunner"))
         assert list(entry["out"]) == ["hash"]
         for name in TYPES:
             assert name not in text, (name, text)
     setup = [e for e in commits.values() if e["rule"] == "Cybernaut III.A"]
     assert len(setup) == 27  # every NSA chit, when placed (III.A)
-    reveals = _kinds(entries, "reveal")
+    # the chits hidden Cyb-2 gained by Interaction "C" (V.A): in its holding box,
+    # which the NSA may not examine (V.C.4), so committed too
+    boxed = [e for e in commits.values() if e["in"]["owner"] == "Netrunner"]
+    assert boxed and [e["rule"] for e in boxed] == ["Cybernaut V.A"] * len(boxed)
+    reveals_all = _kinds(entries, "reveal")
+    box_values = [e["out"]["value"] for e in reveals_all if e["in"]["id"] in
+                  [b["in"]["id"] for b in boxed]]
+    for value in box_values:  # opened when the box is (Cyb-2 revealed, V.C.3)
+        assert "@box Cyb-2" in value, value
+    reveals = [e for e in _kinds(entries, "reveal") if "@box" not in e["out"]["value"]]
     assert [(e["rule"], e["out"]["value"]) for e in reveals] == [
         ("Cybernaut VII.F.2", "x23 Tracer@M21"),  # adjacent to the Ghost
         ("Cybernaut VII.F.1", "x1 Nexus 1@M12"),  # entered
@@ -76,14 +87,17 @@ def test_the_scripted_netrun_reveals_each_chit_through_its_commitment(tmp_path):
     # the re-placed face-down chits: every one that was not revealed and is no Nexus
     # 9 Nexus chits, 3 revealed (x1, x2, x7): the 6 face-down ones never move
     assert len(parked["in"]["ids"]) == 27 - len(reveals) - 6
-    assert len(app.secrets) == 27 - len(reveals) + 17 - len(parked["in"]["ids"])
+    sealed_box = [b for b in boxed if b["in"]["id"] in app.secrets]
+    assert len(app.secrets) == 27 - len(reveals) + 17 - len(parked["in"]["ids"]) + len(sealed_box)
+    assert len(boxed) == 1
     state = cyb_game.game_screen(app).s["pub"]
     assert state["parked"] == [[1, parked["seq"]]]
     values = sorted(app.open_secret(e["in"]["id"]) for e in replaced)
     assert values[0] == "x11 File@M70"  # in the order of REPLACE
     assert [v for v in values if v.startswith("x23 ")] == ["x23 Tracer@M83"]  # regenerated, 13th
     for cid in app.secrets:
-        assert app.secrets[cid][:3] == ["cybernaut", "NSA chit", "NSA"]
+        assert app.secrets[cid][:3] in (["cybernaut", "NSA chit", "NSA"],
+                                         ["cybernaut", "Netrunner chit", "Netrunner"])
 
 
 def test_a_netrunner_chit_placed_face_down_is_committed(tmp_path):
@@ -120,11 +134,17 @@ def test_a_netrunner_chit_placed_face_down_is_committed(tmp_path):
     d.choose("Place chit")
     d.press("A")  # the first chit of the holding box
     entries = _journal(root)
-    assert entries[-2]["kind"] == "nr_place" and entries[-1]["kind"] == "commit"
-    commit = entries[-1]
+    assert [e["kind"] for e in entries[-3:]] == ["nr_place", "commit", "commit_parked"]
+    commit = entries[-2]
     assert commit["rule"] == "Cybernaut VII.B.4"
     assert commit["in"]["what"] == "Netrunner chit" and commit["in"]["owner"] == "Netrunner"
-    assert len(app.secrets) == before + 1
+    # its holding-box commitment (made when hidden Cyb-2 gained it, V.A, V.C.4) is
+    # parked: revealing it now would tell the NSA the face-down chit's type
+    boxed = [e for e in _kinds(entries, "commit") if e["in"]["owner"] == "Netrunner"]
+    assert boxed[0]["rule"] == "Cybernaut V.A"
+    assert entries[-1]["in"]["ids"] == [boxed[0]["in"]["id"]]
+    assert box[0]["t"] not in encode_entry(entries[-1]) and "@box" not in encode_entry(entries[-1])
+    assert len(app.secrets) == before  # one new, one parked
     value = app.open_secret(commit["in"]["id"])
     assert value == "%s %s@M00" % (box[0]["id"], box[0]["t"])
     assert box[0]["t"] not in encode_entry(commit)
@@ -204,3 +224,40 @@ def test_leaving_a_game_asks_plainly_and_abandoning_reveals_its_secrets(tmp_path
     entry = entries[at]
     assert entry["rule"].startswith("Cybernaut: game abandoned")
     assert len(entry["out"]["chits"]) == 27 + 9
+
+
+def test_a_hidden_cybernauts_holding_box_is_committed_and_opened_when_revealed(tmp_path):
+    """A chit gained by a hidden Cybernaut (V.A "C") is committed "@box <name>"
+    (the NSA may not examine the box, V.C.4); revealing the Cybernaut opens the box
+    (V.C.3) and the commitment; hiding it again (V.C.5) commits the box anew."""
+    from boards.sim import boot
+    from cyb_game import Driver
+    from firmware.screens.cybernaut_game import find_game
+    board, app = boot(str(tmp_path), 3)
+    d = Driver(board, app)
+    d.choose("Cybernaut")
+    d.choose("New game")
+    d.choose("Solo placement")
+    d.choose("Add Cybernaut")
+    d.seq("D A")  # Cyb-2 in Sprawl-1
+    d.choose("Cybernauts done")
+    screen = find_game(app)
+    game = screen.load(app)
+    events = game.gain_chit(0, app.source)
+    screen.store(app, game, events)
+    chit = [c for c in game.s["nr"] if c["w"] == "box"][0]
+    commit = app.journal.recent[-1]
+    assert commit["kind"] == "commit" and commit["rule"] == "Cybernaut V.A"
+    assert app.open_secret(commit["in"]["id"]) == "%s %s@box Cyb-2" % (chit["id"], chit["t"])
+    assert chit["t"] not in json.dumps(screen.s["pub"])  # the box stays in the sealed part
+    game = screen.load(app)
+    events = game.reveal_cybernaut(0, "Interaction A", app.source)
+    screen.store(app, game, events)
+    reveal = [e for e in app.journal.recent if e["kind"] == "reveal"][-1]
+    assert reveal["in"]["id"] == commit["in"]["id"] and reveal["rule"] == "Cybernaut V.C.3"
+    assert reveal["out"]["value"] == "%s %s@box Cyb-2" % (chit["id"], chit["t"])
+    game = screen.load(app)
+    events = game.hide_cybernaut(0, "Interaction H")
+    screen.store(app, game, events)
+    again = app.journal.recent[-1]
+    assert again["kind"] == "commit" and again["rule"] == "Cybernaut V.C.5"
