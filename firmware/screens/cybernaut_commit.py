@@ -40,7 +40,7 @@ RULE_PARK = "Cybernaut VII.H.5"
 
 
 def _public(game, key, chit):
-    if key == "nr":
+    if key != "nsa":  # Netrunner chits and TechGear (V.C.3-4)
         return game.nr_visible(chit)
     return chit["up"] or chit["w"] in ("files", "held", "lost")
 
@@ -85,8 +85,8 @@ def sync(app, game, events=None, replaced=False):
     if replaced:
         placed = "Cybernaut VII.H.5"
     superseded = []
-    for key, owner in (("nsa", "NSA"), ("nr", "Netrunner")):
-        for chit in game.s[key]:
+    for key, owner in (("nsa", "NSA"), ("nr", "Netrunner"), ("tg", "Netrunner")):
+        for chit in game.s.get(key) or ():
             cid = chit.get("cid")
             if _public(game, key, chit):
                 if cid is not None:
@@ -102,7 +102,7 @@ def sync(app, game, events=None, replaced=False):
                 chit["cid"] = app.commit_secret(
                     GAME, owner + " chit", "%s %s@%s" % (chit["id"], chit["t"], chit["at"]),
                     owner, placed)
-            elif key == "nr" and chit["w"] == "box" and cid is None:
+            elif key != "nsa" and chit["w"] == "box" and cid is None:
                 # a hidden Cybernaut's holding box (V.C.4)
                 name = game.s["cybs"][chit["cyb"]]["name"]
                 chit["cat"] = "box"
@@ -113,8 +113,8 @@ def sync(app, game, events=None, replaced=False):
         park(app, game, superseded)
     if game.s["over"]:
         reveal_everything(app, game, RULE_END)
-        for key in ("nsa", "nr"):
-            for chit in game.s[key]:
+        for key in ("nsa", "nr", "tg"):
+            for chit in game.s.get(key) or ():
                 chit.pop("cid", None)
                 chit.pop("cat", None)
         game.s["revealed_all"] = True

@@ -329,6 +329,25 @@ class GameScreen(Menu):
             "%s %s" % (r[3] or r[2], r[1]) for r in rows)))
 
 
+def techgear_lines(events, lines):
+    """Add the TechGear events' public lines to ``lines`` (Interaction "T", V.A; II.B
+    when none is left). :returns: the private text of TechGear gained by a hidden
+    Cybernaut (type and effect, for the Netrunner only), or ""."""
+    private = ""
+    for event in events:
+        if event["kind"] == "techgear_none":
+            lines.append("No TechGear: " + event["why"] + " (II.B)")
+        elif event["kind"] == "techgear_gained":
+            if "hide" in event:
+                lines.append("TechGear gained (hidden box)")
+                private = "%s gets %s\n%s" % (event["cyb"], event["hide"]["type"],
+                                                event["hide"]["effect"])
+            else:
+                lines.append("TechGear: " + event["type"])
+                lines.append(event["effect"])
+    return private
+
+
 def refused_title(message):
     """A refusal screen's title: the broken rule's section, e.g. "No: VII.E.1"."""
     return ("No: " + _rule_of(message)[10:])[:16]
@@ -549,13 +568,18 @@ class UnitPick(Menu):
             return
         if self.s["for"] == "inter":
             indices = [i for i in range(len(pub["cybs"])) if pub["cybs"][i]["name"] in chosen]
-            if game.act(app, "interact", indices, app.source) is not None:
+            events = game.act(app, "interact", indices, app.source)
+            if events is not None:
                 app.pop()
                 entry = app.journal.recent
                 lines = [e["kind"] + ": " + str(e["out"].get("result", e["out"].get("name", "")))
                          for e in entry if e["kind"] in ("interaction", "encounter",
                                                          "cybernaut_revealed", "cybernaut_hidden")]
+                private = techgear_lines(events, lines)
                 app.push(TextScreen.make("Interaction", "\n".join(lines)))
+                if private:  # a hidden Cybernaut's box: for the Netrunner's eyes (V.C.4)
+                    from firmware.screens.prompt import Handover
+                    app.push(Handover.make("Netrunner", TextScreen.make("TechGear", private)))
         elif self.s["for"] == "move":
             start = None
             for unit in pub["cybs"] + pub["ss"]:

@@ -261,3 +261,51 @@ def test_a_hidden_cybernauts_holding_box_is_committed_and_opened_when_revealed(t
     screen.store(app, game, events)
     again = app.journal.recent[-1]
     assert again["kind"] == "commit" and again["rule"] == "Cybernaut V.C.5"
+
+
+def test_techgear_of_a_hidden_cybernaut_is_shown_to_the_netrunner_only(tmp_path):
+    """Interaction "T" (V.A) by hidden Cyb-2: the public result says TechGear was
+    gained; the type and chart text come behind "Hand to Netrunner"; the box chit
+    is committed (V.C.4) and the journal names no type in clear."""
+    from boards.sim import boot
+    from cyb_game import Driver
+    from firmware.screens.cybernaut_game import techgear_lines
+    lines = []
+    private = techgear_lines([{"kind": "techgear_gained", "rule": "Cybernaut V.A", "cyb": "Cyb-2",
+                               "hide": {"chit": "t1", "type": "Cyberdeck", "effect": "E"}}], lines)
+    assert lines == ["TechGear gained (hidden box)"] and private == "Cyb-2 gets Cyberdeck\nE"
+    lines = []
+    assert techgear_lines([{"kind": "techgear_none", "rule": "Cybernaut II.B", "cyb": "Cyb-2",
+                            "why": "every TechGear chit is in play"}], lines) == ""
+    assert lines == ["No TechGear: every TechGear chit is in play (II.B)"]
+    board, app = boot(str(tmp_path), 3)
+    d = Driver(board, app)
+    d.choose("Cybernaut")
+    d.choose("New game")
+    d.choose("Solo placement")
+    d.choose("Add Cybernaut")
+    d.seq("D R A")  # Cyb-2 in Sprawl-2 (Tech)
+    d.choose("Cybernauts done")
+    while cyb_game.game_screen(app).s["pub"]["ss_wait"]:
+        d.choose("Place SS unit")
+        d.choose("Sprawl-3")
+    screen = cyb_game.game_screen(app)
+    game = screen.load(app)
+    events, _ = game.interact([0], _Scripted([6, 0]))  # d10 7 + RW 3 = 10: "T"
+    screen.store(app, game, events)
+    box = [c for c in game.s["tg"] if c["w"] == "box"]
+    assert len(box) == 1
+    commit = app.journal.recent[-1]
+    assert commit["kind"] == "commit" and commit["rule"] == "Cybernaut V.A"
+    assert app.open_secret(commit["in"]["id"]) == "t1 Muscle Graft@box Cyb-2"
+    assert "Muscle Graft" not in json.dumps(screen.s["pub"])
+
+
+class _Scripted:
+    def __init__(self, values):
+        self.values = list(values)
+        self.counter = 0
+
+    def randbelow(self, n):
+        self.counter += 1
+        return self.values.pop(0)
