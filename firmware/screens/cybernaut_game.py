@@ -109,7 +109,7 @@ class GameScreen(Menu):
         app.packs.pop("cybernaut-sample", None)  # the rolls-only pack: RAM for the game
         forget = getattr(app, "forget", None)  # MicroPython boards: let go of the
         if forget is not None:  # pack's section validator once the pack is checked
-            forget(("shared_rules.cybernaut_pack",), ())
+            forget(("shared_rules.cybernaut_pack", "shared_rules.cybernaut_techgear"), ())
         screen = cls()
         screen.store(app, Game(pack, None, fog))
         app.record(GAME, "new_game", {"fog": fog}, {}, "Cybernaut III")

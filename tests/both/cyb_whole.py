@@ -94,7 +94,7 @@ def forget_validator():
     """Let go of the pack's section validator once the pack is checked, as the
     device does when a game opens (GameScreen.make: boards.forget_modules)."""
     from boards import forget_modules
-    forget_modules(("shared_rules.cybernaut_pack",), ())
+    forget_modules(("shared_rules.cybernaut_pack", "shared_rules.cybernaut_techgear"), ())
 
 
 def play(seed=SEED, on_turn=None):
