@@ -214,6 +214,14 @@ class Game(SetupPart, WorldPart, RunPart, StrikePart):
                 nr_shown.append(chit)
             else:
                 secret.append(chit)
+        if "tg" in self.s:  # TechGear chits (cybernaut_techgear): as Netrunner chits
+            tg_shown = []
+            for chit in self.s["tg"]:
+                if self.nr_visible(chit):
+                    tg_shown.append(chit)
+                else:
+                    secret.append(chit)
+            public["tg"] = tg_shown
         public["nsa"] = shown
         public["nr"] = nr_shown
         public["marks"] = self.view()["marks"]
@@ -226,9 +234,11 @@ class Game(SetupPart, WorldPart, RunPart, StrikePart):
         Netrunner's "n..")."""
         state = {}
         for key in public:
-            if key not in ("marks", "nmarks"):
+            if key not in ("marks", "nmarks", "tg"):
                 state[key] = public[key]
-        for key, prefix in (("nsa", "x"), ("nr", "n")):
+        for key, prefix in (("nsa", "x"), ("nr", "n"), ("tg", "t")):
+            if key == "tg" and key not in public:
+                continue  # no TechGear drawn yet in this game
             order = {}
             for chit in public.get(key, []) + secret:
                 if chit["id"][0] == prefix:

@@ -208,6 +208,8 @@ def validate_sections(obj, name):
             if isinstance(combat, dict) and band.get("column") not in combat.get("columns", []):
                 _problem(problems, name, "combat column '%s'" % band.get("column"),
                          "is not a column of table 'combat'")
+    from shared_rules.cybernaut_techgear import validate_techgear
+    validate_techgear(obj, name, problems)
     encounter = tables.get(ENCOUNTER_TABLE)
     if isinstance(encounter, dict):
         rows = encounter.get("rows", [])

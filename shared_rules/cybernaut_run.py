@@ -273,8 +273,7 @@ class RunPart:
             chit["w"] = "moving"
         for chit_id in todo:
             chit = self.nsa_chit(chit_id)
-            spots = self.legal_spots(chit)
-            placement[chit_id] = spots[source.randbelow(len(spots))]
+            placement[chit_id] = self.random_spot(chit, source)
             chit["at"] = placement[chit_id]
             chit["w"] = "space"
         for chit_id in todo:

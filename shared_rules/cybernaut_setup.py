@@ -6,6 +6,10 @@ from shared_rules.cybernaut_grid import (MAX_CYBERNAUTS, R_COLOUR, R_END, R_REIN
 from shared_rules.errors import RuleError
 
 
+def _no_stop(at):
+    return False
+
+
 # the readings' defaults (cybernaut_readings.READINGS: the choices and sections)
 READING_DEFAULTS = {"jump": "up", "skull": "each", "tie": "draw", "move": "once"}
 
@@ -109,8 +113,16 @@ class SetupPart:
         self.s["stage"] = "cybernauts"
         return [{"kind": "nsa_setup_done", "rule": "Cybernaut III.A"}]
 
-    def legal_spots(self, chit, ignore=()):
-        """Every address where ``chit`` may go now (III.A.1-2)."""
+    def legal_spots(self, chit, ignore=(), grid=None):
+        """Every address where ``chit`` may go now (III.A.1-2), in grid A, B, C, M
+        order (only grid ``grid`` if given)."""
+        out = []
+        self._spots(chit, ignore, grid, out.append)
+        return out
+
+    def _spots(self, chit, ignore, grid, visit):
+        """Call ``visit(address)`` for every legal address of ``chit``, in order;
+        ``visit`` returning True stops. :returns: how many were visited."""
         # the checks of check_place, without building a refusal for every address
         # (a small heap: no garbage of 127 messages per chit)
         kind = self.ntype(chit)["kind"]
@@ -120,15 +132,40 @@ class SetupPart:
                 if other["id"] != chit["id"] and other["id"] not in ignore \
                         and self.ntype(other)["kind"] == kind:
                     taken.append(other["at"])
-        out = []
-        for grid in GRID_NAMES:
-            size = 10 if grid == "M" else 3
+        count = 0
+        for name in GRID_NAMES:
+            if grid is not None and name != grid:
+                continue
+            size = 10 if name == "M" else 3
             for row in range(size):
                 for col in range(size):
-                    at = "%s%d%d" % (grid, row, col)
+                    at = "%s%d%d" % (name, row, col)
                     if at not in self.green and at not in self.gaps and at not in taken:
-                        out.append(at)
-        return out
+                        count += 1
+                        if visit(at):
+                            return count
+        return count
+
+    def random_spot(self, chit, source, grid=None):
+        """A legal address for ``chit`` drawn with ``source.randbelow(count)``, the
+        same draw as picking from ``legal_spots`` but without the list of every
+        address (a small heap: the solo placement and re-placement draw ~50 times).
+        :raises RuleError: no legal address."""
+        count = self._spots(chit, (), grid, _no_stop)
+        if not count:
+            raise RuleError("no legal address is left for an NSA chit (%s)" % R_STACK)
+        index = [source.randbelow(count)]
+        found = []
+
+        def visit(at):
+            if index[0] == 0:
+                found.append(at)
+                return True
+            index[0] -= 1
+            return False
+
+        self._spots(chit, (), grid, visit)
+        return found[0]
 
     def solo_setup(self, source):
         """Solo option: the device places every NSA chit at random within III.A
@@ -137,12 +174,10 @@ class SetupPart:
         for grid in GRID_NAMES:
             if grid in self._grids_lacking_nexus():
                 chit = self.nsa_chit(self.setup_todo()[0])
-                spots = [a for a in self.legal_spots(chit) if a[0] == grid]
-                events.extend(self.setup_place(chit["id"], spots[source.randbelow(len(spots))]))
+                events.extend(self.setup_place(chit["id"], self.random_spot(chit, source, grid)))
         for chit_id in self.setup_todo():
             chit = self.nsa_chit(chit_id)
-            spots = self.legal_spots(chit)
-            events.extend(self.setup_place(chit_id, spots[source.randbelow(len(spots))]))
+            events.extend(self.setup_place(chit_id, self.random_spot(chit, source)))
         events.extend(self.setup_done())
         return events
 

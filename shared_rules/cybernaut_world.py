@@ -48,6 +48,9 @@ class WorldPart:
                 events.extend(self.reveal_cybernaut(i, "Interaction A", source))
         if "C" in codes:
             events.extend(self.gain_chit(indices[0], source))
+        if "T" in codes:  # gain TechGear (cybernaut_techgear: only loaded for it)
+            from shared_rules.cybernaut_techgear import gain_techgear
+            events.extend(gain_techgear(self, indices[0], source))
         if "H" in codes:
             for i in indices:
                 events.extend(self.hide_cybernaut(i, "Interaction H"))
@@ -176,6 +179,10 @@ class WorldPart:
         cyb["alive"] = False
         for chit in self.box(index):
             self._to_cup(chit)
+        for chit in self.s.get("tg") or ():  # its TechGear too (VIII.C.2)
+            if chit["w"] == "box" and chit["cyb"] == index:
+                chit["w"] = "cup"
+                chit["cyb"] = None
         returned = self._files_back(index)
         return [{"kind": "cybernaut_eliminated", "rule": rule, "name": cyb["name"],
                  "files_back": len(returned)}]

@@ -42,6 +42,7 @@ cn_bodybank firmware.screens.cybernaut_rw BodyBankPick
 cn_losses firmware.screens.cybernaut_rw LossPick
 cn_readings firmware.screens.cybernaut_rw ReadingsScreen
 cn_zone firmware.screens.cybernaut_rw ZonePick
+cn_quit firmware.screens.cybernaut_game QuitConfirm
 cc_armour firmware.screens.cybercore ArmourScreen
 session firmware.screens.session SessionMenu
 salt firmware.screens.session SaltScreen

@@ -10,20 +10,37 @@ game (after turn 10, IV.B.3) every commitment still sealed is revealed, so
 
 The commitment id rides on the chit (key "cid"): inside the sealed part of the
 game state while the chit is face down, dropped once revealed. A chit re-placed
-while still face down keeps its old commitment in app.secrets until the end of the
-game (revealing it earlier would tell where it was); a new one binds its new address.
-Netrunner chits in a holding box or the cup get none (they have no address).
+while still face down gets a new commitment binding its new address; the old one
+cannot be revealed before the end (it would tell where the chit was), so it is
+*parked*: its sealed [salt, value] leaves app.secrets (the save, the heap) for one
+"commit_parked" journal entry per re-placement (the blobs as sealed in the save:
+the device key opens them, nobody else), and the game keeps only that entry's
+[session, seq] in "parked". At the end of the game, or when it is abandoned, each
+parked commitment is read back from the journal and revealed like any other, so
+`referee verify` checks every one. Without parking, 27 more commitments stayed in
+every save per re-placement (17.7 KB of save by turn 10, ~80 KB of heap).
+Holding boxes (Cybernaut V.C.3-4): a Netrunner chit in the box of a hidden
+Cybernaut is hidden from the NSA, so it is committed too, as "<id> <type>@box
+<Cybernaut>" (key "cat": "box" beside its "cid"); revealed when the rules open the
+box (the Cybernaut revealed), parked when it leaves the box face down (placed in
+cyberspace, VII.B.4: a new commitment binds its address, the old one would tell
+its type). Chits in the Netrunner container get none. Captured NSA Files are
+revealed by the strike that captures them (VII.B.6, VII.G), so they are public.
 """
+
+import json
 
 GAME = "cybernaut"
 RULE_PLACED = "Cybernaut III.A"
 RULE_REVEALED = "Cybernaut VII.F"
 RULE_END = "Cybernaut IV.B.3"
 REVEAL_KINDS = ("nsa_revealed", "nr_revealed", "file_captured", "strike")
+PARK = "commit_parked"
+RULE_PARK = "Cybernaut VII.H.5"
 
 
 def _public(game, key, chit):
-    if key == "nr":
+    if key != "nsa":  # Netrunner chits and TechGear (V.C.3-4)
         return game.nr_visible(chit)
     return chit["up"] or chit["w"] in ("files", "held", "lost")
 
@@ -31,7 +48,10 @@ def _public(game, key, chit):
 def reveal_rule(events, chit):
     """The rule section of the event in ``events`` (list of event dicts) that made
     ``chit`` public: a reveal naming its address and type (VII.F, VII.G.3), a File
-    capture (VII.B.6); else the first revealing event's, else VII.F."""
+    capture (VII.B.6); else the first revealing event's, else VII.F; a chit in a
+    holding box: V.C.3 (the box of a revealed Cybernaut is open to the NSA)."""
+    if chit["w"] == "box":
+        return "Cybernaut V.C.3"  # the box of a Cybernaut just revealed, opened
     first = None
     for event in events or ():
         kind = event["kind"]
@@ -64,21 +84,109 @@ def sync(app, game, events=None, replaced=False):
             placed = event["rule"]
     if replaced:
         placed = "Cybernaut VII.H.5"
-    for key, owner in (("nsa", "NSA"), ("nr", "Netrunner")):
-        for chit in game.s[key]:
+    superseded = []
+    for key, owner in (("nsa", "NSA"), ("nr", "Netrunner"), ("tg", "Netrunner")):
+        for chit in game.s.get(key) or ():
             cid = chit.get("cid")
             if _public(game, key, chit):
                 if cid is not None:
                     app.reveal_secret(GAME, cid, reveal_rule(events, chit))
                     del chit["cid"]
+                    chit.pop("cat", None)
             elif chit["w"] == "space" and (
-                    cid is None or (replaced and key == "nsa" and not game.is_nexus(chit))):
+                    cid is None or chit.get("cat") == "box"
+                    or (replaced and key == "nsa" and not game.is_nexus(chit))):
+                if cid is not None and cid in app.secrets:
+                    superseded.append(cid)
+                chit.pop("cat", None)
                 chit["cid"] = app.commit_secret(
                     GAME, owner + " chit", "%s %s@%s" % (chit["id"], chit["t"], chit["at"]),
                     owner, placed)
+            elif key != "nsa" and chit["w"] == "box" and cid is None:
+                # a hidden Cybernaut's holding box (V.C.4)
+                name = game.s["cybs"][chit["cyb"]]["name"]
+                chit["cat"] = "box"
+                chit["cid"] = app.commit_secret(
+                    GAME, owner + " chit", "%s %s@box %s" % (chit["id"], chit["t"], name),
+                    owner, _box_rule(events))
+    if superseded:
+        park(app, game, superseded)
     if game.s["over"]:
-        app.reveal_all(GAME, RULE_END)
-        for key in ("nsa", "nr"):
-            for chit in game.s[key]:
+        reveal_everything(app, game, RULE_END)
+        for key in ("nsa", "nr", "tg"):
+            for chit in game.s.get(key) or ():
                 chit.pop("cid", None)
+                chit.pop("cat", None)
         game.s["revealed_all"] = True
+
+
+def _box_rule(events):
+    """The rule that put a chit in a hidden holding box: the event's (Interaction
+    "C", V.A; a Cybernaut hidden again, V.C.5), else V.C.4."""
+    for event in events or ():
+        if event["kind"] in ("chit_gained", "cybernaut_hidden", "techgear_gained"):
+            return event["rule"]
+    return "Cybernaut V.C.4"
+
+
+def park(app, game, cids):
+    """Move commitments ``cids`` (list of ids in app.secrets) into one journal entry
+    ("commit_parked": their ids, labels and sealed blobs) and note its
+    [session, seq] in ``game.s["parked"]``."""
+    items = []
+    for cid in cids:
+        item = app.secrets.pop(cid)  # [game, what, owner, sealed [salt, value]]
+        items.append([cid, item[1], item[2], item[3]])
+    game.s.setdefault("parked", []).append([app.session, app.journal.next_seq])
+    app.record(GAME, PARK, {"ids": cids, "items": items}, {}, RULE_PARK)
+
+
+def _find(app, session, seq):
+    """The "commit_parked" entry ``seq`` of journal ``session``, read line by line
+    (a journal can be long: never the whole file on the heap), or None."""
+    for entry in app.journal.recent:
+        if entry["seq"] == seq and entry["kind"] == PARK and session == app.session:
+            return entry
+    from shared_rules.journal import decode_line
+    name = "journals/s%04d.jrn" % session
+    try:
+        handle = app.storage.open(app.storage.path(name), "r")
+    except OSError:
+        return None
+    try:
+        lineno = 0
+        for line in handle:
+            lineno += 1
+            if PARK not in line:
+                continue
+            entry = decode_line(line.rstrip("\n"), lineno, name)
+            if entry["seq"] == seq and entry["kind"] == PARK:
+                return entry
+    finally:
+        handle.close()
+    return None
+
+
+def unpark(app, game, rule):
+    """Reveal every parked commitment of ``game`` (journal entries read back one at
+    a time), as app.reveal_secret does. :returns: how many were revealed."""
+    count = 0
+    for session, seq in game.s.get("parked") or ():
+        entry = _find(app, session, seq)
+        if entry is None:
+            app.record(GAME, "park_missing", {"session": session, "seq": seq}, {}, rule)
+            continue
+        for cid, what, owner, blob in entry["in"]["items"]:
+            app.secrets[cid] = [GAME, what, owner, blob]
+            app.reveal_secret(GAME, cid, rule)
+            count += 1
+        entry = None
+    game.s["parked"] = []
+    return count
+
+
+def reveal_everything(app, game, rule):
+    """The end of the game (or abandoning it): every parked commitment, then every
+    one still in app.secrets, revealed; "reveal_all" closes them (IV.B.3)."""
+    unpark(app, game, rule)
+    app.reveal_all(GAME, rule)

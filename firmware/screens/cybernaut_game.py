@@ -17,6 +17,19 @@ from shared_rules.errors import RuleError
 PACK = "cybernaut-game-sample"  # the full game pack (map, grids, counter mix, charts)
 GAME = "cybernaut"
 SECRET_KINDS = ("nsa_setup", "nsa_replaced")
+# the segments (shared_rules.cybernaut.SEGMENTS, Cybernaut IV) as the 16-cell status
+# line and the track name them: "RealWorld Movement" does not fit
+SHORT_SEGMENTS = ("Interaction", "NR RW Move", "Netrun", "Attack", "NSA RW Move", "End of Turn")
+TRACK_NAMES = ("Interaction", "RealWorld Move", "Netrun", "Attack", "RealWorld Move",
+               "End of Turn")
+
+
+def fit(text, width):
+    """``text`` within ``width`` cells: as is, else without its spaces ("Black Ice"
+    -> "BlackIce"), else cut."""
+    if len(text) <= width:
+        return text
+    return text.replace(" ", "")[:width]
 
 
 def find_game(app):
@@ -72,16 +85,16 @@ def summary(events):
 
 
 class GameScreen(Menu):
-    """A Cybernaut game. B twice leaves it (the game is lost); B long: the track.
+    """A Cybernaut game. B asks whether to abandon it (QuitConfirm); B long: the track.
 
-    State: {"sel", "pub", "sec" (sealed), "quit", "msg", "log": recent public lines}.
+    State: {"sel", "pub", "sec" (sealed), "msg", "log": recent public lines}.
     """
 
     ID = "cn_game"
     TITLE = "Cybernaut game"
 
     def initial(self):
-        return {"sel": 0, "pub": None, "sec": None, "quit": False, "msg": "", "log": []}
+        return {"sel": 0, "pub": None, "sec": None, "msg": "", "log": []}
 
     @classmethod
     def make(cls, app, fog=False):
@@ -96,7 +109,7 @@ class GameScreen(Menu):
         app.packs.pop("cybernaut-sample", None)  # the rolls-only pack: RAM for the game
         forget = getattr(app, "forget", None)  # MicroPython boards: let go of the
         if forget is not None:  # pack's section validator once the pack is checked
-            forget(("shared_rules.cybernaut_pack",), ())
+            forget(("shared_rules.cybernaut_pack", "shared_rules.cybernaut_techgear"), ())
         screen = cls()
         screen.store(app, Game(pack, None, fog))
         app.record(GAME, "new_game", {"fog": fog}, {}, "Cybernaut III")
@@ -134,7 +147,7 @@ class GameScreen(Menu):
                 app.record(GAME, "refused", {"action": fn, "sealed": app.seal(reason)}, {},
                            _rule_of(reason))
             else:
-                self.s["msg"] = reason
+                self.s["msg"] = refused_title(reason)  # the reason in full on the screen pushed
                 app.record(GAME, "refused", {"action": fn}, {"reason": reason}, _rule_of(reason))
             app.push(TextScreen.make(refused_title(reason), reason))
             return None
@@ -154,9 +167,8 @@ class GameScreen(Menu):
             self.s["msg"] = lines[-1]
 
     def title(self):
-        pub = self.s["pub"]
-        head = "T%d " % pub["turn"]  # the status line: 16 cells, "T10 RealWorld Mo"
-        return head + SEGMENTS[pub["seg"]][1][:16 - len(head)]
+        pub = self.s["pub"]  # the status line: 16 cells at most, "T10 NSA RW Move"
+        return ("T%d " % pub["turn"]) + SHORT_SEGMENTS[pub["seg"]]
 
     def entries(self, app):
         pub = self.s["pub"]
@@ -205,8 +217,6 @@ class GameScreen(Menu):
         return [e[0] for e in self.entries(app)]
 
     def footer(self, app):
-        if self.s["quit"]:
-            return ["B again: quit,", "game is lost"]
         return [self.s["msg"][:16]] if self.s["msg"] else []
 
     def draw(self, app, surface):
@@ -216,18 +226,14 @@ class GameScreen(Menu):
     def choose(self, app, index):
         entries = self.entries(app)
         if index < len(entries):
-            self.s["quit"] = False
             entries[index][1](app)
 
     def on_button(self, app, name, kind):
         if name == B and kind == LONG:
             app.push(TrackScreen())
             return
-        if name == B:
-            if self.s["quit"]:
-                app.pop()
-            else:
-                self.s["quit"] = True
+        if name == B:  # leaving abandons the game: ask plainly first (QuitConfirm)
+            app.push(QuitConfirm())
             return
         Menu.on_button(self, app, name, kind)
 
@@ -323,6 +329,25 @@ class GameScreen(Menu):
             "%s %s" % (r[3] or r[2], r[1]) for r in rows)))
 
 
+def techgear_lines(events, lines):
+    """Add the TechGear events' public lines to ``lines`` (Interaction "T", V.A; II.B
+    when none is left). :returns: the private text of TechGear gained by a hidden
+    Cybernaut (type and effect, for the Netrunner only), or ""."""
+    private = ""
+    for event in events:
+        if event["kind"] == "techgear_none":
+            lines.append("No TechGear: " + event["why"] + " (II.B)")
+        elif event["kind"] == "techgear_gained":
+            if "hide" in event:
+                lines.append("TechGear gained (hidden box)")
+                private = "%s gets %s\n%s" % (event["cyb"], event["hide"]["type"],
+                                                event["hide"]["effect"])
+            else:
+                lines.append("TechGear: " + event["type"])
+                lines.append(event["effect"])
+    return private
+
+
 def refused_title(message):
     """A refusal screen's title: the broken rule's section, e.g. "No: VII.E.1"."""
     return ("No: " + _rule_of(message)[10:])[:16]
@@ -337,6 +362,43 @@ def _rule_of(message):
     return message[at + 1:end].split(",")[0]
 
 
+RULE_ABANDON = "Cybernaut: game abandoned (its secrets revealed)"
+
+
+class QuitConfirm(Menu):
+    """B on the game menu: "Keep playing" (first, so a second B or A keeps the game)
+    or "Abandon game". A game cannot be parked and resumed (the device keeps one
+    game's state; RAM is short), so abandoning says so plainly: every face-down chit
+    and holding box is revealed in the journal (a "game_abandoned" entry with every
+    chit's [id, type, place, address], then each sealed commitment opened) and the
+    game is gone."""
+
+    ID = "cn_quit"
+    TITLE = "Leave the game?"
+
+    def items(self, app):
+        return ["Keep playing", "Abandon game"]
+
+    def footer(self, app):
+        return ["Abandoned: gone,", "secrets shown in", "the journal"]
+
+    def choose(self, app, index):
+        if index == 0:
+            app.pop()
+            return
+        screen = find_game(app)
+        game = screen.load(app)
+        pub = screen.s["pub"]
+        rows = [[c["id"], c["t"], c["w"], c["at"]] for c in game.s["nsa"] + game.s["nr"]]
+        app.record(GAME, "game_abandoned", {"turn": pub["turn"], "seg": pub["seg"]},
+                   {"chits": rows}, RULE_ABANDON)
+        if not game.s.get("revealed_all"):
+            from firmware.screens.cybernaut_commit import reveal_everything
+            reveal_everything(app, game, RULE_ABANDON)
+        app.pop()  # this menu
+        app.pop()  # the game
+
+
 class TrackScreen(Screen):
     """The record track: turn, segment, impulse, Ops Points, SS Max. A or B back."""
 
@@ -344,10 +406,10 @@ class TrackScreen(Screen):
 
     def draw(self, app, surface):
         pub = find_game(app).s["pub"]
-        side, name, rule = SEGMENTS[pub["seg"]]
-        surface.line_text(0, "Track  Turn %d/10" % pub["turn"], True)
+        side, _, rule = SEGMENTS[pub["seg"]]
+        surface.line_text(0, "Track Turn %d/10" % pub["turn"], True)
         surface.line_text(1, side)
-        surface.line_text(2, name[:16])
+        surface.line_text(2, TRACK_NAMES[pub["seg"]])
         surface.line_text(3, rule[10:])
         run = pub["run"]
         if run is not None:
@@ -366,13 +428,24 @@ class TrackScreen(Screen):
 
 
 class CybernautPick(Menu):
-    """Setup: UP/DOWN the Cybernaut, LEFT/RIGHT the sprawl, A adds (III.B.1)."""
+    """Setup: UP/DOWN the Cybernaut, LEFT/RIGHT the sprawl, A adds (III.B.1). The
+    sprawl starts on the first one where a Cybernaut may set up (not "no_setup")."""
 
     ID = "cn_cybpick"
     TITLE = "Add Cybernaut"
 
     def initial(self):
-        return {"sel": 0, "sp": 0}
+        return {"sel": 0, "sp": -1}  # -1: not chosen yet, the first legal sprawl
+
+    def _sp(self, app):
+        if self.s["sp"] < 0:
+            info = app.pack(PACK).data["sprawls"]
+            names = self.sprawls(app)
+            self.s["sp"] = 0
+            for index in range(len(names) - 1, -1, -1):
+                if not info[names[index]].get("no_setup"):
+                    self.s["sp"] = index
+        return self.s["sp"]
 
     def items(self, app):
         out = []
@@ -384,16 +457,16 @@ class CybernautPick(Menu):
         return sorted(app.pack(PACK).data["sprawls"])
 
     def footer(self, app):
-        return ["<" + self.sprawls(app)[self.s["sp"]][:14] + ">"]
+        return ["<" + self.sprawls(app)[self._sp(app)][:14] + ">"]
 
     def side(self, app, name, kind):
         count = len(self.sprawls(app))
-        self.s["sp"] = (self.s["sp"] + (1 if name == "R" else -1)) % count
+        self.s["sp"] = (self._sp(app) + (1 if name == "R" else -1)) % count
 
     def choose(self, app, index):
         name = app.pack(PACK).data["cybernauts"][index]["name"]
         game = find_game(app)
-        if game.act(app, "add_cybernaut", name, self.sprawls(app)[self.s["sp"]]) is not None:
+        if game.act(app, "add_cybernaut", name, self.sprawls(app)[self._sp(app)]) is not None:
             app.pop()
 
 
@@ -495,13 +568,18 @@ class UnitPick(Menu):
             return
         if self.s["for"] == "inter":
             indices = [i for i in range(len(pub["cybs"])) if pub["cybs"][i]["name"] in chosen]
-            if game.act(app, "interact", indices, app.source) is not None:
+            events = game.act(app, "interact", indices, app.source)
+            if events is not None:
                 app.pop()
                 entry = app.journal.recent
                 lines = [e["kind"] + ": " + str(e["out"].get("result", e["out"].get("name", "")))
                          for e in entry if e["kind"] in ("interaction", "encounter",
                                                          "cybernaut_revealed", "cybernaut_hidden")]
+                private = techgear_lines(events, lines)
                 app.push(TextScreen.make("Interaction", "\n".join(lines)))
+                if private:  # a hidden Cybernaut's box: for the Netrunner's eyes (V.C.4)
+                    from firmware.screens.prompt import Handover
+                    app.push(Handover.make("Netrunner", TextScreen.make("TechGear", private)))
         elif self.s["for"] == "move":
             start = None
             for unit in pub["cybs"] + pub["ss"]:

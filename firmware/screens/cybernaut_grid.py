@@ -13,8 +13,8 @@ NsaScreen are NSA-only (opened behind a Handover) and end with app.hand_back().
 import json
 
 from firmware.buttons import A, B, DOWN, LEFT, LONG, RIGHT, UP
-from firmware.screens.cybernaut_game import PACK, TrackScreen, find_game, journal, summary
-from firmware.ui import Menu, Screen, TextScreen
+from firmware.screens.cybernaut_game import PACK, TrackScreen, find_game, fit, journal, summary
+from firmware.ui import Menu, Screen, TextScreen, wrap
 from shared_rules.cybernaut import GRID_NAMES
 from shared_rules.cybernaut_grid import address, grid_size
 from shared_rules.errors import RuleError
@@ -109,7 +109,19 @@ class GridScreen(Screen):
         app.pop()
 
     def panel(self, surface, row, text):
-        surface.text(row, PANEL, text[:16 - PANEL])
+        """``text`` on the 8-cell panel (a chit type without its spaces if need be)."""
+        surface.text(row, PANEL, fit(text, 16 - PANEL))
+
+    def panel_msg(self, surface, text, first=6):
+        """A message over the panel's rows ``first``..7, word-wrapped; a message too
+        long for them: its first word, then the rest without spaces."""
+        rows = 8 - first
+        lines = wrap(text, 16 - PANEL)
+        if len(lines) > rows:
+            word, _, rest = text.partition(" ")
+            lines = [word, rest] if rows > 1 else [text]
+        for index in range(min(rows, len(lines))):
+            self.panel(surface, first + index, lines[index])
 
 
 class NetrunScreen(GridScreen):
@@ -147,7 +159,8 @@ class NetrunScreen(GridScreen):
         if run:
             self.panel(surface, 0, "T%dI%d%s" % (pub["turn"], run["imp"],
                                                  "NR" if run["part"] == "NR" else "NS"))
-            self.panel(surface, 1, "Ops %d" % run["ops"])
+            # Ops Points and the Ghost's address: "Ops6 M05"
+            self.panel(surface, 1, ("Ops%d %s" if run["ops"] < 10 else "Op%d%s") % (run["ops"], ghost))
         else:
             self.panel(surface, 0, "T%d map" % pub["turn"])
         at = self.at()
@@ -166,9 +179,7 @@ class NetrunScreen(GridScreen):
         elif at in game.gaps and row < 6:
             self.panel(surface, row, "GAP")
             row += 1
-        if ghost:
-            self.panel(surface, 6, "G " + ghost)
-        self.panel(surface, 7, game_screen.s["msg"])
+        self.panel_msg(surface, game_screen.s["msg"])
 
     def act(self, app):
         game = find_game(app)
@@ -420,7 +431,7 @@ class PlaceScreen(GridScreen):
             events = real.replace(self._plan(app))
             journal(app, events, True)
             screen.store(app, real, events, True)
-            screen.s["msg"] = "NSA re-placed"
+            screen.s["msg"] = "NSA hid again"
             app.hand_back()
 
     def menu(self, app):

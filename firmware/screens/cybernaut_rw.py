@@ -114,9 +114,10 @@ class ReadingsScreen(Menu):
 
     ID = "cn_readings"
     TITLE = "Readings"
-    LABELS = {"up": "both face up", "any": "any matching", "each": "d10 per skull",
-              "one": "one d10", "draw": "tie: draw", "nsa": "tie: NSA wins",
-              "once": "once/segment", "legs": "in legs"}
+    # each item whole, within the menu's 15 cells (the cursor takes one of 16)
+    LABELS = {"up": "Jump: both up", "any": "Jump: any Nexus", "each": "Skull: d10 each",
+              "one": "Skull: one d10", "draw": "Tie: a draw", "nsa": "Tie: NSA wins",
+              "once": "Move: once", "legs": "Move: in legs"}
 
     def readings(self):
         from shared_rules.cybernaut_readings import READINGS
@@ -126,7 +127,7 @@ class ReadingsScreen(Menu):
         chosen = find_game(app).s["pub"].get("read") or {}
         out = []
         for key, values, _ in self.readings():
-            out.append("%s %s" % (key[:5], self.LABELS[chosen.get(key, values[0])]))
+            out.append(self.LABELS[chosen.get(key, values[0])])
         return out
 
     def footer(self, app):

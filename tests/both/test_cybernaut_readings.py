@@ -99,11 +99,13 @@ def test_victory_point_tie_by_reading():
 
 def test_moving_once_or_in_legs_per_segment_by_reading():
     # Cyb-2 RealWorld 3; Sprawl-1 -> Sprawl-2 costs 2, Sprawl-5 <-> Sprawl-6 costs 1
-    game = placed_game(pack=small_pack())
+    pack = small_pack()  # one pack for both games (a 192K heap under MicroPython)
+    game = placed_game(pack=pack)
     game.next_segment()  # Netrunner RealWorld Movement
     game.move_units(["Cyb-2"], ["Sprawl-1", "Sprawl-2"])
     assert "VI.A.2" in reason(game.move_units, ["Cyb-2"], ["Sprawl-2", "Sprawl-1"])  # "once"
-    game = placed_game(pack=small_pack(), cybs=(("Cyb-2", "Sprawl-5"),))
+    game = None
+    game = placed_game(pack=pack, cybs=(("Cyb-2", "Sprawl-5"),))
     game.s["read"] = {"move": "legs"}
     game.next_segment()
     game.move_units(["Cyb-2"], ["Sprawl-5", "Sprawl-6"])  # 1 of 3 points

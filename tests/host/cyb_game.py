@@ -128,7 +128,7 @@ def play(board, app, on_turn=None):
     d.choose("New game")
     d.choose("Solo placement")
     d.choose("Add Cybernaut")
-    d.seq("D R R R A")  # Cyb-2 (RealWorld 3, Wetware 6) in Sprawl-1
+    d.seq("D A")  # Cyb-2 (RealWorld 3, Wetware 6) in Sprawl-1
     d.choose("Cybernauts done")
     spots = ["M%d%d" % (r, c) for r in (6, 7, 8) for c in range(10)]
     for turn in range(1, 11):

@@ -27,7 +27,7 @@ def run(board, app):
         d.at(at)
     d.press("A")  # hand back
     d.choose("Add Cybernaut")
-    d.seq("D R R R A")  # Cyb-2 (RealWorld 3, Wetware 6) in Sprawl-1
+    d.seq("D A")  # Cyb-2 (RealWorld 3, Wetware 6) in Sprawl-1
     d.choose("Cybernauts done")
     d.choose("Place SS unit")
     d.choose("Sprawl-3")

@@ -5,6 +5,7 @@ the rules reveal them, all revealed at the end; `referee verify` checks them.
 CPython only: the whole game through the screens needs more than MicroPython's 192K
 heap (see cyb_game)."""
 
+import json
 import os
 
 import cyb_game
@@ -37,13 +38,23 @@ def test_the_scripted_netrun_reveals_each_chit_through_its_commitment(tmp_path):
         commits[entry["in"]["id"]] = entry
         # a commitment names no chit: its label, owner and a hash only
         text = encode_entry(entry)
-        assert entry["in"]["what"] == "NSA chit" and entry["in"]["owner"] == "NSA"
+        assert (entry["in"]["what"], entry["in"]["owner"]) in (
+            ("NSA chit", "NSA"), ("Netrunner chit", "Netrunner"))
         assert list(entry["out"]) == ["hash"]
         for name in TYPES:
             assert name not in text, (name, text)
     setup = [e for e in commits.values() if e["rule"] == "Cybernaut III.A"]
     assert len(setup) == 27  # every NSA chit, when placed (III.A)
-    reveals = _kinds(entries, "reveal")
+    # the chits hidden Cyb-2 gained by Interaction "C" (V.A): in its holding box,
+    # which the NSA may not examine (V.C.4), so committed too
+    boxed = [e for e in commits.values() if e["in"]["owner"] == "Netrunner"]
+    assert boxed and [e["rule"] for e in boxed] == ["Cybernaut V.A"] * len(boxed)
+    reveals_all = _kinds(entries, "reveal")
+    box_values = [e["out"]["value"] for e in reveals_all if e["in"]["id"] in
+                  [b["in"]["id"] for b in boxed]]
+    for value in box_values:  # opened when the box is (Cyb-2 revealed, V.C.3)
+        assert "@box Cyb-2" in value, value
+    reveals = [e for e in _kinds(entries, "reveal") if "@box" not in e["out"]["value"]]
     assert [(e["rule"], e["out"]["value"]) for e in reveals] == [
         ("Cybernaut VII.F.2", "x23 Tracer@M21"),  # adjacent to the Ghost
         ("Cybernaut VII.F.1", "x1 Nexus 1@M12"),  # entered
@@ -60,16 +71,33 @@ def test_the_scripted_netrun_reveals_each_chit_through_its_commitment(tmp_path):
     at = kinds.index("reveal")
     assert kinds[at - 2:at] == ["nsa_revealed", "nr_revealed"]
     # the secret re-placement (VII.H.5): a new commitment for each re-placed chit;
-    # the still-face-down chits' older ones stay sealed until the end
+    # the still-face-down chits' older ones are parked in one journal entry (sealed
+    # as in the save) until the end: they leave app.secrets and the save
     replaced = [e for e in commits.values() if e["rule"] == "Cybernaut VII.H.5"]
     assert len(replaced) == 17
-    assert kinds[kinds.index("nsa_replaced") + 1:] == ["commit"] * 17
-    assert len(app.secrets) == 27 - len(reveals) + 17
+    assert kinds[kinds.index("nsa_replaced") + 1:] == ["commit"] * 17 + ["commit_parked"]
+    parked = entries[-1]
+    assert parked["rule"] == "Cybernaut VII.H.5" and parked["in"]["ids"]
+    assert [item[0] for item in parked["in"]["items"]] == parked["in"]["ids"]
+    text = encode_entry(parked)
+    for name in TYPES:
+        assert name not in text, (name, text)
+    for cid in parked["in"]["ids"]:
+        assert commits[cid]["rule"] == "Cybernaut III.A" and cid not in app.secrets
+    # the re-placed face-down chits: every one that was not revealed and is no Nexus
+    # 9 Nexus chits, 3 revealed (x1, x2, x7): the 6 face-down ones never move
+    assert len(parked["in"]["ids"]) == 27 - len(reveals) - 6
+    sealed_box = [b for b in boxed if b["in"]["id"] in app.secrets]
+    assert len(app.secrets) == 27 - len(reveals) + 17 - len(parked["in"]["ids"]) + len(sealed_box)
+    assert len(boxed) == 1
+    state = cyb_game.game_screen(app).s["pub"]
+    assert state["parked"] == [[1, parked["seq"]]]
     values = sorted(app.open_secret(e["in"]["id"]) for e in replaced)
     assert values[0] == "x11 File@M70"  # in the order of REPLACE
     assert [v for v in values if v.startswith("x23 ")] == ["x23 Tracer@M83"]  # regenerated, 13th
     for cid in app.secrets:
-        assert app.secrets[cid][:3] == ["cybernaut", "NSA chit", "NSA"]
+        assert app.secrets[cid][:3] in (["cybernaut", "NSA chit", "NSA"],
+                                         ["cybernaut", "Netrunner chit", "Netrunner"])
 
 
 def test_a_netrunner_chit_placed_face_down_is_committed(tmp_path):
@@ -84,7 +112,7 @@ def test_a_netrunner_chit_placed_face_down_is_committed(tmp_path):
         d.at(at)
     d.press("A")  # hand back
     d.choose("Add Cybernaut")
-    d.seq("D R R R A")  # Cyb-2 in Sprawl-1
+    d.seq("D A")  # Cyb-2 in Sprawl-1
     d.choose("Cybernauts done")
     d.choose("Place SS unit")
     d.choose("Sprawl-3")
@@ -106,11 +134,17 @@ def test_a_netrunner_chit_placed_face_down_is_committed(tmp_path):
     d.choose("Place chit")
     d.press("A")  # the first chit of the holding box
     entries = _journal(root)
-    assert entries[-2]["kind"] == "nr_place" and entries[-1]["kind"] == "commit"
-    commit = entries[-1]
+    assert [e["kind"] for e in entries[-3:]] == ["nr_place", "commit", "commit_parked"]
+    commit = entries[-2]
     assert commit["rule"] == "Cybernaut VII.B.4"
     assert commit["in"]["what"] == "Netrunner chit" and commit["in"]["owner"] == "Netrunner"
-    assert len(app.secrets) == before + 1
+    # its holding-box commitment (made when hidden Cyb-2 gained it, V.A, V.C.4) is
+    # parked: revealing it now would tell the NSA the face-down chit's type
+    boxed = [e for e in _kinds(entries, "commit") if e["in"]["owner"] == "Netrunner"]
+    assert boxed[0]["rule"] == "Cybernaut V.A"
+    assert entries[-1]["in"]["ids"] == [boxed[0]["in"]["id"]]
+    assert box[0]["t"] not in encode_entry(entries[-1]) and "@box" not in encode_entry(entries[-1])
+    assert len(app.secrets) == before  # one new, one parked
     value = app.open_secret(commit["in"]["id"])
     assert value == "%s %s@M00" % (box[0]["id"], box[0]["t"])
     assert box[0]["t"] not in encode_entry(commit)
@@ -119,9 +153,14 @@ def test_a_netrunner_chit_placed_face_down_is_committed(tmp_path):
 def test_a_whole_game_verifies_and_a_changed_reveal_is_named(tmp_path, capsys):
     root = str(tmp_path)
     board, app = boot(root, cyb_game.SEED)
-    cyb_game.play(board, app)
+    held = []  # sealed commitments in the save at each turn's start
+    cyb_game.play(board, app, lambda turn: held.append(len(app.secrets)))
     screen = cyb_game.game_screen(app)
     assert screen.s["pub"]["over"] and screen.s["pub"]["revealed_all"]
+    # superseded commitments are parked in the journal: the save holds at most one
+    # per chit of the counter mix (27 NSA + 9 Netrunner), not one per re-placement
+    assert len(held) == 10 and max(held) <= 27 + 9, held
+    assert screen.s["pub"]["parked"] == []  # read back and revealed at the end
     assert app.secrets == {}  # the full reveal (IV.B.3) opened every commitment
     app.end_session()
     app.save()
@@ -134,6 +173,11 @@ def test_a_whole_game_verifies_and_a_changed_reveal_is_named(tmp_path, capsys):
     assert "%d revealed secrets match their commitments" % len(reveals) in out
     last = _kinds(entries, "reveal_all")[0]
     assert last["rule"] == "Cybernaut IV.B.3"
+    parked = _kinds(entries, "commit_parked")
+    assert len(parked) == len(_kinds(entries, "nsa_replaced")) == 5
+    ids = [cid for entry in parked for cid in entry["in"]["ids"]]
+    opened = [e["in"]["id"] for e in reveals if e["rule"] == "Cybernaut IV.B.3"]
+    assert set(ids) <= set(opened)  # each parked one revealed at the end
 
     # one revealed chit changed (a Tracer said to be Ice), its line's CRC re-made
     index = entries.index(reveals[-1])
@@ -147,3 +191,121 @@ def test_a_whole_game_verifies_and_a_changed_reveal_is_named(tmp_path, capsys):
     assert ("line %d, entry %d (cybernaut reveal) secret %s 'NSA chit': the revealed value "
             "does not match the commitment" % (index + 1, entries[index]["seq"],
                                                entries[index]["in"]["id"])) in err
+
+
+def test_leaving_a_game_asks_plainly_and_abandoning_reveals_its_secrets(tmp_path):
+    """B on the game menu asks; "Keep playing" (first) keeps it; "Abandon game"
+    journals every chit and opens every sealed commitment, then the game is gone."""
+    from boards.sim import boot
+    from cyb_game import Driver
+    board, app = boot(str(tmp_path), 3)
+    d = Driver(board, app)
+    d.choose("Cybernaut")
+    d.choose("New game")
+    d.choose("Solo placement")
+    sealed = [cid for cid in app.secrets if app.secrets[cid][0] == "cybernaut"]
+    assert len(sealed) == 27  # every NSA chit committed face down (III.A)
+    d.press("B")
+    assert app.top().ID == "cn_quit"
+    lines = app.surface.lines()
+    assert lines[0] == "Leave the game?" and "secrets shown in" in lines
+    d.press("B")  # B again: back to the game, nothing lost
+    assert app.top().ID == "cn_game"
+    d.press("B")
+    d.press("A")  # "Keep playing" is first
+    assert app.top().ID == "cn_game" and len(app.secrets) == 27
+    d.press("B")
+    d.choose("Abandon game")
+    assert app.top().ID == "cn_menu" and app.secrets == {}
+    entries = _journal(str(tmp_path))
+    kinds = [e["kind"] for e in entries]
+    at = kinds.index("game_abandoned")
+    assert kinds[at + 1:].count("reveal") == 27 and kinds[-1] == "reveal_all"
+    entry = entries[at]
+    assert entry["rule"].startswith("Cybernaut: game abandoned")
+    assert len(entry["out"]["chits"]) == 27 + 9
+
+
+def test_a_hidden_cybernauts_holding_box_is_committed_and_opened_when_revealed(tmp_path):
+    """A chit gained by a hidden Cybernaut (V.A "C") is committed "@box <name>"
+    (the NSA may not examine the box, V.C.4); revealing the Cybernaut opens the box
+    (V.C.3) and the commitment; hiding it again (V.C.5) commits the box anew."""
+    from boards.sim import boot
+    from cyb_game import Driver
+    from firmware.screens.cybernaut_game import find_game
+    board, app = boot(str(tmp_path), 3)
+    d = Driver(board, app)
+    d.choose("Cybernaut")
+    d.choose("New game")
+    d.choose("Solo placement")
+    d.choose("Add Cybernaut")
+    d.seq("D A")  # Cyb-2 in Sprawl-1
+    d.choose("Cybernauts done")
+    screen = find_game(app)
+    game = screen.load(app)
+    events = game.gain_chit(0, app.source)
+    screen.store(app, game, events)
+    chit = [c for c in game.s["nr"] if c["w"] == "box"][0]
+    commit = app.journal.recent[-1]
+    assert commit["kind"] == "commit" and commit["rule"] == "Cybernaut V.A"
+    assert app.open_secret(commit["in"]["id"]) == "%s %s@box Cyb-2" % (chit["id"], chit["t"])
+    assert chit["t"] not in json.dumps(screen.s["pub"])  # the box stays in the sealed part
+    game = screen.load(app)
+    events = game.reveal_cybernaut(0, "Interaction A", app.source)
+    screen.store(app, game, events)
+    reveal = [e for e in app.journal.recent if e["kind"] == "reveal"][-1]
+    assert reveal["in"]["id"] == commit["in"]["id"] and reveal["rule"] == "Cybernaut V.C.3"
+    assert reveal["out"]["value"] == "%s %s@box Cyb-2" % (chit["id"], chit["t"])
+    game = screen.load(app)
+    events = game.hide_cybernaut(0, "Interaction H")
+    screen.store(app, game, events)
+    again = app.journal.recent[-1]
+    assert again["kind"] == "commit" and again["rule"] == "Cybernaut V.C.5"
+
+
+def test_techgear_of_a_hidden_cybernaut_is_shown_to_the_netrunner_only(tmp_path):
+    """Interaction "T" (V.A) by hidden Cyb-2: the public result says TechGear was
+    gained; the type and chart text come behind "Hand to Netrunner"; the box chit
+    is committed (V.C.4) and the journal names no type in clear."""
+    from boards.sim import boot
+    from cyb_game import Driver
+    from firmware.screens.cybernaut_game import techgear_lines
+    lines = []
+    private = techgear_lines([{"kind": "techgear_gained", "rule": "Cybernaut V.A", "cyb": "Cyb-2",
+                               "hide": {"chit": "t1", "type": "Cyberdeck", "effect": "E"}}], lines)
+    assert lines == ["TechGear gained (hidden box)"] and private == "Cyb-2 gets Cyberdeck\nE"
+    lines = []
+    assert techgear_lines([{"kind": "techgear_none", "rule": "Cybernaut II.B", "cyb": "Cyb-2",
+                            "why": "every TechGear chit is in play"}], lines) == ""
+    assert lines == ["No TechGear: every TechGear chit is in play (II.B)"]
+    board, app = boot(str(tmp_path), 3)
+    d = Driver(board, app)
+    d.choose("Cybernaut")
+    d.choose("New game")
+    d.choose("Solo placement")
+    d.choose("Add Cybernaut")
+    d.seq("D R A")  # Cyb-2 in Sprawl-2 (Tech)
+    d.choose("Cybernauts done")
+    while cyb_game.game_screen(app).s["pub"]["ss_wait"]:
+        d.choose("Place SS unit")
+        d.choose("Sprawl-3")
+    screen = cyb_game.game_screen(app)
+    game = screen.load(app)
+    events, _ = game.interact([0], _Scripted([6, 0]))  # d10 7 + RW 3 = 10: "T"
+    screen.store(app, game, events)
+    box = [c for c in game.s["tg"] if c["w"] == "box"]
+    assert len(box) == 1
+    commit = app.journal.recent[-1]
+    assert commit["kind"] == "commit" and commit["rule"] == "Cybernaut V.A"
+    assert app.open_secret(commit["in"]["id"]) == "t1 Muscle Graft@box Cyb-2"
+    assert "Muscle Graft" not in json.dumps(screen.s["pub"])
+
+
+class _Scripted:
+    def __init__(self, values):
+        self.values = list(values)
+        self.counter = 0
+
+    def randbelow(self, n):
+        self.counter += 1
+        return self.values.pop(0)

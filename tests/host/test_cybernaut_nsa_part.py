@@ -22,7 +22,7 @@ def test_nsa_moves_two_chits_from_one_address_by_nexus_jumps(tmp_path):
         d.at(at)
     d.press("A")
     d.choose("Add Cybernaut")
-    d.seq("D R R R A")  # Cyb-2 in Sprawl-1
+    d.seq("D A")  # Cyb-2 in Sprawl-1
     d.choose("Cybernauts done")
     d.choose("Place SS unit")
     d.choose("Sprawl-3")

@@ -18,7 +18,7 @@ def _start(tmp_path):
     d.choose("New game")
     d.choose("Solo placement")
     d.choose("Add Cybernaut")
-    d.seq("D R R R A")  # Cyb-2 (RealWorld 3, Wetware 6) in Sprawl-1
+    d.seq("D A")  # Cyb-2 (RealWorld 3, Wetware 6) in Sprawl-1
     d.choose("Cybernauts done")
     while game_screen(app).s["pub"]["ss_wait"]:
         d.choose("Place SS unit")
@@ -138,28 +138,28 @@ def test_readings_screen_switches_during_setup_and_refuses_in_play(tmp_path):
     d.choose("Cybernaut")
     d.choose("New game")
     d.choose("Readings")
-    assert _items(app) == ["jump both face up", "skull d10 per skull", "tie tie: draw",
-                           "move once/segment"]
+    assert _items(app) == ["Jump: both up", "Skull: d10 each", "Tie: a draw", "Move: once"]
     assert "VII.E.2" in app.surface.lines()
-    d.choose("jump")
+    d.choose("Jump")
     entry = app.journal.recent[-1]
     assert entry["kind"] == "reading" and entry["rule"] == "Cybernaut VII.E.2"
-    assert entry["out"]["value"] == "any" and _items(app)[0] == "jump any matching"
-    d.choose("tie")
+    assert entry["out"]["value"] == "any" and _items(app)[0] == "Jump: any Nexus"
+    d.choose("Tie")
+    assert _items(app)[2] == "Tie: NSA wins"
     assert app.journal.recent[-1]["rule"] == "Cybernaut IV.B.3"
-    d.choose("jump")  # back to the default
+    d.choose("Jump")  # back to the default
     assert app.journal.recent[-1]["out"]["value"] == "up"
     d.press("B")
     d.choose("Solo placement")
     d.choose("Add Cybernaut")
-    d.seq("D R R R A")
+    d.seq("D A")
     d.choose("Cybernauts done")
     assert "Readings" not in _items(app)  # play started
     screen = game_screen(app)
     assert screen.load(app).reading("tie") == "nsa" and screen.load(app).reading("jump") == "up"
     app.push(__import__("firmware.screens.cybernaut_rw", None, None,
                         ["ReadingsScreen"]).ReadingsScreen())
-    d.choose("skull")
+    d.choose("Skull")
     lines = app.surface.lines()
     assert lines[0] == "No: VII.G.2" and "before play" in " ".join(lines)
     assert app.journal.recent[-1]["kind"] == "refused"

@@ -70,7 +70,7 @@ def journal_of(root, app):
 def netrun_part(entries):
     """The entries from the netrun's start, the commitments left out."""
     start = [e["kind"] for e in entries].index("netrun_start")
-    return [e for e in entries[start:] if e["kind"] not in ("commit", "reveal")]
+    return [e for e in entries[start:] if e["kind"] not in ("commit", "reveal", "commit_parked")]
 
 
 def comparable(entry):
@@ -124,11 +124,11 @@ def test_track_is_one_button_away_and_the_grid_fits_60_pixels(tmp_path):
     driver.choose("Solo placement")
     driver.press("B:long")  # from the game menu
     lines = app.surface.lines()
-    assert lines[0] == "Track  Turn 1/10" and lines[1] == "Netrunner" and lines[2] == "Interaction"
+    assert lines[0] == "Track Turn 1/10" and lines[1] == "Netrunner" and lines[2] == "Interaction"
     assert lines[6] == "SS Max -"
     driver.press("A")
     driver.choose("Add Cybernaut")
-    driver.seq("D R R R A")
+    driver.seq("D A")
     driver.choose("Cybernauts done")
     driver.choose("Map")
     driver.press("B:long")  # from the grid
@@ -161,11 +161,13 @@ def test_refusals_on_screen_and_a_whole_game_to_the_reveal(tmp_path):
         d.at(at)
     d.press("A")
     d.choose("Add Cybernaut")
-    d.seq("R A")  # Cyb-1 in COSMOgrad: refused (III.B.1)
+    # the sprawl starts on Sprawl-1, the first where a Cybernaut may set up
+    assert app.surface.lines()[-1].strip() == "<Sprawl-1>"
+    d.seq("L A")  # Cyb-1 in NORAD: refused (III.B.1)
     assert app.surface.lines()[0] == "No: III.B.1"
     d.seq("A B")
     d.choose("Add Cybernaut")
-    d.seq("R R R A")  # Cyb-1 in Sprawl-1
+    d.seq("A")  # Cyb-1 in Sprawl-1
     d.choose("Cybernauts done")
     d.choose("Place SS unit")
     d.choose("Sprawl-3")
@@ -219,7 +221,7 @@ def test_a_reboot_mid_netrun_resumes_the_game(tmp_path):
     d.choose("New game")
     d.choose("Solo placement")
     d.choose("Add Cybernaut")
-    d.seq("D R R R A")
+    d.seq("D A")
     d.choose("Cybernauts done")
     d.choose("Next segment")
     d.choose("Next segment")

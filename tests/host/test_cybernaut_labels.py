@@ -1,0 +1,79 @@
+"""Every text a Cybernaut screen draws fits the 16-column screen (no label cut at
+the right edge: "T10 RealWorld Mo", "skull d10 per s", "Black Ic" were): a whole
+scripted game through the simulator's buttons, plus the readings, the track and
+the grid panel's chit names, with Surface.text watched."""
+
+from boards.sim import boot
+from firmware.surface import COLS, Surface
+
+import cyb_game
+
+
+def _watch(monkeypatch, app):
+    """Record (screen id, row, col, text) of every text drawn past column 16."""
+    cut = []
+    original = Surface.text
+
+    def text(self, row, col, value, invert=False):
+        if col + len(value) > COLS:
+            cut.append((app.top().ID, row, col, value))
+        return original(self, row, col, value, invert)
+
+    monkeypatch.setattr(Surface, "text", text)
+    return cut
+
+
+def test_the_whole_game_draws_no_cut_label(tmp_path, monkeypatch):
+    board, app = boot(str(tmp_path), cyb_game.SEED)
+    cut = _watch(monkeypatch, app)
+    d = cyb_game.Driver(board, app)
+    d.choose("Cybernaut")
+    d.choose("New game")
+    d.choose("Readings")
+    for index in range(4):  # every reading's both values
+        d.press("A")
+        d.press("A")
+        d.press("D")
+    d.press("B")
+    app.home()
+    cyb_game.play(board, app)
+    d = cyb_game.Driver(board, app)
+    d.press("B:long")  # the track at the end of the game
+    assert app.top().ID == "cn_track"
+    d.press("B")
+    d.choose("Map")
+    for at in ("M21", "M77", "A11", "C22"):
+        d.cursor(at)
+    d.press("B")
+    d.choose("Victory")
+    assert [c for c in cut if c[0].startswith("cn_")] == []
+
+
+def test_readings_labels_fit_the_menu():
+    from firmware.screens.cybernaut_rw import ReadingsScreen
+    from shared_rules.cybernaut_readings import READINGS
+    for _, values, _ in READINGS:
+        for value in values:
+            assert len(ReadingsScreen.LABELS[value]) <= COLS - 1, value  # cursor cell
+
+
+def test_chit_types_fit_the_grid_panel():
+    """The 8-cell panel beside the grid names chits whole (spaces dropped if need be)."""
+    from cyb_helpers import sample_data
+    from firmware.screens.cybernaut_game import fit
+    data = sample_data()
+    for item in data["nsa_chits"] + data["netrunner_chits"]:
+        short = fit(item["type"], 8)
+        assert len(short) <= 8 and short.replace(" ", "") == item["type"].replace(" ", "")
+    assert fit("Black Ice", 8) == "BlackIce" and fit("Tracer", 8) == "Tracer"
+
+
+def test_track_names_every_segment_within_16():
+    from firmware.screens.cybernaut_game import SHORT_SEGMENTS, TRACK_NAMES
+    from shared_rules.cybernaut import SEGMENTS
+    assert len(SHORT_SEGMENTS) == len(TRACK_NAMES) == len(SEGMENTS)
+    for index in range(len(SEGMENTS)):
+        assert len("T10 " + SHORT_SEGMENTS[index]) <= COLS
+        assert len(TRACK_NAMES[index]) <= COLS
+        # the same segment, shortened: its first word or RW for RealWorld
+        assert SEGMENTS[index][1].startswith(TRACK_NAMES[index].split()[0])
