@@ -728,7 +728,13 @@ class App:
             self._mark = counter
         if self.journal.next_seq < next_seq:
             self.journal.next_seq = next_seq
-        self.notice("Out of memory", text)
+        for _ in range(2):
+            try:
+                self.notice("Out of memory", text)
+                return
+            except MemoryError:
+                # no room even for the notice: the restored screen shows without it
+                gc.collect()
 
     def redraw(self):
         """Draw the top screen if anything changed.

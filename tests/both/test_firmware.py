@@ -402,6 +402,33 @@ def test_out_of_memory_mid_press_resumes_the_last_save_and_says_so():
     assert len(app.history) == len(history) + 1
 
 
+def test_out_of_memory_when_even_the_notice_fails_keeps_the_restored_screen():
+    root = tempdir("oomnotice")
+    board, app = boot(root + "/data", 7)
+    for key in ("A", "A"):                        # Dice: roll a d6
+        board.press(app, key)
+    app.redraw()
+    kept = app.surface.lines()
+    real_notice = app.notice
+    fails = [2]
+
+    def no_room(title, text):
+        if fails[0] > 0:
+            fails[0] -= 1
+            raise MemoryError("memory allocation failed")
+        real_notice(title, text)
+
+    def starving(app_, name, kind):
+        raise MemoryError("memory allocation failed")
+
+    app.notice = no_room
+    app.top().on_button = starving
+    board.press(app, "A")                         # no exception escapes the press
+    app.redraw()
+    assert fails[0] == 0 and app.top().ID == "dice"
+    assert app.surface.lines() == kept
+
+
 def test_both_saves_damaged_starts_a_new_session_and_says_so():
     root = tempdir("bothbad")
     board, app = boot(root, 5)
