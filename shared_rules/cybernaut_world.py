@@ -237,10 +237,17 @@ class WorldPart:
 
     def full_reveal(self):
         """After the game: every NSA and Netrunner chit's type, place and address
-        (list of [id, type, place, address]; NSA ids "x..", Netrunner ids "n.."). :raises RuleError: the game is not over."""
+        (list of [id, type, place, address]; NSA ids "x..", Netrunner ids "n.."), then
+        each TechGear chit in a holding box as [id, type, "box", Cybernaut's name]
+        (ids "t..", V.A; those left in the container were never drawn).
+        :raises RuleError: the game is not over (IV.B.3)."""
         if not self.s["over"]:
             raise RuleError("the full reveal comes at the end of turn 10 (%s)" % R_END)
-        return [[c["id"], c["t"], c["w"], c["at"]] for c in self.s["nsa"] + self.s["nr"]]
+        rows = [[c["id"], c["t"], c["w"], c["at"]] for c in self.s["nsa"] + self.s["nr"]]
+        for c in self.s.get("tg") or ():
+            if c["w"] == "box":
+                rows.append([c["id"], c["t"], "box", self.s["cybs"][c["cyb"]]["name"]])
+        return rows
 
     def recruit(self, name, sprawl):
         """A "Recruit" Encounter result: a new Cybernaut from the counter mix joins,

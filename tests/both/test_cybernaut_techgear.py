@@ -96,3 +96,13 @@ def test_the_validator_checks_the_techgear_section():
     validate_techgear({}, "p", problems)
     validate_techgear({"techgear": "x"}, "p", problems)
     assert problems == ["pack 'p' 'techgear': must be a list of {type, count, effect}"]
+
+
+def test_the_full_reveal_lists_techgear_in_holding_boxes():
+    game = _game()
+    game.interact([0], SeqSource([face(7), 0]))          # T: Cyb-2 draws t1 Muscle Graft
+    while not game.s["over"]:
+        game.next_segment()
+    reveal = game.full_reveal()
+    assert ["t1", "Muscle Graft", "box", "Cyb-2"] in reveal
+    assert len([r for r in reveal if r[0].startswith("t")]) == 1   # the cup's are not listed
