@@ -144,8 +144,12 @@ class TextScreen(Screen):
 
     @classmethod
     def make(cls, title, text):
-        """A TextScreen showing ``text`` (str, wrapped) under ``title``."""
-        return cls({"title": title, "lines": wrap(text), "top": 0})
+        """A TextScreen showing ``text`` (str, wrapped) under ``title``; text that
+        scrolls is wrapped one column narrower, the last one being the scroll mark's."""
+        lines = wrap(text)
+        if len(lines) > ROWS - 1:
+            lines = wrap(text, COLS - 1)
+        return cls({"title": title, "lines": lines, "top": 0})
 
     def draw(self, app, surface):
         surface.line_text(0, self.s["title"], True)

@@ -183,7 +183,8 @@ def step(app, back):
     if back:
         text = "Last action undone (the journal keeps it, marked undone)."
         if rolls:
-            text = "Last action undone. Its roll stays in the journal: the next roll is new."
+            text = ("Roll undone: it stays in the journal. Rolling again is a re-roll "
+                    "(referee verify lists it).")
     else:
         text = "Last action redone."
     _say(app, "Undo" if back else "Redo", text)

@@ -205,3 +205,27 @@ def verify_entries(entries):
         problems.append("%s: the session used %s blocks but the entries account for %d"
                         % (_name(reveal), final, expected))
     return problems, rolls
+
+
+def undone_rolls(entries):
+    """The rolls a session took back with Undo and so made again (Trust: the table
+    saw the undo notice; verify says it again, so a re-roll is never silent).
+
+    :param entries: the journal's entries (list of dicts, as read_journal gives).
+    :returns: list of str, one per undo entry that took back dice, naming it and the
+        entries it undid (``entry 9 (undo undo): took back entries 7-7 and their
+        roll; the next roll was a new one``); empty when no roll was undone.
+    """
+    out = []
+    for entry in entries:
+        result = _d(entry.get("out"))
+        if entry.get("kind") != "undo" or "rolls" not in result:
+            continue
+        span = result.get("undone")
+        if isinstance(span, list) and len(span) == 2:
+            what = "entries %s-%s" % (span[0], span[1])
+        else:
+            what = "an action"
+        out.append("%s: took back %s and their roll; the next roll was a new one"
+                   % (_name(entry), what))
+    return out

@@ -91,7 +91,7 @@ def do_verify(args):
     and check every revealed secret against its commitment."""
     from shared_rules.errors import SaveError
     from shared_rules.journal import read_journal
-    from shared_rules.verify import verify_entries
+    from shared_rules.verify import undone_rolls, verify_entries
     from shared_rules.commit import verify_secrets
 
     bad = 0
@@ -123,6 +123,12 @@ def do_verify(args):
             continue
         print("%s: ok, %d entries with dice match the revealed seed, %d revealed secrets "
               "match their commitments" % (path, rolls, secrets))
+        undone = undone_rolls(entries)
+        if undone:
+            print("%s: note: %d roll(s) undone and made again (a re-roll each):"
+                  % (path, len(undone)))
+            for line in undone:
+                print("  - " + line)
     return EXIT_BAD_INPUT if bad else 0
 
 

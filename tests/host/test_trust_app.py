@@ -280,3 +280,26 @@ def test_verify_fails_naming_a_secret_a_finished_session_never_revealed(tmp_path
     err = capsys.readouterr().err
     assert ("secret %s 'numbers of Ganger': never revealed, yet the session ended on line %d"
             " (game cybercore left unfinished)" % (cid, len(entries))) in err
+
+
+def test_verify_lists_every_roll_taken_back_by_undo(tmp_path, capsys):
+    root = str(tmp_path)
+    board, app = boot(root, 3)
+    # Dice: a d6, undo it (long B, Undo, A on the notice), roll again, the same once
+    # more; then a d6 and a d10 kept
+    play(board, app, [("DiceScreen", "A B:long A A A B:long A A A D A B")] + [END])
+    path = os.path.join(root, "journals", "s0001.jrn")
+    assert referee(["verify", path]) == 0
+    out = capsys.readouterr().out
+    undos = [e["seq"] for e in _journal(root) if e["kind"] == "undo"]
+    assert len(undos) == 2
+    assert "note: 2 roll(s) undone and made again" in out
+    for seq in undos:
+        assert "entry %d (session undo): took back entries %d-%d and their roll" % (
+            seq, seq - 1, seq - 1) in out
+    # a session without undo says nothing of it
+    root2 = str(tmp_path / "b")
+    board, app = boot(root2, 3)
+    play(board, app, [("DiceScreen", "A D A B")] + [END])
+    assert referee(["verify", os.path.join(root2, "journals", "s0001.jrn")]) == 0
+    assert "undone" not in capsys.readouterr().out
