@@ -503,3 +503,18 @@ def test_surface_text_grid_keeps_one_cell_per_character_and_clips():
     assert lines[0] == "AF +5 ?t? x"
     assert lines[1] == "            Roll"
     assert lines[2] == "   ?~ok"
+
+
+def test_a_scrolling_text_leaves_the_scroll_mark_its_own_column():
+    from firmware.ui import TextScreen
+    # 7 rows of 16 fit under the title: kept at 16 columns
+    short = TextScreen.make("T", "abcdefghijklmno " * 7)
+    assert len(short.s["lines"]) == 7 and short.s["lines"][0] == "abcdefghijklmno"
+    sixteen = TextScreen.make("T", "word it cannot be " * 2)
+    assert sixteen.s["lines"][0] == "word it cannot"
+    # 8 rows: it scrolls, so 15 columns, and "cannot" is not hidden under the "v"
+    text = ("Undo stops here: the action that led here showed P2 a secret (Spot!): it "
+            "cannot be unseen, not even by undo.")
+    long = TextScreen.make("T", text)
+    assert len(long.s["lines"]) > 7 and max([len(line) for line in long.s["lines"]]) == 15
+    assert " ".join(long.s["lines"]).split() == text.split()      # every word whole
