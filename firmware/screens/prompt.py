@@ -305,7 +305,8 @@ class PinEntry(Screen):
         s = self.s
         surface.line_text(0, "New PIN " + s["owner"], True)
         surface.line_text(1, "U/D/L/R keys")
-        surface.line_text(2, "again to check" if s["first"] is not None else "")
+        surface.line_text(2, "again to check" if s["first"] is not None else
+                          ("no match: again" if s.get("miss") else ""))
         surface.line_text(3, "*" * len(s["pin"]))
         surface.line_text(5, "A: ok (none:")
         surface.line_text(6, " no PIN)")
@@ -324,9 +325,11 @@ class PinEntry(Screen):
             s["first"] = s["pin"]
             s["pin"] = ""
             return
+        s["miss"] = False
         if s["first"] is not None and s["pin"] != s["first"]:
             s["first"] = None
             s["pin"] = ""
+            s["miss"] = True  # said on screen: start again
             return
         app.set_pin(s["owner"], s["pin"])
         app.replace(TextScreen.make("PIN", "PIN of %s %s." % (

@@ -51,6 +51,22 @@ def test_handover_asks_for_the_pin():
     assert _settle(board, app)[:2] == ["Private", "K2"]
 
 
+def test_pin_set_from_the_hold_screen_says_when_the_two_entries_differ():
+    from firmware.screens.prompt import PinEntry
+    board, app = boot(tempdir("pinset"), 1)
+    app.push(PinEntry.make("Cy"))
+    for name in ("U", "D", A, "U", "U", A):           # the check differs
+        board.press(app, name)
+    lines = _settle(board, app)
+    assert lines[2] == "no match: again" and not app.has_pin("Cy")
+    for name in ("L", "R", A):                         # first entry again: the line goes
+        board.press(app, name)
+    assert _settle(board, app)[2] == "again to check"
+    for name in ("L", "R", A):
+        board.press(app, name)
+    assert _settle(board, app)[1] == "PIN of Cy set." and app.pin_ok("Cy", "LR") and not app.pin_ok("Cy", "UU")
+
+
 def test_a_finished_session_verifies():
     root = tempdir("session")
     board, app = boot(root, None)
