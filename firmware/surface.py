@@ -75,7 +75,10 @@ class Surface:
             self.fb.text(text, x, y, color)
         else:
             for ch in text:
-                self.fb.text(ch, x, y, color, font_name=self._font)
+                # the font file has printable ASCII only: anything else (a curly
+                # quote typed into a pack) is a "?" cell, as in the text record
+                self.fb.text(ch if " " <= ch <= "~" else "?", x, y, color,
+                             font_name=self._font)
                 x += CELL
 
     def line_text(self, row, text, invert=False):

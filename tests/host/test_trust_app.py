@@ -303,3 +303,12 @@ def test_verify_lists_every_roll_taken_back_by_undo(tmp_path, capsys):
     play(board, app, [("DiceScreen", "A D A B")] + [END])
     assert referee(["verify", os.path.join(root2, "journals", "s0001.jrn")]) == 0
     assert "undone" not in capsys.readouterr().out
+
+
+def test_a_non_ascii_character_is_drawn_as_a_question_mark(tmp_path):
+    # a curly quote typed into a pack: the simulator's font file has ASCII only
+    board, app = boot(str(tmp_path), 3)
+    assert app.surface._font is not None
+    app.notice("Pack", "it\u2019s a caf\u00e9")
+    app.redraw()
+    assert app.surface.lines()[1] == "it?s a caf?"
