@@ -369,15 +369,22 @@ class App:
         del self.history[HISTORY:]
 
     def pack(self, name):
-        """The table pack ``name`` (file ``packs/<name>.json``), loaded once.
+        """The table pack ``name`` (file ``packs/<name>.json``), loaded once. For a
+        sample pack ("cybernaut-sample") the owner's own pack of that game
+        ("packs/cybernaut.json"), when there is one, is used instead.
 
         :raises PackError: missing file or a pack that fails validation.
         """
         pack = self.packs.get(name)
         if pack is not None:
             return pack
-        file_name = "packs/" + name + ".json"
-        data = self.storage.read(file_name)
+        data = None
+        if name.endswith("-sample"):
+            file_name = "packs/" + name[:-7] + ".json"
+            data = self.storage.read(file_name)
+        if data is None:
+            file_name = "packs/" + name + ".json"
+            data = self.storage.read(file_name)
         where = file_name
         if data is None:
             for folder in self.pack_dirs:

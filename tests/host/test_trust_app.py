@@ -312,3 +312,27 @@ def test_a_non_ascii_character_is_drawn_as_a_question_mark(tmp_path):
     app.notice("Pack", "it\u2019s a caf\u00e9")
     app.redraw()
     assert app.surface.lines()[1] == "it?s a caf?"
+
+
+def test_the_owners_pack_is_used_instead_of_the_sample(tmp_path):
+    import json
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, "..", "..", "firmware", "packs", "cybernaut-sample.json")) as f:
+        data = json.load(f)
+    data["placeholder"] = False
+    os.makedirs(os.path.join(str(tmp_path), "packs"))
+    with open(os.path.join(str(tmp_path), "packs", "cybernaut.json"), "w") as f:
+        json.dump(data, f)
+    board, app = boot(str(tmp_path), 3)
+    assert app.pack("cybernaut-sample").placeholder is False      # packs/cybernaut.json
+    assert app.pack("neohunt-sample").placeholder is True         # no own pack: the sample
+    # a bad own pack is named, not skipped for the sample
+    with open(os.path.join(str(tmp_path), "packs", "cybernaut.json"), "w") as f:
+        f.write("{")
+    board, app = boot(str(tmp_path), 3)
+    from shared_rules.errors import PackError
+    try:
+        app.pack("cybernaut-sample")
+        raise AssertionError("a broken own pack was not reported")
+    except PackError as exc:
+        assert "packs/cybernaut.json" in str(exc)
