@@ -63,7 +63,7 @@ def test_dice_undo_redo_exact_state_and_rolls_stay_used():
     assert one != two
     undo(board, app)
     lines = app.surface.lines()
-    assert lines[0] == "Undo" and "rolling again is a re-roll" in " ".join(lines)
+    assert lines[0] == "Undo" and "Rolling again is a re-roll" in " ".join(lines)
     keys(board, app, "A")                      # close the message
     assert stack(app) == one                   # exactly the state before the d10
     after = app.source.counter
