@@ -338,9 +338,18 @@ def validate_pack(obj, name):
             problems.append("%s: 'chains' must be an object" % where)
         else:
             for code in chains:
-                if not isinstance(chains[code], str) or chains[code] not in tables:
+                target = chains[code]
+                if not isinstance(target, str) or target not in tables:
                     problems.append("%s: code '%s' chains to missing table '%s'"
-                                    % (where, code, chains[code]))
+                                    % (where, code, target))
+                elif target == table_name:
+                    problems.append("%s: code '%s' chains to its own table (a loop)"
+                                    % (where, code))
+                elif isinstance(tables[target], dict) and tables[target].get("kind") == "cross":
+                    # a chained roll has no column to read (Result.chains: the
+                    # table's name only), so it must be a range table
+                    problems.append("%s: code '%s' chains to cross table '%s': a chained "
+                                    "table must be a range table" % (where, code, target))
         _check_rows(where, table, problems)
     _check_codes(obj, tables, problems, name)
     game = obj.get("game")

@@ -181,3 +181,24 @@ def test_sample_cybernaut_pack_is_valid_and_marked_placeholder():
     encounter = pack.table("encounter")
     assert encounter.rows[0]["lo"] == 0 and encounter.rows[-1]["hi"] == 99
     assert os is not None
+
+
+def test_a_chain_must_lead_to_another_range_table():
+    # a chained roll is read without a column, so it cannot go to a cross table;
+    # a table chaining to itself would roll for ever
+    def pack_with(encounter, chains):
+        return {"format": "pocket-referee-pack", "version": 1, "codes": {"E": "Encounter"},
+                "tables": {"i": {"kind": "range", "dice": "d10", "chains": chains,
+                                 "rows": [{"lo": 0, "hi": 9, "result": "E"}]},
+                           "encounter": encounter}}
+    cross = {"kind": "cross", "dice": "d10", "columns": ["a"],
+             "rows": [{"lo": 0, "hi": 9, "cells": {"a": "x"}}]}
+    assert validate_pack(pack_with(cross, {"E": "encounter"}), "p.json") == [
+        "pack 'p.json' table 'i': code 'E' chains to cross table 'encounter': a chained "
+        "table must be a range table"]
+    loop = {"kind": "range", "dice": "d10", "chains": {"E": "encounter"},
+            "rows": [{"lo": 0, "hi": 9, "result": "E"}]}
+    assert validate_pack(pack_with(loop, {"E": "encounter"}), "p.json") == [
+        "pack 'p.json' table 'encounter': code 'E' chains to its own table (a loop)"]
+    fine = {"kind": "range", "dice": "d10", "rows": [{"lo": 0, "hi": 9, "result": "x"}]}
+    assert validate_pack(pack_with(fine, {"E": "encounter"}), "p.json") == []
