@@ -140,6 +140,8 @@ def _why_not(app, undo):
     if (not undo or not undo[2]) and app.session > 1:
         return "Nothing more to undo: session %d has no action yet, and an ended session" \
             " (its seed revealed) is never undone." % app.session
+    if not undo or not undo[1]:
+        return "Nothing more to undo: this is how the session began."
     return "Nothing more to undo: only the last %d actions of this session can be undone." \
         % MAX_STEPS
 

@@ -140,7 +140,20 @@ def test_undo_keeps_at_most_max_steps_and_files_not_ram():
         undo(board, app)
         keys(board, app, "A")
     undo(board, app)
-    assert app.surface.lines()[1].startswith("Nothing more to")
+    text = " ".join(app.surface.lines()[1:])
+    assert text.startswith("Nothing more to") and "last %d actions" % MAX_STEPS in text
+
+
+def test_undo_back_to_the_start_of_the_session_says_so():
+    board, app = boot(tempdir("undo_start"), 5)
+    open_entry(board, app, "DiceScreen")
+    keys(board, app, "A A")
+    for _ in range(2):
+        undo(board, app)
+        keys(board, app, "A")                     # the notice goes
+    undo(board, app)
+    text = " ".join(app.surface.lines()[1:])
+    assert "this is how the session began" in text and "last" not in text
 
 
 def test_a_step_file_from_elsewhere_is_refused_and_nothing_changes():
