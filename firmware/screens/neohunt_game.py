@@ -192,7 +192,7 @@ class NhGame(Menu):
 
     def footer(self, app):
         if self.s.get("quit"):
-            return ["B again: quit,", "game is lost"]
+            return ["Quit? game lost", "A: quit B: stay"]
         g = self.game(app)
         d = g.d
         if self.s["step"] == "end":
@@ -212,18 +212,23 @@ class NhGame(Menu):
         surface.text(0, 0, self.TITLE, True)
 
     def on_button(self, app, name, kind):
-        """B asks once more before leaving a game that has not ended (one stray
-        press must not lose it); leaving reveals its sealed secrets (the game is
-        over) and says so in the journal."""
-        if name == "B" and kind != "long" and self.s["step"] != "end":
-            if not self.s.get("quit"):
-                self.s["quit"] = True
+        """B asks before leaving a game that has not ended: A then quits, any
+        other press (B too) keeps playing, so a stray double B loses nothing;
+        leaving reveals its sealed secrets (the game is over), says so in the
+        journal and on screen."""
+        if self.s.get("quit") and kind != "long":
+            self.s["quit"] = False
+            if name != "A":
                 return
             app.record(GAME, "abandoned", {"turn": self.game(app).d["turn"]}, {}, RULE_END)
             app.reveal_all(GAME, RULE_END)
             app.pop()
+            app.notice("Game abandoned", "Its hidden places and moves are revealed in the "
+                       "journal (referee log).")
             return
-        self.s["quit"] = False
+        if name == "B" and kind != "long" and self.s["step"] != "end":
+            self.s["quit"] = True
+            return
         Menu.on_button(self, app, name, kind)
 
     # ---- acting ---------------------------------------------------------------

@@ -238,13 +238,20 @@ def test_b_asks_before_a_running_game_is_left():
     state = dict(app.top().s)
     board.press(app, "B")                       # once: asks, nothing else changes
     assert app.top().ID == "nh_game"
-    assert app.surface.lines()[6:8] == ["B again: quit,", "game is lost"]
+    assert app.surface.lines()[6:8] == ["Quit? game lost", "A: quit B: stay"]
     assert app.top().s["g"] == state["g"]
     board.press(app, "D")                       # any other press: the question goes
     assert app.top().ID == "nh_game" and not app.top().s["quit"]
-    assert "game is lost" not in " ".join(app.surface.lines())
+    assert "game lost" not in " ".join(app.surface.lines())
+    assert app.top().s["sel"] == state["sel"]   # and does nothing else
     board.press(app, "B")
-    board.press(app, "B")                       # twice: left, said in the journal
+    board.press(app, "B")                       # a stray double B: still playing
+    assert app.top().ID == "nh_game" and app.top().s["g"] == state["g"]
+    assert "game lost" not in " ".join(app.surface.lines())
+    board.press(app, "B")
+    board.press(app, "A")                       # B then A: left, said in the journal
+    assert app.top().ID == "text" and app.surface.lines()[0] == "Game abandoned"
+    board.press(app, "A")
     assert app.top().ID == "main"
     kinds = [e["kind"] for e in _journal(root)]
     assert kinds[-1] == "reveal_all" and "abandoned" in kinds
