@@ -24,7 +24,7 @@ it cannot prove anything about a session whose seed was never revealed.
 import binascii
 import json
 
-from shared_rules.dice import (SCHEME_HMAC, SCHEME_PLAIN, HashSource, commitment,
+from shared_rules.dice import (SCHEME_HMAC, SCHEME_PLAIN, HashSource, commitment, d100,
                                d10_face_value, hidden_draws_key, roll_named)
 from shared_rules.seal import unseal
 
@@ -70,8 +70,19 @@ def _armour(entry, values):
     return [("d20", entry["out"].get("d20"), values[0] + 1)]
 
 
+def _attack(entry, values):
+    # a fight's attack: d100 from a tens and a ones d10 first (Cybercore "Dealing Damage")
+    return [("d100", entry["out"]["public"].get("d100"), d100(_Replay(values[:2]))[0])]
+
+
+def _defend(entry, values):
+    return [("d20", entry["out"].get("d20"), values[0] + 1)]
+
+
 # (game, kind) -> function(entry, draw values) -> [(field, journaled, recomputed)]
 OUTCOMES = {
+    ("cybercore", "attack"): _attack,
+    ("cybercore", "defend"): _defend,
     ("dice", "roll"): _dice_roll,
     ("neohunt", "shot"): _shot,
     ("cybernaut", "interaction"): _interaction,

@@ -199,3 +199,28 @@ def test_hidden_roll_draws_are_sealed_until_the_reveal():
     hidden["dice"]["sealed"] = "00zz"
     problems, _ = verify_entries(entries + [hidden, reveal])
     assert problems == ["entry 7 (neohunt hidden): its sealed draws do not open with the revealed seed"]
+
+
+def test_verify_names_a_changed_fight_attack_and_defence_roll():
+    seed = b"fight seed"
+    source = dice.HashSource(seed, log=True, hmac=True)
+    journal = Journal()
+    mark = [0]
+    out = [_record(journal, source, mark, "session", "session_start", {},
+                   {"commit": dice.commitment(seed), "scheme": source.scheme})]
+    roll = dice.d100(source)[0]
+    dice.parse("1d8").roll(source)                       # the damage dice after the hit
+    out.append(_record(journal, source, mark, "cybercore", "attack", {},
+                       {"public": {"d100": roll, "total": roll + 5}, "hidden": "x"}))
+    face = dice.d20(source)
+    dice.parse("2d6").roll(source)
+    out.append(_record(journal, source, mark, "cybercore", "defend", {}, {"d20": face}))
+    out.append(_record(journal, source, mark, "session", "seed_reveal", {},
+                       {"seed": _hex(seed), "counter": source.counter}))
+    assert verify_entries(out) == ([], 2)
+    out[1]["out"]["public"]["d100"] = roll % 100 + 1
+    out[2]["out"]["d20"] = face % 20 + 1
+    problems, _ = verify_entries(out)
+    assert len(problems) == 2
+    assert problems[0].startswith("entry 2 (cybercore attack): d100 is %d" % (roll % 100 + 1))
+    assert problems[1].startswith("entry 3 (cybercore defend): d20 is %d" % (face % 20 + 1))
