@@ -15,6 +15,8 @@ import gc
 import sys
 import time
 
+import micropython
+
 
 class Bus:
     """An I2C bus that takes every write and counts the bytes (machine.I2C's shape)."""
@@ -123,6 +125,10 @@ def run(code, data, packs, actions, seed):
             xs[taken] = done
             ys[taken] = gc.mem_free()
             taken += 1
+            # the largest free block (mem_info's "max free sz", in GC blocks): what
+            # one allocation can get, whatever the total free
+            print("RESULT blocks")
+            micropython.mem_info()
         app.top().s["sel"] = entry % len(ENTRIES)
         entry += 1
         for step in range(block):
@@ -173,3 +179,6 @@ def run(code, data, packs, actions, seed):
     print("RESULT bytes_max", bytes_max)
     for i in range(taken):
         print("RESULT sample %d %d" % (xs[i], ys[i]))
+    # the interned names (qstrs) and their pools at the end: qstr_info's first line
+    print("RESULT names")
+    micropython.qstr_info()
