@@ -224,6 +224,16 @@ def battery_volts():
     return _adc.read_u16() * 3.3 * BATTERY_DIVIDER / 65535
 
 
+def restart():
+    """Soft reset (machine.soft_reset): MicroPython starts afresh and runs main.py,
+    so the app resumes from its save with the whole heap free again, the interned
+    names of the games played so far included. App.recover_memory offers it after a
+    MemoryError ("Restart now"); nothing is lost, the state is saved after every
+    press. Does not return."""
+    import machine
+    machine.soft_reset()
+
+
 def main():
     """The device's main.py calls this: run the app on this board."""
     import sys

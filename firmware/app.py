@@ -104,6 +104,7 @@ class App:
         self.care = None  # firmware.care.ScreenCare, set by run() or a test
         self.forget = None  # callable(prefixes, keep) from the board: drop a left game's modules
         self.battery = None  # callable() -> volts (float), where the board reads it
+        self.restart = None  # callable() from the board: soft reset (boards/pico.restart)
         self.secrets = {}  # sealed commitments (firmware.commit), saved
         self.covered = None  # the owner whose idle private screen is covered, or None
         self._last_press = 0  # self.now (ms) of the last button event
@@ -698,6 +699,11 @@ class App:
         private screen comes back behind its "Hand to" gate. The press that ran
         out of memory is not kept, and a notice says so. If even that cannot be
         restored, the main menu opens and the save stays on storage untouched.
+
+        On a board that can restart (``self.restart``, the Pico's soft reset) the
+        notice is a menu, "Go on" first, with "Restart now": when RAM stays short (a
+        heap in pieces, or the names of every game played held for good) a restart
+        frees it all and the app resumes the save.
         """
         from firmware.screens.main import MainMenu
         try:
@@ -712,6 +718,7 @@ class App:
             self.forget(FORGET, KEEP_MODULES)
         gc.collect()
         text = "That press was not kept: the game is as it was before it."
+        kept = True
         try:
             body = self._read_save(SAVE)
             if body is not None:
@@ -725,6 +732,7 @@ class App:
             self.stack = [MainMenu()]
             gc.collect()
             text = "Back at the main menu; the game is kept in its save: open it again."
+            kept = False
         try:
             self._sync_journal()
         except MemoryError:
@@ -737,7 +745,13 @@ class App:
             self.journal.next_seq = next_seq
         for _ in range(2):
             try:
-                self.notice("Out of memory", text)
+                if self.restart is None:
+                    self.notice("Out of memory", text)
+                else:
+                    # a board that can restart offers it (firmware/screens/main.py)
+                    from firmware.screens.main import OutOfMemory
+                    log("Out of memory: " + text)
+                    self.push(OutOfMemory({"sel": 0, "kept": kept}))
                 return
             except MemoryError:
                 # no room even for the notice: the restored screen shows without it
@@ -826,6 +840,7 @@ def run(board, seed=None):
                           getattr(board, "BLANK_MS", -1))
     app.battery = getattr(board, "battery_volts", None)
     app.forget = getattr(board, "forget_modules", None)
+    app.restart = getattr(board, "restart", None)
     app.boot()
     while True:
         app.tick(board.ticks_ms())

@@ -13,6 +13,7 @@ handover firmware.screens.prompt Handover
 handback firmware.screens.prompt HandBack
 resume_gate firmware.screens.prompt ResumeGate
 main firmware.screens.main MainMenu
+oom firmware.screens.main OutOfMemory
 dice firmware.screens.dice DiceScreen
 nh_shot firmware.screens.neohunt ShotScreen
 nh_setup firmware.screens.neohunt_setup NhSetup

@@ -1,6 +1,7 @@
 """The main menu: one entry per flow."""
 
-from firmware.ui import Menu
+from firmware.surface import COLS
+from firmware.ui import Menu, wrap
 
 # (label, module, class) of each entry; imported when chosen.
 ENTRIES = (
@@ -37,3 +38,33 @@ class MainMenu(Menu):
         app.forget_games()
         module = __import__(entry[1], None, None, [entry[2]])
         app.push(getattr(module, entry[2])())
+
+
+class OutOfMemory(Menu):
+    """After a MemoryError, on a board that can restart (App.recover_memory): what the
+    recovery did, then "Go on" (first: a stray A loses nothing) or "Restart now",
+    which soft-resets the board; the app resumes from its save with all of RAM free.
+    Both leave this screen out of the save, so a restart does not show it again.
+
+    State: {"sel", "kept": True when the press was undone and the game is as it
+    was; False when the main menu opened and the game waits in its save}.
+    """
+
+    ID = "oom"
+    TITLE = "Out of memory"
+
+    def items(self, app):
+        return ["Go on", "Restart now"]
+
+    def footer(self, app):
+        if self.s["kept"]:
+            text = "Press not kept: game as before."
+        else:
+            text = "Game kept in its save: open it."
+        return wrap(text + " Restart frees RAM, keeps all.", COLS)
+
+    def choose(self, app, index):
+        app.pop()
+        if index == 1:
+            app.save()  # the stack without this screen: what the restart resumes
+            app.restart()

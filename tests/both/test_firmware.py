@@ -402,6 +402,67 @@ def test_out_of_memory_mid_press_resumes_the_last_save_and_says_so():
     assert len(app.history) == len(history) + 1
 
 
+def _starve_a_roll(app):
+    """The Dice screen's next press runs out of memory before anything is kept."""
+    def starving(app_, name, kind):
+        raise MemoryError("memory allocation failed")
+    app.top().on_button = starving
+
+
+def test_out_of_memory_on_a_board_that_restarts_offers_go_on_first():
+    root = tempdir("oomrestart")
+    board, app = boot(root + "/data", 7)
+    for key in ("A", "A"):                        # Dice: roll a d6
+        board.press(app, key)
+    app.redraw()
+    kept = app.surface.lines()
+    restarts = []
+    app.restart = lambda: restarts.append(app.top().ID)
+    _starve_a_roll(app)
+    board.press(app, "A")
+    app.redraw()
+    lines = app.surface.lines()
+    assert app.top().ID == "oom"
+    assert lines[:3] == ["Out of memory", ">Go on", " Restart now"], lines
+    assert lines[4:8] == ["Press not kept:", "game as before.", "Restart frees", "RAM, keeps all."]
+    board.press(app, "A")                         # Go on: the restored screen, no restart
+    app.redraw()
+    assert app.surface.lines() == kept and restarts == []
+
+
+def test_restart_now_saves_the_game_without_the_notice_then_restarts():
+    root = tempdir("oomrestart2")
+    board, app = boot(root, 7)
+    for key in ("A", "A"):                        # Dice: roll a d6
+        board.press(app, key)
+    app.redraw()
+    kept = app.surface.lines()
+    restarts = []
+    app.restart = lambda: restarts.append([s.ID for s in app.stack])
+    _starve_a_roll(app)
+    board.press(app, "A")
+    board.press(app, "D")
+    board.press(app, "A")                         # Restart now
+    assert restarts == [["main", "dice"]]
+    # what the restart resumes: the game, not the notice
+    board, app = boot(root, 7)
+    assert app.top().ID == "dice" and app.surface.lines() == kept
+
+
+def test_out_of_memory_back_at_the_main_menu_says_the_game_waits_in_its_save():
+    root = tempdir("oomrestart3")
+    board, app = boot(root, 7)
+    board.press(app, "A")                         # the Dice screen, saved
+    app.restart = lambda: None
+    app._read_save = lambda path: "not a save"    # the last save cannot be read back
+    _starve_a_roll(app)
+    board.press(app, "A")
+    app.redraw()
+    lines = app.surface.lines()
+    assert [s.ID for s in app.stack] == ["main", "oom"]
+    assert lines[4:6] == ["Game kept in its", "save: open it."], lines
+
+
 def test_out_of_memory_when_even_the_notice_fails_keeps_the_restored_screen():
     root = tempdir("oomnotice")
     board, app = boot(root + "/data", 7)

@@ -123,3 +123,13 @@ def test_main_menu_shows_the_battery_where_the_board_has_one():
         assert rig.mismatches == 0
     finally:
         rig.close()
+
+
+def test_restart_is_a_soft_reset():
+    # App.recover_memory's "Restart now": MicroPython starts afresh, main.py runs
+    pico = pico_board()
+    machine = Machine()
+    calls = []
+    machine.soft_reset = lambda: calls.append("soft_reset")
+    with_machine(machine, pico.restart)
+    assert calls == ["soft_reset"]
