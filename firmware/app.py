@@ -379,27 +379,32 @@ class App:
         pack = self.packs.get(name)
         if pack is not None:
             return pack
-        data = None
+        # the file is parsed as it is read (json.load on the stream): reading it
+        # whole needed one block as big as the file (6.6 KB for Cybernaut's game
+        # pack) and another for its text, which a heap in pieces has not got
+        handle = None
         if name.endswith("-sample"):
             file_name = "packs/" + name[:-7] + ".json"
-            data = self.storage.read(file_name)
-        if data is None:
+            handle = self.storage.open_read(file_name)
+        if handle is None:
             file_name = "packs/" + name + ".json"
-            data = self.storage.read(file_name)
+            handle = self.storage.open_read(file_name)
         where = file_name
-        if data is None:
+        if handle is None:
             for folder in self.pack_dirs:
                 try:
-                    with open(folder + "/" + name + ".json", "rb") as handle:
-                        data = handle.read()
+                    handle = open(folder + "/" + name + ".json", "rb")
                     where = folder + "/" + name + ".json"
                     break
                 except OSError:
                     pass
-        if data is None:
+        if handle is None:
             raise PackError("pack file '%s' is missing: copy it to the device (referee push)" % file_name)
         from shared_rules.tables import load_pack  # only when a game needs its pack: ~9 KB of RAM
-        pack = load_pack(data, where)
+        try:
+            pack = load_pack(handle, where)
+        finally:
+            handle.close()
         self.packs[name] = pack
         return pack
 

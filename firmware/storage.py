@@ -67,6 +67,18 @@ class Storage:
                 pass
         return None
 
+    def open_read(self, name):
+        """The file opened for reading in binary (a stream the caller closes), or None
+        if it does not exist; like ``read``, a whole ``name.old`` stands in for a
+        replacement cut short. For parsing a file as it is read (json.load) without
+        one block of RAM as big as the file."""
+        for path in (self.path(name), self.path(name) + ".old"):
+            try:
+                return self.open(path, "rb")
+            except OSError:
+                pass
+        return None
+
     def size(self, name):
         """The file's size in bytes, or -1 if it does not exist."""
         try:

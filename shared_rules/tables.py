@@ -164,15 +164,21 @@ class Pack:
 def load_pack(text, name):
     """Parse and validate a pack from its JSON text.
 
-    :param text: str or bytes, the file's contents.
+    :param text: str or bytes, the file's contents; or a binary stream (anything
+        with ``read``, opened by the caller) to parse as it is read, which needs no
+        block of RAM as big as the file.
     :param name: the file name, used in every message.
     :returns: Pack.
-    :raises PackError: not JSON, or any validation problem (all listed).
+    :raises PackError: not JSON (not UTF-8 either), or any validation problem (all
+        listed).
     """
     try:
-        if isinstance(text, bytes):
-            text = text.decode()
-        obj = json.loads(text)
+        if hasattr(text, "read"):
+            obj = json.load(text)
+        else:
+            if isinstance(text, bytes):
+                text = text.decode()
+            obj = json.loads(text)
     except (ValueError, UnicodeError, RuntimeError) as exc:  # RuntimeError: nested too deep
         raise PackError("pack '%s' is not valid JSON: %s" % (name, exc))
     return Pack(obj, name)

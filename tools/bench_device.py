@@ -127,6 +127,46 @@ bench_actions.run(%r, %r, %r, %d, %d)
 """
 
 
+# Opening the biggest flows from a fresh boot, in a fresh interpreter each: the free
+# heap on the screen before the last press, then after it (gc), and the screen on top
+# ("text" is the "Out of memory" notice: it did not open). Keys as boards.sim.parse_keys.
+OPEN_FLOWS = (("Cybernaut new game", "D D A D D A"), ("Neo-Hunt start", "U A D D D D D A"))
+OPEN_SCRIPT = """
+import gc, sys
+sys.path.insert(0, %r)
+from boards.sim import boot, parse_keys
+board, app = boot(%r, 5)
+board.pack_dirs = (%r,)
+app.pack_dirs = (%r,)
+keys = parse_keys(%r)
+for name, long in keys[:-1]:
+    board.press(app, name, long)
+gc.collect()
+before = gc.mem_free()
+board.press(app, keys[-1][0], keys[-1][1])
+gc.collect()
+print('OPEN', before, gc.mem_free(), app.top().ID)
+"""
+
+
+def open_flow(keys, heap):
+    """(free before the last press, free after it, top screen ID) of a flow opened
+    from a fresh boot under ``heap`` (e.g. "192K"), or None if the run failed."""
+    scratch = temp_dir()
+    path = scratch + "/open.py"
+    with open(path, "w") as handle:
+        handle.write(OPEN_SCRIPT % (code_dir(), scratch + "/data", packs_dir(), packs_dir(), keys))
+    result = None
+    if os.system("%s -X heapsize=%s %s > %s/out.txt 2>&1" % (sys.executable, heap, path, scratch)) == 0:
+        with open(scratch + "/out.txt") as handle:
+            for line in handle.read().split("\n"):
+                if line.startswith("OPEN "):
+                    parts = line.split(" ")
+                    result = (int(parts[1]), int(parts[2]), parts[3])
+    rmtree(scratch)
+    return result
+
+
 def code_dir():
     """Where the app's code is imported from: the .mpy build or the sources."""
     return OPTS["--mpy"] or ROOT
@@ -369,6 +409,19 @@ def main():
               frames, render_total // frames, render_max, mean_bytes,
               bytes_max, full_bytes, mean_bytes * 9 * 1000.0 / I2C_HZ,
               bytes_max * 9 * 1000.0 / I2C_HZ, full_bytes * 9 * 1000.0 / I2C_HZ))
+
+    # 4b. the biggest flows, opened from a fresh boot: do they fit at all, and what
+    # do they hold once open (measured with a heap big enough for them)?
+    for label, keys in OPEN_FLOWS:
+        small = open_flow(keys, "192K")
+        big = open_flow(keys, "1024K")
+        if small is None or big is None:
+            print("%s from a fresh boot: the run failed" % label)
+            continue
+        opened = small[2] != "text"
+        print("%s from a fresh boot: %s with the 192K heap (%s free before the press); once "
+              "open it holds %s (measured with a 1024K heap)" % (
+                  label, "opens" if opened else "OUT OF MEMORY", kb(small[0]), kb(big[0] - big[1])))
 
     # 5. boot to first frame vs a bare interpreter
     exe = sys.executable

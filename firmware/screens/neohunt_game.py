@@ -83,7 +83,7 @@ class NhGame(Menu):
     "g" (the sealed game: the JSON text of Game.to_dict), "moved" (players who made their set-up move),
     "arrived" (arrival rolls done this trooper card), "ct" (per player: the commitment
     ids of her face-down place cards, oldest first), "ce" (per player: the commitment
-    id of her face-down starting or entry place, or None); see neohunt_turns.track_secrets}.
+    id of her face-down starting or entry place, or None); see neohunt_secrets.track_secrets}.
     """
 
     ID = "nh_game"
@@ -108,7 +108,8 @@ class NhGame(Menu):
         copy, and one text fragments the Pico's heap far less than hundreds of
         small objects made anew on each press."""
         import json
-        self.turns(app, "track_secrets", self._game)
+        from firmware.screens.neohunt_secrets import track_secrets
+        track_secrets(self, app, self._game)
         self.s["g"] = json.dumps(self._game.to_dict(app))
 
     def go(self, step):

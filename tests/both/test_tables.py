@@ -2,7 +2,7 @@
 
 import json
 
-from check import raises
+from check import raises, tempdir
 
 from shared_rules.errors import PackError
 from shared_rules.tables import Pack, load_pack, validate_pack
@@ -181,6 +181,29 @@ def test_sample_cybernaut_pack_is_valid_and_marked_placeholder():
     encounter = pack.table("encounter")
     assert encounter.rows[0]["lo"] == 0 and encounter.rows[-1]["hi"] == 99
     assert os is not None
+
+
+def test_a_pack_parsed_from_its_open_file_equals_the_one_from_its_text():
+    # the device parses a pack as it reads it (App.pack): no block as big as the file
+    here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+    path = here + "/../../firmware/packs/cybernaut-game-sample.json"
+    with open(path, "rb") as handle:
+        whole = load_pack(handle.read(), "cybernaut-game-sample.json")
+    with open(path, "rb") as handle:
+        streamed = load_pack(handle, "cybernaut-game-sample.json")
+    assert streamed.data == whole.data
+    assert sorted(streamed.tables) == sorted(whole.tables)
+    assert streamed.placeholder is True
+
+
+def test_a_broken_pack_file_read_as_a_stream_names_the_file():
+    path = tempdir("brokenpack") + "/broken.json"
+    for body in (b"{not json", b'{"format": "\xff\xfe"}'):  # bad JSON, not UTF-8
+        with open(path, "wb") as handle:
+            handle.write(body)
+        with open(path, "rb") as handle:
+            exc = raises(PackError, load_pack, handle, "packs/broken.json")
+        assert "pack 'packs/broken.json' is not valid JSON" in str(exc), str(exc)
 
 
 def test_a_chain_must_lead_to_another_range_table():
