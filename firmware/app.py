@@ -430,7 +430,8 @@ class App:
     def snapshot(self):
         """The save body (dict)."""
         return {"app": VERSION,
-                "screens": [{"id": screen.ID, "state": screen.state()} for screen in self.stack],
+                "screens": [{"id": screen.ID, "state": screen.state()} for screen in self.stack
+                            if not screen.TRANSIENT],
                 "dice": {"seed_id": self.seed_id, "counter": self.source.counter,
                          "seed": self._seed_sealed(),
                          "salts": getattr(self.source, "salts", []),

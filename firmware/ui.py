@@ -40,6 +40,7 @@ class Screen:
 
     ID = ""
     TITLE = ""
+    TRANSIENT = False  # True: never saved (a reboot does not bring it back)
 
     def __init__(self, state=None):
         self.s = state if state is not None else self.initial()

@@ -44,7 +44,7 @@ class OutOfMemory(Menu):
     """After a MemoryError, on a board that can restart (App.recover_memory): what the
     recovery did, then "Go on" (first: a stray A loses nothing) or "Restart now",
     which soft-resets the board; the app resumes from its save with all of RAM free.
-    Both leave this screen out of the save, so a restart does not show it again.
+    It is never saved (TRANSIENT), so neither a restart nor a power cut shows it again.
 
     State: {"sel", "kept": True when the press was undone and the game is as it
     was; False when the main menu opened and the game waits in its save}.
@@ -52,6 +52,7 @@ class OutOfMemory(Menu):
 
     ID = "oom"
     TITLE = "Out of memory"
+    TRANSIENT = True  # after a power cut the game comes back, not this notice
 
     def items(self, app):
         return ["Go on", "Restart now"]

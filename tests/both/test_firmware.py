@@ -449,6 +449,22 @@ def test_restart_now_saves_the_game_without_the_notice_then_restarts():
     assert app.top().ID == "dice" and app.surface.lines() == kept
 
 
+def test_a_power_cut_on_the_out_of_memory_menu_brings_back_the_game_not_the_notice():
+    root = tempdir("oomrestart4")
+    board, app = boot(root, 7)
+    for key in ("A", "A"):                        # Dice: roll a d6
+        board.press(app, key)
+    app.redraw()
+    kept = app.surface.lines()
+    app.restart = lambda: None
+    _starve_a_roll(app)
+    board.press(app, "A")
+    board.press(app, "D")                         # a press on the menu: the state is saved
+    assert app.top().ID == "oom" and app.top().s["sel"] == 1
+    board, app = boot(root, 7)                    # the power goes
+    assert app.top().ID == "dice" and app.surface.lines() == kept
+
+
 def test_out_of_memory_back_at_the_main_menu_says_the_game_waits_in_its_save():
     root = tempdir("oomrestart3")
     board, app = boot(root, 7)
