@@ -25,6 +25,13 @@ tests); each line says the goal and whether this run met it:
 - per frame: render time on this machine (not a Pico), bytes sent over I2C, and the
   time those bytes take on the bus at 400 kHz;
 - boot to first frame as a ratio to a bare ``micropython -c pass``.
+
+And what explains the MemoryErrors: the largest free block at the main menu (what one
+allocation can get, whatever the total free), the interned names and the block the
+next pool of names needs, and whether Cybernaut's new game and Neo-Hunt's start open
+from a fresh boot in the 192K heap (with what each holds once open, measured in a
+1024K heap). The MemoryError count is chaotic: a single extra collection per block
+of presses moves it by tens; compare runs by large differences only.
 """
 
 import gc
