@@ -105,6 +105,9 @@ class App:
         self.forget = None  # callable(prefixes, keep) from the board: drop a left game's modules
         self.battery = None  # callable() -> volts (float), where the board reads it
         self.restart = None  # callable() from the board: soft reset (boards/pico.restart)
+        # True after recover_memory could not read the last save back: the main menu
+        # must not be saved over that game until the player opens something else
+        self.save_held = False
         self.secrets = {}  # sealed commitments (firmware.commit), saved
         self.covered = None  # the owner whose idle private screen is covered, or None
         self._last_press = 0  # self.now (ms) of the last button event
@@ -393,7 +396,7 @@ class App:
         if handle is None:
             for folder in self.pack_dirs:
                 try:
-                    handle = open(folder + "/" + name + ".json", "rb")
+                    handle = open(folder + "/" + name + ".json", "r", encoding="utf-8")
                     where = folder + "/" + name + ".json"
                     break
                 except OSError:
@@ -403,6 +406,8 @@ class App:
         from shared_rules.tables import load_pack  # only when a game needs its pack: ~9 KB of RAM
         try:
             pack = load_pack(handle, where)
+        except OSError as exc:  # opened but not readable: a folder of that name, a bad block
+            raise PackError("pack file '%s' cannot be read: %s" % (where, exc))
         finally:
             handle.close()
         self.packs[name] = pack
@@ -458,6 +463,8 @@ class App:
         wear for a press that changed nothing, and an untouched device stays
         byte-identical for `referee sync`).
         """
+        if self.save_held:
+            return
         body = self.snapshot()
         # order-free (MicroPython may reorder dict keys), and 32 bytes where a copy of
         # the state would hold several KB of the Pico's heap
@@ -737,8 +744,10 @@ class App:
         except (MemoryError, SaveError, ValueError, KeyError, TypeError, AttributeError):
             self.stack = [MainMenu()]
             gc.collect()
-            text = "Back at the main menu; the game is kept in its save: open it again."
+            text = ("Back at the main menu; the game is kept in its save: switch the referee off "
+                    "and on to get it back (opening anything else replaces it).")
             kept = False
+            self.save_held = True
         try:
             self._sync_journal()
         except MemoryError:

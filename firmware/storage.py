@@ -68,13 +68,16 @@ class Storage:
         return None
 
     def open_read(self, name):
-        """The file opened for reading in binary (a stream the caller closes), or None
-        if it does not exist; like ``read``, a whole ``name.old`` stands in for a
-        replacement cut short. For parsing a file as it is read (json.load) without
-        one block of RAM as big as the file."""
+        """The file opened for reading as UTF-8 text (a stream the caller closes), or
+        None if it cannot be opened; like ``read``, a whole ``name.old`` stands in
+        for a replacement cut short. For parsing a file as it is read (json.load)
+        without one block of RAM as big as the file. As text, a byte-order mark or
+        UTF-16 is refused by the parser alike on MicroPython and CPython."""
         for path in (self.path(name), self.path(name) + ".old"):
             try:
-                return self.open(path, "rb")
+                if self.fs.stat(path)[0] & 0x4000:
+                    continue  # a folder of that name (MicroPython would open it)
+                return self.open(path, "r", encoding="utf-8")
             except OSError:
                 pass
         return None

@@ -164,9 +164,9 @@ class Pack:
 def load_pack(text, name):
     """Parse and validate a pack from its JSON text.
 
-    :param text: str or bytes, the file's contents; or a binary stream (anything
-        with ``read``, opened by the caller) to parse as it is read, which needs no
-        block of RAM as big as the file.
+    :param text: str or bytes, the file's contents; or a stream (anything with
+        ``read``, opened by the caller as UTF-8 text) to parse as it is read, which
+        needs no block of RAM as big as the file.
     :param name: the file name, used in every message.
     :returns: Pack.
     :raises PackError: not JSON (not UTF-8 either), or any validation problem (all
@@ -180,7 +180,8 @@ def load_pack(text, name):
                 text = text.decode()
             obj = json.loads(text)
     except (ValueError, UnicodeError, RuntimeError) as exc:  # RuntimeError: nested too deep
-        raise PackError("pack '%s' is not valid JSON: %s" % (name, exc))
+        raise PackError("pack '%s' is not valid JSON: %s" % (name, str(exc) or (
+            "not UTF-8 text" if isinstance(exc, UnicodeError) else type(exc).__name__)))
     return Pack(obj, name)
 
 

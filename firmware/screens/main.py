@@ -35,6 +35,7 @@ class MainMenu(Menu):
 
     def choose(self, app, index):
         entry = ENTRIES[index]
+        app.save_held = False  # the player moves on: this replaces a save kept aside
         app.forget_games()
         module = __import__(entry[1], None, None, [entry[2]])
         app.push(getattr(module, entry[2])())
@@ -47,7 +48,8 @@ class OutOfMemory(Menu):
     It is never saved (TRANSIENT), so neither a restart nor a power cut shows it again.
 
     State: {"sel", "kept": True when the press was undone and the game is as it
-    was; False when the main menu opened and the game waits in its save}.
+    was; False when the main menu opened and the game waits in its save, which is
+    not written over until the player opens something else (App.save_held)}.
     """
 
     ID = "oom"
@@ -55,17 +57,18 @@ class OutOfMemory(Menu):
     TRANSIENT = True  # after a power cut the game comes back, not this notice
 
     def items(self, app):
-        return ["Go on", "Restart now"]
+        return ["Go on", "Restart now"] if app.restart is not None else ["Go on"]
 
     def footer(self, app):
         if self.s["kept"]:
-            text = "Press not kept: game as before."
+            text = "Press not kept: game as before. Restart frees RAM, keeps all."
         else:
-            text = "Game kept in its save: open it."
-        return wrap(text + " Restart frees RAM, keeps all.", COLS)
+            text = "Game kept in its save: Restart gets it back."
+        return wrap(text, COLS)
 
     def choose(self, app, index):
         app.pop()
-        if index == 1:
-            app.save()  # the stack without this screen: what the restart resumes
+        if index == 1 and app.restart is not None:
+            # nothing to save: the screens under this one are the last save's (or,
+            # when it could not be read, the save is held: App.save_held)
             app.restart()

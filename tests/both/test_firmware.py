@@ -465,18 +465,72 @@ def test_a_power_cut_on_the_out_of_memory_menu_brings_back_the_game_not_the_noti
     assert app.top().ID == "dice" and app.surface.lines() == kept
 
 
-def test_out_of_memory_back_at_the_main_menu_says_the_game_waits_in_its_save():
+def test_out_of_memory_back_at_the_main_menu_holds_the_game_save_until_something_else_opens():
     root = tempdir("oomrestart3")
     board, app = boot(root, 7)
     board.press(app, "A")                         # the Dice screen, saved
-    app.restart = lambda: None
-    app._read_save = lambda path: "not a save"    # the last save cannot be read back
+    board.press(app, "A")                         # a roll
+    saved = read_text(root + "/saves/state.sav")
+    restarts = []
+    app.restart = lambda: restarts.append(1)
+    real_read = app._read_save
+    app._read_save = lambda path: "not a save"    # the last save cannot be read back now
     _starve_a_roll(app)
     board.press(app, "A")
+    app._read_save = real_read
     app.redraw()
     lines = app.surface.lines()
     assert [s.ID for s in app.stack] == ["main", "oom"]
-    assert lines[4:6] == ["Game kept in its", "save: open it."], lines
+    assert lines[5:8] == ["Game kept in its", "save: Restart", "gets it back."], lines
+    board.press(app, "D")
+    board.press(app, "A")                         # Restart now: nothing written first
+    assert restarts == [1]
+    board.press(app, "D")                         # presses at the main menu write nothing
+    assert read_text(root + "/saves/state.sav") == saved
+    board, app = boot(root, 7)                    # what the restart resumes: the game
+    assert app.top().ID == "dice"
+    # opening something else from the main menu is the player moving on
+    app.restart = lambda: None
+    app._read_save = lambda path: "not a save"
+    _starve_a_roll(app)
+    board.press(app, "A")
+    app._read_save = real_read
+    board.press(app, "A")                         # Go on: the main menu
+    board.press(app, "A")                         # Dice again: saved from now on
+    assert app.top().ID == "dice"
+    assert read_text(root + "/saves/state.sav") != saved
+
+
+def test_the_out_of_memory_menu_without_a_restart_has_go_on_only():
+    from firmware.screens.main import OutOfMemory
+    board, app = boot(tempdir("oomnorestart"), 7)
+    app.push(OutOfMemory({"sel": 0, "kept": True}))
+    app.redraw()
+    assert app.surface.lines()[:3] == ["Out of memory", ">Go on", ""]
+    board.press(app, "D")
+    board.press(app, "A")
+    assert app.top().ID == "main"
+
+
+def test_an_owners_pack_with_a_byte_order_mark_or_not_utf8_is_named_on_both_runtimes():
+    import os
+    from shared_rules.errors import PackError
+    root = tempdir("ownpack")
+    os.mkdir(root + "/packs")
+    here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+    sample = read_text(here + "/../../firmware/packs/neohunt-sample.json")
+    for body in (b"\xef\xbb\xbf" + sample.encode(), b'{"format": "\xff\xfe"}', b""):
+        write_bytes(root + "/packs/neohunt.json", body)
+        board, app = boot(root, 7)
+        exc = raises(PackError, app.pack, "neohunt-sample")
+        message = str(exc)
+        assert "pack 'packs/neohunt.json' is not valid JSON: " in message, message
+        assert not message.endswith(": "), message
+    # a folder named like the pack is no pack: the sample is used
+    os.remove(root + "/packs/neohunt.json")
+    os.mkdir(root + "/packs/neohunt.json")
+    board, app = boot(root, 7)
+    assert app.pack("neohunt-sample").placeholder is True
 
 
 def test_out_of_memory_when_even_the_notice_fails_keeps_the_restored_screen():
