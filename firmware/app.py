@@ -804,8 +804,17 @@ class App:
             try:
                 self.top().draw(self, self.surface)
             except RefereeError as exc:
-                # a screen that cannot draw (a missing or bad pack): say why, on top of it
-                self.notice("Pack problem" if isinstance(exc, PackError) else "Problem", str(exc))
+                # a screen that cannot draw (a missing or bad pack): say why, over the
+                # main menu, so that B does not lead back into the same notice; the
+                # game stays in its save (held until something else is opened) for
+                # when the pack is fixed and the referee restarted
+                text = str(exc)
+                if len(self.stack) > 1:
+                    del self.stack[1:]
+                    self.save_held = True
+                    text = text.rstrip(".") + (". The game is kept in its save: fix the "
+                                               "pack, then switch the referee off and on.")
+                self.notice("Pack problem" if isinstance(exc, PackError) else "Problem", text)
                 self.surface.clear()
                 self.top().draw(self, self.surface)
         except MemoryError:

@@ -322,6 +322,31 @@ def test_bad_pack_on_the_device_names_the_file_and_problem():
     assert SeqSource is not None and encode_save is not None
 
 
+def test_a_screen_that_cannot_draw_its_pack_leaves_the_player_at_the_main_menu():
+    import os
+    root = tempdir("trappack")
+    os.mkdir(root + "/packs")
+    here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+    sample = read_text(here + "/../../firmware/packs/neohunt-sample.json")
+    write_bytes(root + "/packs/neohunt.json", sample[:300].encode())   # cut short
+    board, app = boot(root, 1)
+    board.press(app, "U")
+    board.press(app, "A")                         # Neo-Hunt game: its set-up needs the pack
+    app.redraw()
+    assert app.surface.lines()[0] == "Pack problem"
+    assert [s.ID for s in app.stack] == ["main", "text"]
+    board.press(app, "B")                         # out of the notice: the main menu, not it again
+    app.redraw()
+    assert app.top().ID == "main" and app.surface.lines()[0].startswith("Pocket Referee")
+    board.press(app, "D")
+    app.redraw()
+    assert app.top().ID == "main"                 # the menu works; Dice etc. can be opened
+    # the owner fixes the pack and restarts: the set-up is back
+    write_bytes(root + "/packs/neohunt.json", sample.encode())
+    board, app = boot(root, 1)
+    assert app.top().ID == "nh_setup"
+
+
 def test_journal_numbering_survives_a_cut_between_journal_and_save():
     # an entry journaled but not yet in the save (power cut between the two writes)
     root = tempdir("cut")
