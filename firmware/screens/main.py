@@ -55,6 +55,7 @@ class OutOfMemory(Menu):
     ID = "oom"
     TITLE = "Out of memory"
     TRANSIENT = True  # after a power cut the game comes back, not this notice
+    GUARDED = True  # shows no secret: never covered as "Private" (App._cover_idle_private)
 
     def items(self, app):
         return ["Go on", "Restart now"] if app.restart is not None else ["Go on"]

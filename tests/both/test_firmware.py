@@ -526,6 +526,22 @@ def test_out_of_memory_back_at_the_main_menu_holds_the_game_save_until_something
     assert read_text(root + "/saves/state.sav") != saved
 
 
+def test_the_out_of_memory_menu_over_a_private_screen_is_not_covered_as_private():
+    # the GM's AN screen (private) is restored under the menu: the menu shows no secret
+    root = tempdir("oomprivate")
+    lines, app = screen(7, "D D D A A A R R", root)
+    board, app = boot(root, 7)
+    board.press(app, "A")                         # through the "Hand to GM" gate
+    assert app.surface.lines()[2] == "AN: 17"
+    app.restart = lambda: None
+    _starve_a_roll(app)
+    board.press(app, "A")
+    assert app.top().ID == "oom"
+    board.hold(app, 6000)                         # left alone longer than a private screen may be
+    app.redraw()
+    assert app.surface.lines()[0] == "Out of memory" and app.covered is None
+
+
 def test_the_out_of_memory_menu_without_a_restart_has_go_on_only():
     from firmware.screens.main import OutOfMemory
     board, app = boot(tempdir("oomnorestart"), 7)
