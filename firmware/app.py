@@ -405,11 +405,10 @@ class App:
             raise PackError("pack file '%s' is missing: copy it to the device (referee push)" % file_name)
         from shared_rules.tables import load_pack  # only when a game needs its pack: ~9 KB of RAM
         try:
-            pack = load_pack(handle, where)
-        except OSError as exc:  # opened but not readable: a folder of that name, a bad block
+            with handle:
+                pack = load_pack(handle, where)
+        except OSError as exc:  # opened but not readable: a bad block, a cut cable
             raise PackError("pack file '%s' cannot be read: %s" % (where, exc))
-        finally:
-            handle.close()
         self.packs[name] = pack
         return pack
 

@@ -135,7 +135,8 @@ class MemFS:
             raise OSError(errno.ENOENT, path)
         self.step(("remove", path))
 
-    def open(self, path, mode="r"):
+    def open(self, path, mode="r", encoding=None):
+        """Like the built-in open (``encoding`` is accepted; reads give bytes)."""
         if "r" in mode:
             if path not in self.files:
                 raise OSError(errno.ENOENT, path)
