@@ -812,7 +812,8 @@ class App:
                     del self.stack[1:]
                     self.save_held = True
                     text = text.rstrip(".") + (". The game is kept in its save: fix the "
-                                               "pack, then switch the referee off and on.")
+                                               "pack, then switch the referee off and on "
+                                               "(opening anything else replaces it).")
                 self.notice("Pack problem" if isinstance(exc, PackError) else "Problem", text)
                 self.surface.clear()
                 self.top().draw(self, self.surface)
