@@ -105,9 +105,6 @@ class App:
         self.forget = None  # callable(prefixes, keep) from the board: drop a left game's modules
         self.battery = None  # callable() -> volts (float), where the board reads it
         self.restart = None  # callable() from the board: soft reset (boards/pico.restart)
-        # True after recover_memory could not read the last save back: the main menu
-        # must not be saved over that game until the player opens something else
-        self.save_held = False
         self.secrets = {}  # sealed commitments (firmware.commit), saved
         self.covered = None  # the owner whose idle private screen is covered, or None
         self._last_press = 0  # self.now (ms) of the last button event
@@ -462,8 +459,6 @@ class App:
         wear for a press that changed nothing, and an untouched device stays
         byte-identical for `referee sync`).
         """
-        if self.save_held:
-            return
         body = self.snapshot()
         # order-free (MicroPython may reorder dict keys), and 32 bytes where a copy of
         # the state would hold several KB of the Pico's heap
@@ -743,10 +738,9 @@ class App:
         except (MemoryError, SaveError, ValueError, KeyError, TypeError, AttributeError):
             self.stack = [MainMenu()]
             gc.collect()
-            text = ("Back at the main menu; the game is kept in its save: switch the referee off "
-                    "and on to get it back (opening anything else replaces it).")
+            text = ("Back at the main menu. The game is still in its save until your next "
+                    "press: switch the referee off and on now to get it back.")
             kept = False
-            self.save_held = True
         try:
             self._sync_journal()
         except MemoryError:
@@ -803,18 +797,8 @@ class App:
             try:
                 self.top().draw(self, self.surface)
             except RefereeError as exc:
-                # a screen that cannot draw (a missing or bad pack): say why, over the
-                # main menu, so that B does not lead back into the same notice; the
-                # game stays in its save (held until something else is opened) for
-                # when the pack is fixed and the referee restarted
-                text = str(exc)
-                if len(self.stack) > 1:
-                    del self.stack[1:]
-                    self.save_held = True
-                    text = text.rstrip(".") + (". The game is kept in its save: fix the "
-                                               "pack, then switch the referee off and on "
-                                               "(opening anything else replaces it).")
-                self.notice("Pack problem" if isinstance(exc, PackError) else "Problem", text)
+                # a screen that cannot draw (a missing or bad pack): say why, on top of it
+                self.notice("Pack problem" if isinstance(exc, PackError) else "Problem", str(exc))
                 self.surface.clear()
                 self.top().draw(self, self.surface)
         except MemoryError:

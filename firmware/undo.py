@@ -81,7 +81,8 @@ def _current(app):
     for screen in app.stack:
         if screen.ID in ("undo", "resume_gate") or screen.s.get("_undo"):
             break
-        out.append({"id": screen.ID, "state": screen.state()})
+        if not screen.TRANSIENT:  # never saved, so never in a step either (Out of memory)
+            out.append({"id": screen.ID, "state": screen.state()})
     while len(out) > 1 and out[-1]["id"] in PASSIVE:
         out.pop()
     return out

@@ -252,8 +252,10 @@ def slope_error(xs, ys):
 
 
 def main():
-    print("Pocket Referee device bench (MicroPython %s, heap %s, code from %s)" % (
-        ".".join(str(v) for v in sys.implementation.version[:3]), kb(gc.mem_free() + gc.mem_alloc()),
+    print("Pocket Referee device bench (MicroPython %s %d-bit unix port: objects about twice a "
+          "Pico's; heap %s, code from %s)" % (
+        ".".join(str(v) for v in sys.implementation.version[:3]), 64 if sys.maxsize > 2 ** 32 else 32,
+        kb(gc.mem_free() + gc.mem_alloc()),
         OPTS["--mpy"] + " (.mpy)" if OPTS["--mpy"] else "sources (.py)"))
 
     # 1. free heap after boot, in a fresh interpreter running a main.py-sized script
@@ -359,8 +361,12 @@ def main():
     if names:
         # the pools double: the next one holds as many names as all before it, at
         # one pointer, a hash and a length each (about 11 bytes on a 64-bit port)
+        need = names[0] * (3 + (8 if sys.maxsize > 2 ** 32 else 4))
+        biggest = max(largest[warm:] or largest) * 4 * (8 if sys.maxsize > 2 ** 32 else 4) if largest else 0
         print("interned names (qstrs) at the end: %d in %d pools; the next pool needs one "
-              "block of about %s" % (names[0], names[1], kb(names[0] * (3 + (8 if sys.maxsize > 2 ** 32 else 4)))))
+              "block of about %s: the largest free block at the main menu after the warm-up "
+              "(%s) %s" % (names[0], names[1], kb(need), kb(biggest),
+                           "can hold it" if biggest >= need else "CANNOT hold it"))
     recovered = figures.get("recovered", 0)
     if recovered:
         print("%d MemoryErrors were caught by the app (App.recover_memory: back to the last "
@@ -426,9 +432,10 @@ def main():
             print("%s from a fresh boot: the run failed" % label)
             continue
         opened = small[2] != "text"
-        print("%s from a fresh boot: %s with the 192K heap (%s free before the press); once "
-              "open it holds %s (measured with a 1024K heap)" % (
-                  label, "opens" if opened else "OUT OF MEMORY", kb(small[0]), kb(big[0] - big[1])))
+        print("%s from a fresh boot: %s with the 192K heap (%s free before the press; goal: "
+              "opens: %s); once open it holds %s (measured with a 1024K heap)" % (
+                  label, "opens" if opened else "OUT OF MEMORY", kb(small[0]), verdict(opened),
+                  kb(big[0] - big[1])))
 
     # 5. boot to first frame vs a bare interpreter
     exe = sys.executable

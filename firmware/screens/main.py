@@ -35,7 +35,6 @@ class MainMenu(Menu):
 
     def choose(self, app, index):
         entry = ENTRIES[index]
-        app.save_held = False  # the player moves on: this replaces a save kept aside
         app.forget_games()
         module = __import__(entry[1], None, None, [entry[2]])
         app.push(getattr(module, entry[2])())
@@ -48,8 +47,10 @@ class OutOfMemory(Menu):
     It is never saved (TRANSIENT), so neither a restart nor a power cut shows it again.
 
     State: {"sel", "kept": True when the press was undone and the game is as it
-    was; False when the main menu opened and the game waits in its save, which is
-    not written over until the player opens something else (App.save_held)}.
+    was; False when the main menu opened because the last save could not be read
+    back: the game is still in that save, and only until the next press writes the
+    main menu over it, so then "Restart now" comes first and the other choice says
+    what it costs}.
     """
 
     ID = "oom"
@@ -58,18 +59,21 @@ class OutOfMemory(Menu):
     GUARDED = True  # shows no secret: never covered as "Private" (App._cover_idle_private)
 
     def items(self, app):
-        return ["Go on", "Restart now"] if app.restart is not None else ["Go on"]
+        if app.restart is None:
+            return ["Go on"]
+        return ["Go on", "Restart now"] if self.s["kept"] else ["Restart now", "Drop the game"]
 
     def footer(self, app):
         if self.s["kept"]:
             text = "Press not kept: game as before. Restart frees RAM, keeps all."
         else:
-            text = "Game kept in its save: Restart gets it back."
+            text = "Game still saved: Restart gets it back."
         return wrap(text, COLS)
 
     def choose(self, app, index):
         app.pop()
-        if index == 1 and app.restart is not None:
-            # nothing to save: the screens under this one are the last save's (or,
-            # when it could not be read, the save is held: App.save_held)
+        restart = index == (1 if self.s["kept"] else 0)
+        if restart and app.restart is not None:
+            # nothing is saved first: the screens under this one are the last save's,
+            # or (not kept) the main menu, which must not be written over the game
             app.restart()

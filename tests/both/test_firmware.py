@@ -322,31 +322,6 @@ def test_bad_pack_on_the_device_names_the_file_and_problem():
     assert SeqSource is not None and encode_save is not None
 
 
-def test_a_screen_that_cannot_draw_its_pack_leaves_the_player_at_the_main_menu():
-    import os
-    root = tempdir("trappack")
-    os.mkdir(root + "/packs")
-    here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-    sample = read_text(here + "/../../firmware/packs/neohunt-sample.json")
-    write_bytes(root + "/packs/neohunt.json", sample[:300].encode())   # cut short
-    board, app = boot(root, 1)
-    board.press(app, "U")
-    board.press(app, "A")                         # Neo-Hunt game: its set-up needs the pack
-    app.redraw()
-    assert app.surface.lines()[0] == "Pack problem"
-    assert [s.ID for s in app.stack] == ["main", "text"]
-    board.press(app, "B")                         # out of the notice: the main menu, not it again
-    app.redraw()
-    assert app.top().ID == "main" and app.surface.lines()[0].startswith("Pocket Referee")
-    board.press(app, "D")
-    app.redraw()
-    assert app.top().ID == "main"                 # the menu works; Dice etc. can be opened
-    # the owner fixes the pack and restarts: the set-up is back
-    write_bytes(root + "/packs/neohunt.json", sample.encode())
-    board, app = boot(root, 1)
-    assert app.top().ID == "nh_setup"
-
-
 def test_journal_numbering_survives_a_cut_between_journal_and_save():
     # an entry journaled but not yet in the save (power cut between the two writes)
     root = tempdir("cut")
@@ -427,6 +402,23 @@ def test_out_of_memory_mid_press_resumes_the_last_save_and_says_so():
     assert len(app.history) == len(history) + 1
 
 
+def _soft_reset(log, what=1):
+    """A stand-in for machine.soft_reset: it never returns (MicroPython raises
+    SystemExit, which unwinds to the REPL that restarts main.py)."""
+    def reset():
+        log.append(what() if callable(what) else what)
+        raise SystemExit
+    return reset
+
+
+def _press_expecting_reset(board, app, key):
+    try:
+        board.press(app, key)
+    except SystemExit:
+        return True
+    return False
+
+
 def _starve_a_roll(app):
     """The Dice screen's next press runs out of memory before anything is kept."""
     def starving(app_, name, kind):
@@ -442,7 +434,7 @@ def test_out_of_memory_on_a_board_that_restarts_offers_go_on_first():
     app.redraw()
     kept = app.surface.lines()
     restarts = []
-    app.restart = lambda: restarts.append(app.top().ID)
+    app.restart = _soft_reset(restarts, lambda: app.top().ID)
     _starve_a_roll(app)
     board.press(app, "A")
     app.redraw()
@@ -463,11 +455,11 @@ def test_restart_now_saves_the_game_without_the_notice_then_restarts():
     app.redraw()
     kept = app.surface.lines()
     restarts = []
-    app.restart = lambda: restarts.append([s.ID for s in app.stack])
+    app.restart = _soft_reset(restarts, lambda: [s.ID for s in app.stack])
     _starve_a_roll(app)
     board.press(app, "A")
     board.press(app, "D")
-    board.press(app, "A")                         # Restart now
+    assert _press_expecting_reset(board, app, "A")  # Restart now
     assert restarts == [["main", "dice"]]
     # what the restart resumes: the game, not the notice
     board, app = boot(root, 7)
@@ -490,14 +482,14 @@ def test_a_power_cut_on_the_out_of_memory_menu_brings_back_the_game_not_the_noti
     assert app.top().ID == "dice" and app.surface.lines() == kept
 
 
-def test_out_of_memory_back_at_the_main_menu_holds_the_game_save_until_something_else_opens():
+def test_out_of_memory_back_at_the_main_menu_offers_restart_first_and_writes_nothing():
     root = tempdir("oomrestart3")
     board, app = boot(root, 7)
     board.press(app, "A")                         # the Dice screen, saved
     board.press(app, "A")                         # a roll
     saved = read_text(root + "/saves/state.sav")
     restarts = []
-    app.restart = lambda: restarts.append(1)
+    app.restart = _soft_reset(restarts, 1)
     real_read = app._read_save
     app._read_save = lambda path: "not a save"    # the last save cannot be read back now
     _starve_a_roll(app)
@@ -506,40 +498,43 @@ def test_out_of_memory_back_at_the_main_menu_holds_the_game_save_until_something
     app.redraw()
     lines = app.surface.lines()
     assert [s.ID for s in app.stack] == ["main", "oom"]
-    assert lines[5:8] == ["Game kept in its", "save: Restart", "gets it back."], lines
-    board.press(app, "D")
-    board.press(app, "A")                         # Restart now: nothing written first
+    assert lines[:3] == ["Out of memory", ">Restart now", " Drop the game"], lines
+    assert lines[5:8] == ["Game still", "saved: Restart", "gets it back."], lines
+    assert _press_expecting_reset(board, app, "A")  # Restart now: nothing written first
     assert restarts == [1]
-    board.press(app, "D")                         # presses at the main menu write nothing
     assert read_text(root + "/saves/state.sav") == saved
     board, app = boot(root, 7)                    # what the restart resumes: the game
     assert app.top().ID == "dice"
-    # opening something else from the main menu is the player moving on
-    app.restart = lambda: None
+    # "Drop the game" is the player's choice: the main menu is saved over it
+    app.restart = _soft_reset(restarts, 2)
     app._read_save = lambda path: "not a save"
     _starve_a_roll(app)
     board.press(app, "A")
     app._read_save = real_read
-    board.press(app, "A")                         # Go on: the main menu
-    board.press(app, "A")                         # Dice again: saved from now on
-    assert app.top().ID == "dice"
-    assert read_text(root + "/saves/state.sav") != saved
-
-
-def test_the_out_of_memory_menu_over_a_private_screen_is_not_covered_as_private():
-    # the GM's AN screen (private) is restored under the menu: the menu shows no secret
-    root = tempdir("oomprivate")
-    lines, app = screen(7, "D D D A A A R R", root)
+    board.press(app, "D")
+    board.press(app, "A")                         # Drop the game
+    assert restarts == [1] and app.top().ID == "main"
     board, app = boot(root, 7)
-    board.press(app, "A")                         # through the "Hand to GM" gate
-    assert app.surface.lines()[2] == "AN: 17"
+    assert app.top().ID == "main"
+
+
+def test_undo_and_redo_never_bring_back_the_out_of_memory_menu():
+    root = tempdir("oomredo")
+    board, app = boot(root, 7)
+    for key in ("A", "A", "A"):                   # Dice: two rolls
+        board.press(app, key)
     app.restart = lambda: None
     _starve_a_roll(app)
-    board.press(app, "A")
+    board.press(app, "A")                         # out of memory: the menu over Dice
     assert app.top().ID == "oom"
-    board.hold(app, 6000)                         # left alone longer than a private screen may be
-    app.redraw()
-    assert app.surface.lines()[0] == "Out of memory" and app.covered is None
+    board.press(app, "B", True)                   # long B: the Undo menu
+    board.press(app, "A")                         # undo the last roll
+    board.press(app, "A")
+    board.press(app, "B", True)
+    board.press(app, "D")
+    board.press(app, "A")                         # redo it
+    board.press(app, "A")
+    assert "oom" not in [s.ID for s in app.stack], [s.ID for s in app.stack]
 
 
 def test_the_out_of_memory_menu_without_a_restart_has_go_on_only():
