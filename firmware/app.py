@@ -582,7 +582,7 @@ class App:
                 if body is None:
                     continue
                 self.restore(body)
-                resumed = True
+                resumed = name
                 break
             except (SaveError, ValueError, KeyError, TypeError, AttributeError) as exc:
                 bad = self._keep_bad(name)
@@ -592,6 +592,23 @@ class App:
             if owner is not None and self.top().ID != "resume_gate":
                 from firmware.screens.prompt import ResumeGate
                 self.stack.append(ResumeGate({"owner": owner}))
+            resumed_from = resumed
+            resumed = True
+            try:
+                # the journal's tail is read in one block after the game's modules
+                # are loaded: a game too big for the heap failed here at every boot
+                gc.collect()
+                last = self._sync_journal()
+            except MemoryError:
+                resumed = False
+                self.stack = [MainMenu()]
+                self.packs = {}
+                if self.forget is not None:
+                    self.forget(FORGET, KEEP_MODULES)
+                gc.collect()
+                bad = self._keep_bad(resumed_from)
+                problems.append("the saved game needs more memory than is free at start "
+                                "(kept as %s)" % bad)
         if not resumed:
             self.stack = [MainMenu()]
             last = self._last_journal_number()
@@ -601,7 +618,7 @@ class App:
                     # its sealed seed was in the lost saves: it can never be revealed
                     problems.append("session %d cannot be resumed, so its dice cannot be "
                                     "verified; session %d starts" % (last, last + 1))
-        last = self._sync_journal()
+            last = self._sync_journal()
         if last is None:
             self._opening = True
         elif last.get("game") == SESSION and last.get("kind") == "seed_reveal":

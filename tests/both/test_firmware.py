@@ -322,6 +322,39 @@ def test_bad_pack_on_the_device_names_the_file_and_problem():
     assert SeqSource is not None and encode_save is not None
 
 
+def test_a_saved_game_too_big_for_the_heap_at_start_is_set_aside_and_the_referee_starts():
+    # a boot that ran out of memory after loading the saved game failed at every boot
+    from firmware.app import App
+    root = tempdir("bootoom")
+    board, app = boot(root, 7)
+    for key in ("A", "A"):                        # Dice: a roll, saved
+        board.press(app, key)
+    saved = read_text(root + "/saves/state.sav")
+    real = App._sync_journal
+    calls = [0]
+
+    def starving(self):
+        calls[0] += 1
+        if calls[0] == 1:                         # the first read, with the game loaded
+            raise MemoryError("memory allocation failed")
+        return real(self)
+
+    App._sync_journal = starving
+    try:
+        board, app = boot(root, 7)
+    finally:
+        App._sync_journal = real
+    assert calls[0] == 2
+    assert [s.ID for s in app.stack] == ["main", "text"]
+    whole = " ".join(app.top().s["lines"])
+    assert app.top().s["title"] == "Save problem", app.top().s
+    assert "needs more memory than is free at start" in whole and "bad1.sav" in whole, whole
+    assert "session 2 starts" in whole
+    assert read_text(root + "/saves/bad1.sav") == saved      # kept, never deleted
+    board, app = boot(root, 7)                    # and the next boot is a plain one
+    assert app.top().ID == "main" and app.session == 2
+
+
 def test_journal_numbering_survives_a_cut_between_journal_and_save():
     # an entry journaled but not yet in the save (power cut between the two writes)
     root = tempdir("cut")
