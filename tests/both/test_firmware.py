@@ -452,6 +452,16 @@ def _press_expecting_reset(board, app, key):
     return False
 
 
+def _rolled_d6(root):
+    """Boot on ``root`` and roll a d6 on the Dice screen. :returns: (board, app, the
+    frame's lines after the roll)."""
+    board, app = boot(root, 7)
+    for key in ("A", "A"):
+        board.press(app, key)
+    app.redraw()
+    return board, app, app.surface.lines()
+
+
 def _starve_a_roll(app):
     """The Dice screen's next press runs out of memory before anything is kept."""
     def starving(app_, name, kind):
@@ -461,11 +471,7 @@ def _starve_a_roll(app):
 
 def test_out_of_memory_on_a_board_that_restarts_offers_go_on_first():
     root = tempdir("oomrestart")
-    board, app = boot(root + "/data", 7)
-    for key in ("A", "A"):                        # Dice: roll a d6
-        board.press(app, key)
-    app.redraw()
-    kept = app.surface.lines()
+    board, app, kept = _rolled_d6(root + "/data")
     restarts = []
     app.restart = _soft_reset(restarts, lambda: app.top().ID)
     _starve_a_roll(app)
@@ -482,11 +488,7 @@ def test_out_of_memory_on_a_board_that_restarts_offers_go_on_first():
 
 def test_restart_now_saves_the_game_without_the_notice_then_restarts():
     root = tempdir("oomrestart2")
-    board, app = boot(root, 7)
-    for key in ("A", "A"):                        # Dice: roll a d6
-        board.press(app, key)
-    app.redraw()
-    kept = app.surface.lines()
+    board, app, kept = _rolled_d6(root)
     restarts = []
     app.restart = _soft_reset(restarts, lambda: [s.ID for s in app.stack])
     _starve_a_roll(app)
@@ -501,11 +503,7 @@ def test_restart_now_saves_the_game_without_the_notice_then_restarts():
 
 def test_a_power_cut_on_the_out_of_memory_menu_brings_back_the_game_not_the_notice():
     root = tempdir("oomrestart4")
-    board, app = boot(root, 7)
-    for key in ("A", "A"):                        # Dice: roll a d6
-        board.press(app, key)
-    app.redraw()
-    kept = app.surface.lines()
+    board, app, kept = _rolled_d6(root)
     app.restart = lambda: None
     _starve_a_roll(app)
     board.press(app, "A")
@@ -604,11 +602,7 @@ def test_an_owners_pack_with_a_byte_order_mark_or_not_utf8_is_named_on_both_runt
 
 def test_out_of_memory_when_even_the_notice_fails_keeps_the_restored_screen():
     root = tempdir("oomnotice")
-    board, app = boot(root + "/data", 7)
-    for key in ("A", "A"):                        # Dice: roll a d6
-        board.press(app, key)
-    app.redraw()
-    kept = app.surface.lines()
+    board, app, kept = _rolled_d6(root + "/data")
     real_notice = app.notice
     fails = [2]
 
