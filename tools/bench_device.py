@@ -42,6 +42,7 @@ import time
 HEAP_GOAL = 100 * 1024
 SIZE_GOAL = 256 * 1024
 I2C_HZ = 400000
+WORD = 8 if sys.maxsize > 2 ** 32 else 4  # bytes in a pointer: a GC block is 4 of them
 
 
 def _args():
@@ -254,7 +255,7 @@ def slope_error(xs, ys):
 def main():
     print("Pocket Referee device bench (MicroPython %s %d-bit unix port: objects about twice a "
           "Pico's; heap %s, code from %s)" % (
-        ".".join(str(v) for v in sys.implementation.version[:3]), 64 if sys.maxsize > 2 ** 32 else 32,
+        ".".join(str(v) for v in sys.implementation.version[:3]), 8 * WORD,
         kb(gc.mem_free() + gc.mem_alloc()),
         OPTS["--mpy"] + " (.mpy)" if OPTS["--mpy"] else "sources (.py)"))
 
@@ -353,7 +354,7 @@ def main():
               "(their names interned for good: %s)" % (
                   kb(samples_y[0]), kb(tail_y[0]), kb(samples_y[0] - tail_y[0])))
     if largest:
-        block = 4 * (8 if sys.maxsize > 2 ** 32 else 4)  # bytes in a GC block
+        block = 4 * WORD  # bytes in a GC block
         tail = largest[warm:] or largest
         print("largest free block at the main menu after gc: %s at start, after the warm-up "
               "min %s, max %s (what one allocation can get: a save, a frame, a pool of names)"
@@ -361,8 +362,8 @@ def main():
     if names:
         # the pools double: the next one holds as many names as all before it, at
         # one pointer, a hash and a length each (about 11 bytes on a 64-bit port)
-        need = names[0] * (3 + (8 if sys.maxsize > 2 ** 32 else 4))
-        biggest = max(largest[warm:] or largest) * 4 * (8 if sys.maxsize > 2 ** 32 else 4) if largest else 0
+        need = names[0] * (3 + WORD)
+        biggest = max(largest[warm:] or largest) * 4 * WORD if largest else 0
         print("interned names (qstrs) at the end: %d in %d pools; the next pool needs one "
               "block of about %s: the largest free block at the main menu after the warm-up "
               "(%s) %s" % (names[0], names[1], kb(need), kb(biggest),
