@@ -15,7 +15,7 @@ from shared_rules import VERSION
 from shared_rules.dice import SCHEME_HMAC, HashSource, commitment, hidden_draws_key, seed_bytes
 from shared_rules.errors import PackError, RefereeError, SaveError
 from shared_rules.journal import Journal, decode_line, entry_parts
-from shared_rules.save import decode_save, save_parts, sha256_hex, state_digest
+from shared_rules.save import decode_save, save_header, save_parts, sha256_hex, state_digest
 from shared_rules.seal import seal, unseal
 
 # modules every screen needs: never dropped by forget_games
@@ -457,7 +457,9 @@ class App:
 
         Nothing is written when the state equals the last save's (no flash
         wear for a press that changed nothing, and an untouched device stays
-        byte-identical for `referee sync`).
+        byte-identical for `referee sync`). When the heap has no block as big as
+        the state's JSON text, the text is streamed to storage instead
+        (Storage.write_json_atomic): the same bytes, written twice to flash.
         """
         body = self.snapshot()
         # order-free (MicroPython may reorder dict keys), and 32 bytes where a copy of
@@ -465,11 +467,18 @@ class App:
         digest = state_digest(body)
         if digest == self._saved_digest:
             return
-        header, text = save_parts(body)
-        body = None
+        try:
+            header, text = save_parts(body)
+            body = None
+        except MemoryError:  # no free block as big as the state's text: stream it
+            header = text = None
+            gc.collect()
         if self.storage.exists(SAVE):
             self.storage.rename(SAVE, PREV)
-        self.storage.write_atomic(SAVE, (header, "\n", text, "\n"))
+        if text is None:
+            self.storage.write_json_atomic(SAVE, save_header, body)
+        else:
+            self.storage.write_atomic(SAVE, (header, "\n", text, "\n"))
         self._saved_digest = digest
 
     def _read_save(self, name):

@@ -8,9 +8,12 @@ The folder holds: ``saves/`` (state), ``journals/`` (session journals), ``packs/
 (table packs), and ``key.bin`` (the device's sealing key).
 """
 
+import hashlib
+import json
 import os
 
 TMP_SUFFIX = ".tmp"
+BODY_SUFFIX = ".body.tmp"  # write_json_atomic's JSON text before its header is known
 
 
 class Storage:
@@ -144,6 +147,54 @@ class Storage:
                 _write_part(handle, part)
             handle.flush()
         self._replace(tmp, final)
+
+    def write_json_atomic(self, name, head_of, value):
+        """Replace ``name`` atomically with a header line and the JSON text of
+        ``value``, without ever holding that text whole in RAM (a save bigger than
+        any free block of a heap in pieces: issue 7).
+
+        The text goes to ``name.body.tmp`` as json.dump writes it, is read back 512
+        bytes at a time for its SHA-256 and size, then ``head_of(digest, size)``
+        gives the first line, and header, newline, text and newline are written to
+        ``name.tmp``, which is renamed over ``name`` (as ``write_atomic``). The bytes
+        are those of ``write_atomic((head_of(...), "\n", json.dumps(value), "\n"))``.
+
+        :param head_of: callable(digest: 32 bytes, size: int) -> str, e.g.
+            shared_rules.save.save_header.
+        :param value: a JSON-ready value (dict, list, str, int, float, bool, None).
+        :raises OSError: a write failed; ``name`` is then untouched.
+        """
+        folder = name.rsplit("/", 1)[0] if "/" in name else ""
+        if folder:
+            self._mkdirs(self.path(folder))
+        final = self.path(name)
+        body = final + BODY_SUFFIX
+        with self.open(body, "w") as handle:
+            json.dump(value, handle)
+            handle.flush()
+        digest = hashlib.sha256()
+        size = 0
+        with self.open(body, "rb") as source:
+            while True:
+                chunk = source.read(512)
+                if not chunk:
+                    break
+                digest.update(chunk)
+                size += len(chunk)
+        tmp = final + TMP_SUFFIX
+        with self.open(tmp, "wb") as handle:
+            _write_part(handle, head_of(digest.digest(), size))
+            handle.write(b"\n")
+            with self.open(body, "rb") as source:
+                while True:
+                    chunk = source.read(512)
+                    if not chunk:
+                        break
+                    handle.write(chunk)
+            handle.write(b"\n")
+            handle.flush()
+        self._replace(tmp, final)
+        self.fs.remove(body)
 
     def _replace(self, tmp, final):
         """Rename ``tmp`` over ``final`` so one whole copy exists at every moment."""

@@ -29,15 +29,38 @@ unit moves once per movement segment (VI.A.2).
 from shared_rules.cybernaut import GRID_NAMES, SEG_INTERACTION, SEGMENTS
 # re-exported: callers import the grid helpers from here
 from shared_rules.cybernaut_grid import address, all_addresses, check_address, grid_size, neighbours  # noqa: F401
-from shared_rules.cybernaut_run import RunPart
-from shared_rules.cybernaut_setup import SetupPart
-from shared_rules.cybernaut_strike import StrikePart
-from shared_rules.cybernaut_world import WorldPart
 from shared_rules.errors import RuleError
 
+# The game's rules beyond this module, in four parts (module, class): each is
+# imported the first time the game uses one of its methods, and its methods are then
+# the Game class's own. The game's opening press needs the setup part only, so the
+# game opens in less RAM (issue 7: the four parts hold about 30 KB on the 64-bit
+# unix port). No two parts share a method name (tests/both/test_cybernaut_net.py),
+# so the order they load in changes nothing.
+PARTS = (("shared_rules.cybernaut_setup", "SetupPart"), ("shared_rules.cybernaut_world", "WorldPart"),
+         ("shared_rules.cybernaut_run", "RunPart"), ("shared_rules.cybernaut_strike", "StrikePart"))
+_loaded = [False] * len(PARTS)
 
-class Game(SetupPart, WorldPart, RunPart, StrikePart):
-    """One game of Cybernaut.
+
+def load_part(index):
+    """Import part ``index`` of PARTS (0..3) and make its methods and class
+    attributes the Game class's own; nothing happens when it is already loaded.
+
+    :raises ImportError: the part's module is missing from the build.
+    """
+    if _loaded[index]:
+        return
+    module_name, class_name = PARTS[index]
+    part = getattr(__import__(module_name, None, None, [class_name]), class_name)
+    for key in part.__dict__:
+        if not key.startswith("__"):
+            setattr(Game, key, part.__dict__[key])
+    _loaded[index] = True
+
+
+class Game:
+    """One game of Cybernaut (its rules: this class and the four PARTS, loaded as
+    they are used).
 
     :param pack: the Cybernaut Pack (its game sections: grids, counter mix, Unit
         Definitions, sprawls, TransLines, tables).
@@ -64,6 +87,20 @@ class Game(SetupPart, WorldPart, RunPart, StrikePart):
             self.gaps.extend(info["gaps"])
         self.units = data["unit_definitions"]["results"]
         self.s = state if state is not None else self._new(fog)
+
+    def __getattr__(self, name):
+        """A method of a part not loaded yet (see PARTS): load the parts, in order,
+        until one has it.
+
+        :raises AttributeError: no part has ``name``.
+        """
+        if not name.startswith("__"):
+            for index in range(len(PARTS)):
+                if not _loaded[index]:
+                    load_part(index)
+                    if name in Game.__dict__:
+                        return getattr(self, name)
+        raise AttributeError("'Game' object has no attribute '%s'" % name)
 
     def _new(self, fog):
         nsa = []

@@ -16,8 +16,16 @@ import json
 
 from shared_rules.errors import SaveChecksumError, SaveError, SaveVersionError
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(value):
+        return value
+
+
 SAVE_FORMAT = "pocket-referee-save"
 SAVE_VERSION = 1
+_PIECE = const(256)  # characters of a long text digested at a time (state_digest)
 
 
 def sha256_hex(data):
@@ -44,10 +52,16 @@ def save_parts(body):
     """
     text = json.dumps(body)
     data = _utf8(text)
-    header = {"format": SAVE_FORMAT, "version": SAVE_VERSION,
-              "sha256": binascii.hexlify(hashlib.sha256(data).digest()).decode(),
-              "bytes": len(memoryview(data))}
-    return json.dumps(header), text
+    return save_header(hashlib.sha256(data).digest(), len(memoryview(data))), text
+
+
+def save_header(digest, size):
+    """The first line of a save (str, without its newline) for a body text whose
+    UTF-8 bytes have SHA-256 ``digest`` (32 bytes) and number ``size`` (int >= 2).
+    firmware.storage writes it ahead of a body streamed to the file
+    (Storage.write_json_atomic)."""
+    return json.dumps({"format": SAVE_FORMAT, "version": SAVE_VERSION,
+                       "sha256": binascii.hexlify(digest).decode(), "bytes": size})
 
 
 def encode_save(body):
@@ -87,6 +101,14 @@ def _feed(digest, obj):
             _feed(digest, item)
             digest.update(b",")
         digest.update(b"]")
+    elif isinstance(obj, str) and len(obj) > _PIECE:
+        # a long text (a sealed secret: several KB) in pieces, each escaped as json
+        # escapes it (character by character): one block as big as the text is
+        # more than a heap in pieces may have (issue 7)
+        digest.update(b'"')
+        for at in range(0, len(obj), _PIECE):
+            digest.update(_utf8(json.dumps(obj[at:at + _PIECE])[1:-1]))
+        digest.update(b'"')
     else:
         digest.update(_utf8(json.dumps(obj)))
 

@@ -14,14 +14,14 @@ import hashlib
 BLOCK = 16  # sealed values are padded to a multiple of this many bytes
 
 
-def _keystream_xor(key, salt, data):
-    out = bytearray(len(data))
+def _keystream_xor(key, salt, buf, start):
+    """XOR ``buf[start:]`` (a bytearray, changed in place) with the keystream of
+    (key, salt): block n is SHA-256(key + salt + n as 4 bytes big-endian)."""
     block = b""
-    for index in range(len(data)):
+    for index in range(len(buf) - start):
         if index % 32 == 0:
             block = hashlib.sha256(key + salt + (index // 32).to_bytes(4, "big")).digest()
-        out[index] = data[index] ^ block[index % 32]
-    return bytes(out)
+        buf[start + index] ^= block[index % 32]
 
 
 def seal(key, salt, text):
@@ -35,8 +35,18 @@ def seal(key, salt, text):
     data = text.encode()
     # pad with NULs to a multiple of BLOCK bytes, so the length of a sealed value does
     # not tell how long the secret is (an AN of 5 and one of 12 seal alike)
-    data = data + b"\x00" * (BLOCK - len(data) % BLOCK if len(data) % BLOCK or not data else 0)
-    return binascii.hexlify(salt + _keystream_xor(key, salt, data)).decode()
+    size = len(data)
+    if size % BLOCK or not size:
+        size += BLOCK - size % BLOCK
+    # one buffer, salt then the padded text, XORed in place: a Cybernaut game's
+    # secret part is KBs, and each copy of it is one more block a heap in pieces
+    # may not have (issue 7)
+    out = bytearray(4 + size)
+    out[0:4] = salt
+    out[4:4 + len(data)] = data
+    data = None
+    _keystream_xor(key, salt, out, 4)
+    return binascii.hexlify(out).decode()
 
 
 def unseal(key, sealed):
@@ -45,11 +55,11 @@ def unseal(key, sealed):
     :returns: the text (str).
     :raises ValueError: not hex, too short, or opened with the wrong key (not UTF-8).
     """
-    raw = binascii.unhexlify(sealed)
-    if len(raw) < 4:
+    data = bytearray(binascii.unhexlify(sealed))
+    if len(data) < 4:
         raise ValueError("sealed value too short")
-    data = _keystream_xor(key, raw[:4], raw[4:])
+    _keystream_xor(key, bytes(data[:4]), data, 4)
     end = len(data)
-    while end > 0 and data[end - 1] == 0:
+    while end > 4 and data[end - 1] == 0:
         end -= 1
-    return data[:end].decode()
+    return str(memoryview(data)[4:end], "utf-8")

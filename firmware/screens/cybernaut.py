@@ -7,6 +7,9 @@ from shared_rules.cybernaut import (ENVIRONS, RULE_ENCOUNTER, RULE_INTERACTION,
                                     encounter_roll, interaction)
 
 PACK = "cybernaut-sample"
+GAME_PACK = "cybernaut-game-sample"  # the full game pack (map, grids, counter mix, charts)
+# the modules that check a game pack, not needed once it is loaded (about 15 KB)
+CHECKS = ("shared_rules.pack_check", "shared_rules.cybernaut_pack", "shared_rules.cybernaut_techgear")
 
 
 def describe(pack, text):
@@ -38,6 +41,14 @@ class CybernautMenu(Menu):
             app.push(InteractionScreen())
             return
         if index >= 2:
+            # the game's pack first, before the game's modules: while it is parsed the
+            # pack takes about twice what it keeps (its equal strings are shared once it
+            # is read), and that peak meets a lighter heap (issue 7: with the 192K heap
+            # the other order ran out of memory at every new game)
+            app.pack(GAME_PACK)
+            app.packs.pop(PACK, None)  # the rolls-only pack: RAM for the game
+            if app.forget is not None:  # MicroPython boards: the pack's checks are done
+                app.forget(CHECKS, ())
             from firmware.screens.cybernaut_game import GameScreen
             app.push(GameScreen.make(app, index == 3))
             return

@@ -14,7 +14,7 @@ from shared_rules.cybernaut import SEGMENTS
 from shared_rules.cybernaut_net import Game
 from shared_rules.errors import RuleError
 
-PACK = "cybernaut-game-sample"  # the full game pack (map, grids, counter mix, charts)
+from firmware.screens.cybernaut import CHECKS, GAME_PACK as PACK
 GAME = "cybernaut"
 SECRET_KINDS = ("nsa_setup", "nsa_replaced")
 # the segments (shared_rules.cybernaut.SEGMENTS, Cybernaut IV) as the 16-cell status
@@ -108,8 +108,8 @@ class GameScreen(Menu):
                             "Unit Definitions" % (pack.name, ", ".join(missing)))
         app.packs.pop("cybernaut-sample", None)  # the rolls-only pack: RAM for the game
         forget = getattr(app, "forget", None)  # MicroPython boards: let go of the
-        if forget is not None:  # pack's section validator once the pack is checked
-            forget(("shared_rules.cybernaut_pack", "shared_rules.cybernaut_techgear"), ())
+        if forget is not None:  # pack's checks once the pack is loaded
+            forget(CHECKS, ())
         screen = cls()
         screen.store(app, Game(pack, None, fog))
         app.record(GAME, "new_game", {"fog": fog}, {}, "Cybernaut III")

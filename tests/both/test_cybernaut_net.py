@@ -7,7 +7,6 @@ from check import SeqSource, raises
 from cyb_helpers import LAYOUT, face, placed_game, sample_pack, small_pack, to_netrun
 
 from shared_rules.cybernaut import SEGMENTS
-from shared_rules.cybernaut_pack import validate_sections
 from shared_rules.cybernaut_net import Game, neighbours
 from shared_rules.errors import PackError, RuleError
 from shared_rules.tables import validate_pack
@@ -54,6 +53,9 @@ def test_pack_needs_a_working_nexus_per_grid():
     from cyb_helpers import sample_data
     data = sample_data()
     data["nsa_chits"] = [c for c in data["nsa_chits"] if c["type"] in ("Nexus 1", "Dead End", "File")]
+    # imported here, not at the top: the helpers drop the section validator after
+    # each pack (as the device does), and a module-level name would keep a second copy
+    from shared_rules.cybernaut_pack import validate_sections
     problems = validate_sections(data, "few.json")
     assert any("III.A.3" in p for p in problems)
     raises(PackError, small_pack, (("Nexus 1", 3), ("Dead End", 1)))
@@ -526,3 +528,18 @@ def test_state_round_trips_through_json_with_the_secret_apart():
     del text, secret_text
     gc.collect()
     assert again.to_dict() == game.to_dict()
+
+
+def test_no_two_parts_of_the_game_rules_share_a_name():
+    # Game's methods beyond its own come from four parts imported on first use
+    # (cybernaut_net.PARTS, issue 7); since no two define the same name, the order
+    # they load in cannot change which method runs
+    from shared_rules.cybernaut_net import PARTS
+    seen = {}
+    for module_name, class_name in PARTS:
+        part = getattr(__import__(module_name, None, None, [class_name]), class_name)
+        for key in part.__dict__:
+            if not key.startswith("__"):
+                assert key not in seen, (key, seen.get(key), class_name)
+                seen[key] = class_name
+    assert len(seen) > 40  # every part was read

@@ -86,6 +86,51 @@ def test_storage_atomic_write_and_append():
     assert store.exists("saves/a.sav") is False
 
 
+def test_storage_streams_a_json_save_to_the_same_bytes():
+    # write_json_atomic: the body as json.dump streams it, its header computed from
+    # the file read back; the bytes equal those of the save made in RAM
+    from shared_rules.save import save_header, save_parts
+    store = Storage(tempdir("stream") + "/data")
+    body = {"screens": [{"id": "dice", "s": {"sel": 2}}], "t\u00e9xt": "h\u00e9 \"q\" \\ \n",
+            "n": [1, -2, 3.5, True, None], "long": "x" * 1300}
+    header, text = save_parts(body)
+    store.write_atomic("saves/old.sav", "old")
+    store.write_json_atomic("saves/old.sav", save_header, body)
+    data = store.read("saves/old.sav")
+    assert data == (header + "\n" + text + "\n").encode()
+    assert decode_save(data, "old.sav") == body
+    assert store.listdir("saves") == ["old.sav"]  # neither the body nor the .tmp is left
+    store.write_json_atomic("fresh/new.sav", save_header, {"a": 1})  # its folder is made
+    assert decode_save(store.read("fresh/new.sav"), "new.sav") == {"a": 1}
+
+
+def test_a_state_too_big_for_one_block_is_saved_streamed_and_resumes():
+    # App.save: when json.dumps of the state runs out of memory (a heap in pieces
+    # has no block as big as the state's text), the save is streamed instead
+    import firmware.app as app_module
+    root = tempdir("streamsave")
+    lines1, app1 = screen(5, "A A", root)  # open Dice, roll a d6
+    made = app_module.save_parts
+
+    def no_room(body):
+        raise MemoryError("memory allocation failed, allocating 9000 bytes")
+
+    app_module.save_parts = no_room
+    try:
+        board, app2 = boot(root, 5)
+        board.press(app2, "A")  # a second d6: saved streamed
+        lines2 = app2.surface.lines()
+    finally:
+        app_module.save_parts = made
+    assert lines2 != lines1
+    store = Storage(root)
+    body = decode_save(store.read("saves/state.sav"), "state.sav")  # its checksum holds
+    assert body["screens"][-1]["id"] == "dice"
+    assert "state.sav.body.tmp" not in store.listdir("saves")
+    board, app3 = boot(root, 5)
+    assert app3.surface.lines() == lines2
+
+
 # ---- keys scripts ---------------------------------------------------------
 
 def test_keys_script_parsing():

@@ -92,6 +92,29 @@ def test_sealed_values_do_not_tell_the_secret_length():
     assert unseal(key, seal(key, b"salt", "x" * 16)) == "x" * 16
 
 
+def test_a_sealed_value_is_hex_of_salt_and_text_xor_the_keystream():
+    # the format of shared_rules.seal, written out here: hex of the 4-byte salt,
+    # then the UTF-8 text padded with NULs to 16 bytes, XORed with SHA-256(key +
+    # salt + block number) blocks of 32 bytes; past one block, non-ASCII text
+    import binascii
+    import hashlib
+    from shared_rules.seal import seal, unseal
+    key = b"device-key-0123456789"
+    text = "M12 x1 \u00e9 " * 11  # 110 bytes: 4 keystream blocks once padded to 112
+    data = text.encode()
+    data = data + bytes(112 - len(data))
+    stream = b""
+    for block in range(4):
+        stream += hashlib.sha256(key + b"SALT" + block.to_bytes(4, "big")).digest()
+    expected = b"SALT" + bytes(data[i] ^ stream[i] for i in range(112))
+    sealed = seal(key, b"SALT", text)
+    assert sealed == binascii.hexlify(expected).decode()
+    assert unseal(key, sealed) == text
+    exc = raises(ValueError, unseal, b"another-key-000000000", sealed)  # not UTF-8 then
+    assert exc is not None
+    assert raises(ValueError, unseal, key, "00ff") is not None  # shorter than a salt
+
+
 def test_state_digest_ignores_key_order_and_sees_every_change():
     from shared_rules.save import state_digest
     one = {"a": 1, "b": [1, 2, {"x": "y", "z": None}], "c": "h\u00e9"}
@@ -136,3 +159,19 @@ def test_entry_parts_make_the_same_line_as_encode_entry_and_append_writes_them_u
     assert data == encode_entry(entry) + encode_entry(dict(entry, seq=4))
     lines = data.split("\n")
     assert [decode_line(lines[i], i + 1, "s0001.jrn")["seq"] for i in (0, 1)] == [3, 4]
+
+
+def test_state_digest_of_a_long_text_is_that_of_its_json():
+    # a text longer than a digest piece (256 characters: a sealed secret) is fed in
+    # pieces; the digest equals the one of its whole JSON text, escapes included,
+    # wherever they fall
+    import hashlib
+    import json
+    from shared_rules.save import state_digest
+    for text in ("a" * 255 + '"' + "b\\" * 200 + "\n\u00e9" * 100, "x" * 256, "y" * 257,
+                 "z" * 1000 + "\t"):
+        whole = hashlib.sha256()
+        for part in ("{", json.dumps("k"), ":", json.dumps(text), ",", "}"):
+            whole.update(part.encode())
+        assert state_digest({"k": text}) == whole.digest(), len(text)
+    assert state_digest({"k": "y" * 257}) != state_digest({"k": "y" * 256 + "z"})

@@ -225,3 +225,42 @@ def test_a_chain_must_lead_to_another_range_table():
         "pack 'p.json' table 'encounter': code 'E' chains to its own table (a loop)"]
     fine = {"kind": "range", "dice": "d10", "rows": [{"lo": 0, "hi": 9, "result": "x"}]}
     assert validate_pack(pack_with(fine, {"E": "encounter"}), "p.json") == []
+
+
+def test_a_loaded_pack_shares_equal_texts_and_keeps_its_contents():
+    # json makes a new str for each string it reads; within each top-level section
+    # the pack makes equal ones a single object (the RAM a parsed pack holds: issue
+    # 7) and changes nothing else
+    cells = {"Zebra-col": "Placeholder long result X", "Tech": "Placeholder long result X"}
+    tables = {"x": {"kind": "cross", "dice": "d10", "columns": ["Zebra-col", "Tech"],
+                    "title": "Placeholder long result X",
+                    "rows": [{"lo": 1, "hi": 5, "cells": cells},
+                             {"lo": 6, "hi": 9, "cells": dict(cells)}]}}
+    obj = make_pack(tables, "shared.json")
+    obj["labels"] = ["Placeholder long result X", "Zebra-col"]
+    text = json.dumps(obj)
+    pack = load_pack(text, "shared.json")
+    assert pack.data == json.loads(text)
+    table = pack.data["tables"]["x"]
+    rows = table["rows"]
+    first = rows[0]["cells"]["Zebra-col"]
+    assert first is rows[1]["cells"]["Zebra-col"]
+    assert first is rows[0]["cells"]["Tech"]
+    assert first is table["title"]
+    # keys too: the column key of each row is the one str of the columns list
+    column = table["columns"][0]
+    for row in rows:
+        assert [key for key in row["cells"] if key == "Zebra-col"][0] is column
+    assert pack.data["labels"] == ["Placeholder long result X", "Zebra-col"]
+    assert pack.lookup("x", 7, "Tech").text == "Placeholder long result X"
+
+
+def test_the_pack_checks_load_on_use():
+    # the checks live in shared_rules.pack_check, which the app drops once a pack
+    # has loaded (App.pack); tables.validate_pack imports them again when needed
+    import sys
+    sys.modules.pop("shared_rules.pack_check", None)
+    assert validate_pack({"tables": {}}, "h.json") == [
+        "pack 'h.json': 'format' must be 'pocket-referee-pack'",
+        "pack 'h.json': 'version' must be a whole number >= 1"]
+    assert "shared_rules.pack_check" in sys.modules

@@ -31,6 +31,8 @@ class MemFile:
         return pos
 
     def write(self, data):
+        if isinstance(data, str):  # a file opened "w" (json.dump writes str)
+            data = data.encode()
         for value in bytes(data):
             self.fs.step(("byte", self.path, value))
         return len(data)

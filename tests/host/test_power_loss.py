@@ -168,3 +168,31 @@ def test_read_finds_the_old_copy_of_a_cut_fat_replacement():
     storage.write_atomic("journals/s0001.jrn", b"x\n")
     storage.rename("journals/s0001.jrn", "keep.jrn")  # replaces on FAT too
     assert storage.read("keep.jrn") == b"x\n"
+
+
+@pytest.mark.parametrize("rename_replaces", [True, False])
+def test_power_cut_at_every_step_of_a_streamed_save(rename_replaces):
+    # Storage.write_json_atomic (App.save when the state's text has no block to fit
+    # in): after a cut at any write step the save reads back whole, old or new
+    from shared_rules.save import decode_save, encode_save, save_header
+    fs = MemFS(rename_replaces)
+    storage = Storage(ROOT, fs, fs.open)
+    old = {"screens": [], "n": 1}
+    new = {"screens": [], "n": 2, "text": "x\u00e9" * 300}
+    storage.write_atomic("saves/state.sav", encode_save(old))
+    base = fs.copy()
+    start = len(fs.log)
+    storage.write_json_atomic("saves/state.sav", save_header, new)
+    steps = fs.log[start:]
+    assert len(steps) > 1200  # every byte of the body, then of the save
+    seen = []
+    for cut in range(len(steps) + 1):
+        disk = base.copy()
+        for step in steps[:cut]:
+            disk.apply(step)
+        body = decode_save(Storage(ROOT, disk, disk.open).read("saves/state.sav"), "state.sav")
+        assert body in (old, new), cut
+        if not seen or seen[-1] != body["n"]:
+            seen.append(body["n"])
+    assert seen == [1, 2]  # old until the rename, new from then on
+    assert bytes(fs.files[ROOT + "/saves/state.sav"]) == encode_save(new).encode()

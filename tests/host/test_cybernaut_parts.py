@@ -1,0 +1,49 @@
+"""Cybernaut's rules load part by part (shared_rules.cybernaut_net.PARTS, issue 7):
+a new game needs no part, a setup rule loads the setup part only, and every part's
+methods are the Game class's own once loaded. Checked on a fresh import of the
+module (its parts' state is per process)."""
+
+import sys
+
+import pytest
+from cyb_helpers import LAYOUT, small_pack
+
+NET = "shared_rules.cybernaut_net"
+
+
+def test_a_new_game_loads_only_the_parts_it_uses():
+    import shared_rules
+    from shared_rules import cybernaut_net
+    names = [NET] + [module_name for module_name, _ in cybernaut_net.PARTS]
+    old_modules = dict((name, sys.modules.pop(name, None)) for name in names)
+    old_attrs = dict((name, getattr(shared_rules, name.split(".")[1], None)) for name in names)
+    try:
+        fresh = __import__(NET, None, None, ["Game"])
+        for module_name, class_name in fresh.PARTS[1:]:
+            assert module_name not in sys.modules, module_name
+        own = set(key for key in fresh.Game.__dict__ if not key.startswith("__"))
+        game = fresh.Game(small_pack())
+        assert fresh._loaded == [False, False, False, False]  # a new game needs no part yet
+        game.setup_place("x1", LAYOUT[0])  # a setup rule: the setup part only
+        assert fresh._loaded == [True, False, False, False]
+        assert "shared_rules.cybernaut_world" not in sys.modules
+        setup = sys.modules["shared_rules.cybernaut_setup"].SetupPart
+        for key in setup.__dict__:
+            if not key.startswith("__"):
+                assert key not in own, key  # no part hides a method of Game's own
+                assert fresh.Game.__dict__[key] is setup.__dict__[key], key
+        exc = pytest.raises(AttributeError, getattr, game, "no_such_rule")
+        assert "no_such_rule" in str(exc.value)  # looked in every part first
+        assert not hasattr(game, "no_such_rule")
+        assert fresh._loaded == [True, True, True, True]
+        fresh.load_part(1)  # loaded already: nothing happens
+        assert fresh._loaded == [True, True, True, True]
+    finally:
+        for name in names:
+            attr = name.split(".")[1]
+            if old_modules[name] is not None:
+                sys.modules[name] = old_modules[name]
+            else:
+                sys.modules.pop(name, None)
+            if old_attrs[name] is not None:
+                setattr(shared_rules, attr, old_attrs[name])
