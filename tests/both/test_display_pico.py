@@ -42,7 +42,7 @@ def test_every_frame_reaches_gddram():
         rig.press(KEYS)
         assert rig.frames > 40, rig.frames
         assert rig.mismatches == 0, "%d of %d frames differ" % (rig.mismatches, rig.frames)
-        assert bytes(bus.model.gddram) != bytes(1024)  # something was drawn
+        assert any(bus.model.gddram)  # something was drawn (no 1 KB copies: the heap is full)
     finally:
         rig.close()
 
