@@ -109,6 +109,12 @@ class App:
         self.covered = None  # the owner whose idle private screen is covered, or None
         self._last_press = 0  # self.now (ms) of the last button event
         self.undo = None  # undo/redo steps (firmware.undo), saved
+        # the games (firmware.screens.GAMES) whose screens were open since boot: their
+        # modules' names stay interned and their leftovers split the heap, so on a
+        # board that can restart, opening another game restarts first (MainMenu.choose)
+        self.played = []
+        self.launch = False  # saved True just before such a restart (restart_first)
+        self._launching = False  # True during boot's press of A that follows it
 
     # ---- the screen stack -------------------------------------------------
     def push(self, screen):
@@ -430,7 +436,7 @@ class App:
     # ---- saving and resuming ----------------------------------------------
     def snapshot(self):
         """The save body (dict)."""
-        return {"app": VERSION,
+        body = {"app": VERSION,
                 "screens": [{"id": screen.ID, "state": screen.state()} for screen in self.stack
                             if not screen.TRANSIENT],
                 "dice": {"seed_id": self.seed_id, "counter": self.source.counter,
@@ -442,6 +448,9 @@ class App:
                 "pins": self.pins,
                 "next_seq": self.journal.next_seq, "secrets": self.secrets,
                 "undo": self.undo}
+        if self.launch:
+            body["launch"] = True
+        return body
 
     def _seed_sealed(self):
         """The session seed sealed for the save, sealed once per seed so that an
@@ -501,13 +510,16 @@ class App:
 
     def restore(self, body):
         """Rebuild the app from a save body. :raises SaveError: unknown screens."""
-        from firmware.screens import screen_class
+        from firmware.screens import game_of, screen_class
         screens = []
         for item in body.get("screens", []):
             cls = screen_class(item.get("id"))
             if cls is None:
                 raise SaveError("save names an unknown screen '%s'" % item.get("id"))
             screens.append(cls(item.get("state")))
+            game = game_of(item.get("id"))
+            if game is not None and game not in self.played:
+                self.played.append(game)
         if not screens:
             raise SaveError("save has no screens")
         dice = body.get("dice", {})
@@ -527,6 +539,7 @@ class App:
         self.secrets = body.get("secrets", {})
         self.undo = body.get("undo")
         self.journal = Journal(next_seq=body.get("next_seq", 1))
+        self.launch = bool(body.get("launch"))
 
     def _sync_journal(self):
         """After a restart: cut a torn last journal line (a power cut mid-append) so
@@ -596,6 +609,8 @@ class App:
             except (SaveError, ValueError, KeyError, TypeError, AttributeError) as exc:
                 bad = self._keep_bad(name)
                 problems.append("%s (kept as %s)" % (exc, bad))
+        launch = resumed and self.launch
+        self.launch = False  # saved off below: a step that fails is not retried at every boot
         if resumed:
             owner = private_owner(self.stack)
             if owner is not None and self.top().ID != "resume_gate":
@@ -650,7 +665,34 @@ class App:
                 ". Resumed from the last good save." if resumed else ". Started fresh."))
         log("Pocket Referee %s ready" % VERSION)
         gc.collect()
+        if launch and not problems:
+            # restart_first restarted the board for a step that needs the whole heap:
+            # A on the saved top screen, as the player pressed it (saved, journaled)
+            from firmware.buttons import A, SHORT
+            self._launching = True
+            try:
+                self.handle(A, SHORT)
+            finally:
+                self._launching = False
         self.redraw()
+
+    def restart_first(self):
+        """Before a step that needs most of the heap (opening a game after another,
+        a new Cybernaut game, dealing a Neo-Hunt game), on a board that can restart
+        (the Pico's soft reset): save the state with ``launch`` set and restart;
+        App.boot then presses A on the same screen again, in a fresh heap (no
+        other game's modules or names, no leftovers splitting it: issue 7).
+
+        Does not return when it restarts. It returns (and the caller goes on) on a
+        board without ``restart``, during that press of A after the restart (so it
+        never restarts twice for one press), or if a restart came back.
+        """
+        if self.restart is None or self._launching:
+            return
+        self.launch = True
+        self.save()
+        self.restart()
+        self.launch = False
 
     # ---- the loop -----------------------------------------------------------
     def handle(self, name, kind):

@@ -48,6 +48,17 @@ class Lcg:
         return (self.state >> 8) % n
 
 
+class Restart(Exception):
+    """The app asked the board to restart (App.restart: a soft reset on a Pico)."""
+
+
+def _restart():
+    raise Restart()
+
+
+STATE = "/bench_state.json"  # the driver's progress across restarts, in the data folder
+
+
 def run(code, data, packs, actions, seed):
     """Boot the app like the device's main.py and press ``actions`` buttons.
 
@@ -55,13 +66,23 @@ def run(code, data, packs, actions, seed):
     random. Every 500 actions the free heap is sampled at the main menu after the
     game left behind is dropped and gc has run, so samples compare like with like.
 
+    The board can restart, as a Pico's soft reset does (opening a game after
+    another one restarts first: MainMenu.choose; "Restart now" after a MemoryError):
+    this interpreter then saves its progress to ``data``/bench_state.json, prints
+    ``RESULT restart``, and returns; tools/bench_device.py starts a fresh
+    interpreter (a fresh heap and fresh interned names, as after a soft reset),
+    which boots the app on the same data folder and goes on. The totals are printed
+    by the last one.
+
     :param code: folder of the .mpy build (str); put first on sys.path.
-    :param data: empty data folder for the app (str).
+    :param data: data folder for the app (str; empty at the first start).
     :param packs: folder of the sample packs (str).
     :param actions: number of button actions (int >= 1).
     :param seed: seed of the action plan and of the dice (int).
     """
     sys.path.insert(0, code)
+    import json
+
     from boards import forget_modules, pico
     from boards.sim import SimBoard
     from firmware import app as app_module
@@ -70,9 +91,16 @@ def run(code, data, packs, actions, seed):
     from firmware.screens.main import ENTRIES
     from firmware.storage import Storage
 
-    console = [0, 0, 0]
+    try:
+        with open(data + STATE) as handle:
+            st = json.load(handle)
+    except OSError:
+        st = {"done": 0, "entry": 0, "step": 0, "rng": seed & 0x7FFFFFFF, "taken": 0,
+              "errors": 0, "frames": 0, "render_total": 0, "render_max": 0, "bytes_total": 0,
+              "bytes_max": 0, "console": [0, 0, 0], "where": {}, "restarts": 0}
+    console = st["console"]
+    where_count = st["where"]
     app_box = []
-    where_count = {}
 
     def quiet(message):
         console[0] += 1  # random presses make many "not set yet" notices: count them
@@ -85,7 +113,7 @@ def run(code, data, packs, actions, seed):
         if message.startswith("Out of memory"):
             console[1] += 1  # a MemoryError the app caught and recovered from (App.handle)
             if console[1] == 1:
-                print("RESULT first_recovered %d" % done_box[0])
+                print("RESULT first_recovered %d" % st["done"])
 
     app_module.log = quiet
     bus = Bus()
@@ -96,44 +124,39 @@ def run(code, data, packs, actions, seed):
                          board.pack_dirs)
     app.care = ScreenCare(surface, board.now)
     app.forget = forget_modules
+    app.restart = _restart
     app_box.append(app)
     app.boot()
     gc.collect()
-    print("RESULT boot_free", gc.mem_free())
+    if not st["done"]:
+        print("RESULT boot_free", gc.mem_free())
 
-    rng = Lcg(seed)
+    rng = Lcg(0)
+    rng.state = st["rng"]
     names = ("U", "D", "L", "R", "A", "B")
     samples = actions // 500 + 1
-    # sample lists made at full size up front: growing them would show as a trend
-    xs = [0] * samples
-    ys = [0] * samples
-    taken = errors = frames = 0
-    render_total = render_max = bytes_total = bytes_max = 0
     block = 100
-    done = 0
-    done_box = [0]
-    entry = 0
     kinds = (SHORT, LONG)
+    done = st["done"]
+    step = st["step"]
     while done < actions:
-        # each block starts a game from the main menu, then presses at random
-        app.home()
-        if entry % 5 == 0 and taken < samples:
-            # every 500 actions, at the same place: the main menu, the game left
-            # behind dropped (as choosing the next game does), after gc
-            app.forget_games()
-            gc.collect()
-            xs[taken] = done
-            ys[taken] = gc.mem_free()
-            taken += 1
-            # the largest free block (mem_info's "max free sz", in GC blocks): what
-            # one allocation can get, whatever the total free
-            print("RESULT blocks")
-            micropython.mem_info()
-        app.top().s["sel"] = entry % len(ENTRIES)
-        entry += 1
-        for step in range(block):
-            if done >= actions:
-                break
+        if step == 0:
+            # each block starts a game from the main menu, then presses at random
+            app.home()
+            if st["entry"] % 5 == 0 and st["taken"] < samples:
+                # every 500 actions, at the same place: the main menu, the game left
+                # behind dropped (as choosing the next game does), after gc
+                app.forget_games()
+                gc.collect()
+                print("RESULT sample %d %d" % (done, gc.mem_free()))
+                st["taken"] += 1
+                # the largest free block (mem_info's "max free sz", in GC blocks): what
+                # one allocation can get, whatever the total free
+                print("RESULT blocks")
+                micropython.mem_info()
+            app.top().s["sel"] = st["entry"] % len(ENTRIES)
+            st["entry"] += 1
+        while step < block and done < actions:
             if step == 0:
                 name = "A"
                 kind = SHORT
@@ -142,6 +165,8 @@ def run(code, data, packs, actions, seed):
                 if name == "B" and rng.below(3):
                     name = "A"  # stay in the game more often than backing out
                 kind = kinds[1 if rng.below(10) == 0 else 0]
+            done += 1
+            step += 1
             try:
                 app.handle(name, kind)
                 before = bus.bytes
@@ -149,36 +174,43 @@ def run(code, data, packs, actions, seed):
                 app.redraw()
                 took = time.ticks_diff(time.ticks_us(), start)
                 sent = bus.bytes - before
-                frames += 1
-                render_total += took
-                bytes_total += sent
-                if took > render_max:
-                    render_max = took
-                if sent > bytes_max:
-                    bytes_max = sent
+                st["frames"] += 1
+                st["render_total"] += took
+                st["bytes_total"] += sent
+                if took > st["render_max"]:
+                    st["render_max"] = took
+                if sent > st["bytes_max"]:
+                    st["bytes_max"] = sent
+            except Restart:
+                # the press restarted the board: the next interpreter goes on from here
+                st["done"] = done
+                st["step"] = step if step < block else 0
+                st["rng"] = rng.state
+                st["restarts"] += 1
+                with open(data + STATE, "w") as handle:
+                    json.dump(st, handle)
+                print("RESULT restart %d" % st["restarts"])
+                print("RESULT names")
+                micropython.qstr_info()
+                return
             except MemoryError as exc:
-                errors += 1
-                if errors == 1:
+                st["errors"] += 1
+                if st["errors"] == 1:
                     gc.collect()
-                    print("RESULT first_error %d %s %s free %d" % (done + 1, name, kind, gc.mem_free()))
+                    print("RESULT first_error %d %s %s free %d" % (done, name, kind, gc.mem_free()))
                     sys.print_exception(exc)
-            done += 1
-            done_box[0] = done
+        step = 0
     print("RESULT actions", done)
     print("RESULT games", len(ENTRIES))
-    print("RESULT errors", errors)
+    print("RESULT restarts", st["restarts"])
+    print("RESULT errors", st["errors"])
     print("RESULT notices", console[0])
     print("RESULT recovered", console[1])
     print("RESULT redrawn", console[2])
     for where in where_count:
         print("RESULT oom_in_%s %d" % (where, where_count[where]))
-    print("RESULT frames", frames)
-    print("RESULT render_total", render_total)
-    print("RESULT render_max", render_max)
-    print("RESULT bytes_total", bytes_total)
-    print("RESULT bytes_max", bytes_max)
-    for i in range(taken):
-        print("RESULT sample %d %d" % (xs[i], ys[i]))
+    for key in ("frames", "render_total", "render_max", "bytes_total", "bytes_max"):
+        print("RESULT %s %d" % (key, st[key]))
     # the interned names (qstrs) and their pools at the end: qstr_info's first line
     print("RESULT names")
     micropython.qstr_info()

@@ -135,17 +135,14 @@ bench_actions.run(%r, %r, %r, %d, %d)
 """
 
 
-# Opening the biggest flows from a fresh boot, in a fresh interpreter each: the free
-# heap on the screen before the last press, then after it (gc), and the screen on top
-# ("text" is the "Out of memory" notice: it did not open). Keys as boards.sim.parse_keys.
+# Opening the biggest flows from a fresh boot, in a fresh interpreter each, booted as
+# the device is (BOOT_SCRIPT: the Pico board's display driver, the simulator's
+# buttons and storage): the free heap on the screen before the last press, then after
+# it (gc), and the screen on top ("text" is the "Out of memory" notice: it did not
+# open). Keys as boards.sim.parse_keys.
 OPEN_FLOWS = (("Cybernaut new game", "D D A D D A"), ("Neo-Hunt start", "U A D D D D D A"))
-OPEN_SCRIPT = """
-import gc, sys
-sys.path.insert(0, %r)
-from boards.sim import boot, parse_keys
-board, app = boot(%r, 5)
-board.pack_dirs = (%r,)
-app.pack_dirs = (%r,)
+OPEN_SCRIPT = BOOT_SCRIPT.replace("app.boot()", """app.boot()
+from boards.sim import parse_keys
 keys = parse_keys(%r)
 for name, long in keys[:-1]:
     board.press(app, name, long)
@@ -153,8 +150,7 @@ gc.collect()
 before = gc.mem_free()
 board.press(app, keys[-1][0], keys[-1][1])
 gc.collect()
-print('OPEN', before, gc.mem_free(), app.top().ID)
-"""
+print('OPEN', before, gc.mem_free(), app.top().ID)""")
 
 
 def open_flow(keys, heap):
@@ -163,7 +159,7 @@ def open_flow(keys, heap):
     scratch = temp_dir()
     path = scratch + "/open.py"
     with open(path, "w") as handle:
-        handle.write(OPEN_SCRIPT % (code_dir(), scratch + "/data", packs_dir(), packs_dir(), keys))
+        handle.write(OPEN_SCRIPT % (code_dir(), scratch + "/data", packs_dir(), scratch + "/data", keys))
     result = None
     if os.system("%s -X heapsize=%s %s > %s/out.txt 2>&1" % (sys.executable, heap, path, scratch)) == 0:
         with open(scratch + "/out.txt") as handle:
@@ -284,12 +280,25 @@ def main():
         handle.write(ACTIONS_SCRIPT % (OPTS["--mpy"] or ROOT + "/tools", code_dir(), data, packs_dir(),
                                       actions, int(OPTS["--seed"])))
     out = scratch + "/actions.txt"
-    status = os.system("%s %s %s > %s 2>&1" % (sys.executable, heap, driver, out))
+    # a restart of the board (a soft reset on a Pico: opening a game after another,
+    # or "Restart now") ends the driver's interpreter; the next one boots the app on
+    # the same data folder and goes on (tools/bench_actions.py), with a fresh heap
+    # as a Pico has after a soft reset. Each one's output is added to the report.
+    segment = out + ".part"
+    status = 0
+    while True:
+        status = os.system("%s %s %s > %s 2>&1" % (sys.executable, heap, driver, segment))
+        with open(segment) as handle:
+            text = handle.read()
+        with open(out, "a") as handle:
+            handle.write(text)
+        if status != 0 or "RESULT restart " not in text:
+            break
     figures = {}
     samples_x = []
     samples_y = []
     largest = []  # largest free block at each sample, in GC blocks
-    names = None  # (interned names, their pools) at the end
+    names = None  # (interned names, their pools): the most any interpreter held
     with open(out) as handle:
         report = handle.read()
     after = None
@@ -299,7 +308,8 @@ def main():
             after = None
         elif after == "names" and line.startswith("qstr pool:"):
             fields = dict(part.strip().split("=") for part in line[len("qstr pool:"):].split(","))
-            names = (int(fields["n_qstr"]), int(fields["n_pool"]))
+            if names is None or int(fields["n_qstr"]) > names[0]:  # the most of any interpreter
+                names = (int(fields["n_qstr"]), int(fields["n_pool"]))
             after = None
         elif line in ("RESULT blocks", "RESULT names"):
             after = line[7:]
@@ -364,10 +374,13 @@ def main():
         # one pointer, a hash and a length each (about 11 bytes on a 64-bit port)
         need = names[0] * (3 + WORD)
         biggest = max(largest[warm:] or largest) * 4 * WORD if largest else 0
-        print("interned names (qstrs) at the end: %d in %d pools; the next pool needs one "
-              "block of about %s: the largest free block at the main menu after the warm-up "
-              "(%s) %s" % (names[0], names[1], kb(need), kb(biggest),
-                           "can hold it" if biggest >= need else "CANNOT hold it"))
+        print("interned names (qstrs), the most of any interpreter (a restart starts "
+              "afresh): %d in %d pools; the next pool needs one block of about %s: the "
+              "largest free block at the main menu after the warm-up (%s) %s" % (
+                  names[0], names[1], kb(need), kb(biggest),
+                  "can hold it" if biggest >= need else "CANNOT hold it"))
+    print("restarts: %d (opening a game after another one restarts first, MainMenu.choose; "
+          "each one a fresh interpreter here, a soft reset on a Pico)" % figures.get("restarts", 0))
     recovered = figures.get("recovered", 0)
     if recovered:
         print("%d MemoryErrors were caught by the app (App.recover_memory: back to the last "

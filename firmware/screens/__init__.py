@@ -27,11 +27,11 @@ nh_map firmware.screens.neohunt_map NhMap
 cn_menu firmware.screens.cybernaut CybernautMenu
 cn_inter firmware.screens.cybernaut InteractionScreen
 cn_game firmware.screens.cybernaut_game GameScreen
-cn_track firmware.screens.cybernaut_game TrackScreen
-cn_cybpick firmware.screens.cybernaut_game CybernautPick
-cn_sprawl firmware.screens.cybernaut_game SprawlPick
-cn_units firmware.screens.cybernaut_game UnitPick
-cn_regen firmware.screens.cybernaut_game RegenPick
+cn_track firmware.screens.cybernaut_picks TrackScreen
+cn_cybpick firmware.screens.cybernaut_picks CybernautPick
+cn_sprawl firmware.screens.cybernaut_picks SprawlPick
+cn_units firmware.screens.cybernaut_picks UnitPick
+cn_regen firmware.screens.cybernaut_picks RegenPick
 cn_net firmware.screens.cybernaut_grid NetrunScreen
 cn_netmenu firmware.screens.cybernaut_grid NetrunMenu
 cn_chits firmware.screens.cybernaut_grid ChitPick
@@ -43,7 +43,7 @@ cn_bodybank firmware.screens.cybernaut_rw BodyBankPick
 cn_losses firmware.screens.cybernaut_rw LossPick
 cn_readings firmware.screens.cybernaut_rw ReadingsScreen
 cn_zone firmware.screens.cybernaut_rw ZonePick
-cn_quit firmware.screens.cybernaut_game QuitConfirm
+cn_quit firmware.screens.cybernaut_picks QuitConfirm
 cc_armour firmware.screens.cybercore ArmourScreen
 session firmware.screens.session SessionMenu
 salt firmware.screens.session SaltScreen
@@ -60,18 +60,48 @@ undo firmware.undo UndoMenu
 """
 
 
-def screen_class(screen_id):
-    """The class registered as ``screen_id`` (str, no spaces), or None if there is none.
+# the games whose screens may be open one at a time in a fresh heap (App.played,
+# MainMenu.choose); a screen module's game is the first word of its last name part
+GAMES = ("neohunt", "cybernaut", "cybercore")
 
-    Imports the screen's module on first use.
-    """
+
+def _entry(screen_id):
+    """(module, class name) registered for ``screen_id``, or None."""
     at = SCREENS.find("\n" + screen_id + " ")
     if at < 0 or not screen_id:
         return None
     end = SCREENS.find("\n", at + 1)
     parts = SCREENS[at + 1:end].split(" ")
-    module = __import__(parts[1], None, None, [parts[2]])
-    return getattr(module, parts[2])
+    return parts[1], parts[2]
+
+
+def screen_class(screen_id):
+    """The class registered as ``screen_id`` (str, no spaces), or None if there is none.
+
+    Imports the screen's module on first use.
+    """
+    entry = _entry(screen_id)
+    if entry is None:
+        return None
+    module = __import__(entry[0], None, None, [entry[1]])
+    return getattr(module, entry[1])
+
+
+def game_of(where):
+    """The game (one of GAMES) a screen belongs to, or None (the main menu, Dice,
+    the session screens, prompts).
+
+    :param where: a screen module's dotted name ("firmware.screens.neohunt_setup" ->
+        "neohunt") or a registered screen ID ("cn_game" -> "cybernaut"); an
+        unknown ID gives None.
+    """
+    if "." not in where:
+        entry = _entry(where)
+        if entry is None:
+            return None
+        where = entry[0]
+    name = where[where.rfind(".") + 1:].split("_")[0]
+    return name if name in GAMES else None
 
 
 def screen_ids():

@@ -41,12 +41,17 @@ class CybernautMenu(Menu):
             app.push(InteractionScreen())
             return
         if index >= 2:
-            # the game's pack first, before the game's modules: while it is parsed the
-            # pack takes about twice what it keeps (its equal strings are shared once it
-            # is read), and that peak meets a lighter heap (issue 7: with the 192K heap
-            # the other order ran out of memory at every new game)
+            app.restart_first()  # on a Pico: the new game gets the whole heap
+            # a new game opens in this order (issue 7, the 192K heap): the rolls-only
+            # pack goes; the pack's checks are imported while the heap is still whole
+            # (their code, and the names they intern, which may need one more pool of
+            # names: a block of several KB); the game pack is parsed (about twice
+            # what it keeps until its equal strings are shared); the checks go; then
+            # the game's modules load. The other orders ran out of memory.
+            app.packs.pop(PACK, None)
+            for name in CHECKS:
+                __import__(name)
             app.pack(GAME_PACK)
-            app.packs.pop(PACK, None)  # the rolls-only pack: RAM for the game
             if app.forget is not None:  # MicroPython boards: the pack's checks are done
                 app.forget(CHECKS, ())
             from firmware.screens.cybernaut_game import GameScreen

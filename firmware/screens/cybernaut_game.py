@@ -8,20 +8,27 @@ journalled with its rule section; NSA placements are journalled sealed.
 
 import json
 
-from firmware.buttons import A, B, LONG
-from firmware.ui import Menu, Screen, TextScreen
-from shared_rules.cybernaut import SEGMENTS
+from firmware.buttons import B, LONG
+from firmware.ui import Menu, TextScreen
 from shared_rules.cybernaut_net import Game
 from shared_rules.errors import RuleError
 
 from firmware.screens.cybernaut import CHECKS, GAME_PACK as PACK
 GAME = "cybernaut"
 SECRET_KINDS = ("nsa_setup", "nsa_replaced")
+SEAL_PIECE = 384  # characters of the secret part per sealed piece (GameScreen.store)
 # the segments (shared_rules.cybernaut.SEGMENTS, Cybernaut IV) as the 16-cell status
 # line and the track name them: "RealWorld Movement" does not fit
 SHORT_SEGMENTS = ("Interaction", "NR RW Move", "Netrun", "Attack", "NSA RW Move", "End of Turn")
 TRACK_NAMES = ("Interaction", "RealWorld Move", "Netrun", "Attack", "RealWorld Move",
                "End of Turn")
+
+
+def _picks():
+    """The pick, track and quit screens (cybernaut_picks), imported when first
+    opened: a new game opens without them (issue 7, RAM)."""
+    from firmware.screens import cybernaut_picks
+    return cybernaut_picks
 
 
 def fit(text, width):
@@ -87,7 +94,8 @@ def summary(events):
 class GameScreen(Menu):
     """A Cybernaut game. B asks whether to abandon it (QuitConfirm); B long: the track.
 
-    State: {"sel", "pub", "sec" (sealed), "msg", "log": recent public lines}.
+    State: {"sel", "pub", "sec" (the secret part's JSON text sealed in pieces: a list
+    of sealed str; one sealed str in older saves), "msg", "log": recent public lines}.
     """
 
     ID = "cn_game"
@@ -118,7 +126,12 @@ class GameScreen(Menu):
     def load(self, app):
         """The Game (secret part unsealed: keep it off Netrunner-facing screens)."""
         public = json.loads(json.dumps(self.s["pub"]))  # a copy: trial changes stay off the save
-        return Game.join(app.pack(PACK), public, json.loads(app.unseal(self.s["sec"])))
+        sec = self.s["sec"]
+        if isinstance(sec, str):  # one sealed text (saves before the pieces)
+            text = app.unseal(sec)
+        else:
+            text = "".join([app.unseal(piece) for piece in sec])
+        return Game.join(app.pack(PACK), public, json.loads(text))
 
     def store(self, app, game, events=None, replaced=False):
         """Keep ``game``: public part in clear, secret part sealed; first the face-down
@@ -128,7 +141,12 @@ class GameScreen(Menu):
         sync(app, game, events, replaced)
         public, secret = game.split()
         self.s["pub"] = public
-        self.s["sec"] = app.seal(json.dumps(secret))
+        text = json.dumps(secret, separators=(",", ":"))
+        secret = None
+        # sealed in pieces of SEAL_PIECE characters: one sealed text of a whole
+        # game's face-down chits (a hex text twice its size, made twice over) needs
+        # blocks a heap in pieces has not got (issue 7)
+        self.s["sec"] = [app.seal(text[at:at + SEAL_PIECE]) for at in range(0, len(text), SEAL_PIECE)]
 
     def act(self, app, fn, *args):
         """Run a Game method on the loaded game, journal, store; a RuleError becomes
@@ -230,10 +248,10 @@ class GameScreen(Menu):
 
     def on_button(self, app, name, kind):
         if name == B and kind == LONG:
-            app.push(TrackScreen())
+            app.push(_picks().TrackScreen())
             return
         if name == B:  # leaving abandons the game: ask plainly first (QuitConfirm)
-            app.push(QuitConfirm())
+            app.push(_picks().QuitConfirm())
             return
         Menu.on_button(self, app, name, kind)
 
@@ -251,19 +269,19 @@ class GameScreen(Menu):
         self.s["msg"] = "NSA chits placed"
 
     def add_cyb(self, app):
-        app.push(CybernautPick())
+        app.push(_picks().CybernautPick())
 
     def cybs_done(self, app):
         self.act(app, "cybernauts_done", app.source)
 
     def place_ss(self, app):
-        app.push(SprawlPick.make("ss", "Place " + self.s["pub"]["ss_wait"][0]))
+        app.push(_picks().SprawlPick.make("ss", "Place " + self.s["pub"]["ss_wait"][0]))
 
     def after_run(self, app):
         from firmware.screens.prompt import Handover
         from firmware.screens.cybernaut_grid import PlaceScreen
         if self.s["pub"]["after"]["stage"] == "regen":
-            app.push(Handover.make("NSA", RegenPick()))
+            app.push(Handover.make("NSA", _picks().RegenPick()))
         else:
             app.push(Handover.make("NSA", PlaceScreen.make("replace")))
 
@@ -272,10 +290,10 @@ class GameScreen(Menu):
         app.push(NetrunScreen.make(self.s["pub"]["run"]["ghost"]))
 
     def start_run(self, app):
-        app.push(UnitPick.make("run", "Who netruns?"))
+        app.push(_picks().UnitPick.make("run", "Who netruns?"))
 
     def interaction(self, app):
-        app.push(UnitPick.make("inter", "Interaction"))
+        app.push(_picks().UnitPick.make("inter", "Interaction"))
 
     def readings(self, app):
         from firmware.screens.cybernaut_rw import ReadingsScreen
@@ -298,10 +316,10 @@ class GameScreen(Menu):
         app.push(LossPick())
 
     def move_units(self, app):
-        app.push(UnitPick.make("move", "Move who?"))
+        app.push(_picks().UnitPick.make("move", "Move who?"))
 
     def attack(self, app):
-        app.push(SprawlPick.make("attack", "Attack where?"))
+        app.push(_picks().SprawlPick.make("attack", "Attack where?"))
 
     def next_seg(self, app):
         self.act(app, "next_segment")
@@ -311,7 +329,7 @@ class GameScreen(Menu):
         app.push(NetrunScreen.make(None))
 
     def track(self, app):
-        app.push(TrackScreen())
+        app.push(_picks().TrackScreen())
 
     def show_log(self, app):
         app.push(TextScreen.make("Log", "\n".join(self.s["log"]) or "(nothing yet)"))
@@ -360,254 +378,3 @@ def _rule_of(message):
         return ""
     end = message.find(")", at)
     return message[at + 1:end].split(",")[0]
-
-
-RULE_ABANDON = "Cybernaut: game abandoned (its secrets revealed)"
-
-
-class QuitConfirm(Menu):
-    """B on the game menu: "Keep playing" (first, so a second B or A keeps the game)
-    or "Abandon game". A game cannot be parked and resumed (the device keeps one
-    game's state; RAM is short), so abandoning says so plainly: every face-down chit
-    and holding box is revealed in the journal (a "game_abandoned" entry with every
-    chit's [id, type, place, address], then each sealed commitment opened) and the
-    game is gone."""
-
-    ID = "cn_quit"
-    TITLE = "Leave the game?"
-
-    def items(self, app):
-        return ["Keep playing", "Abandon game"]
-
-    def footer(self, app):
-        return ["Abandoned: gone,", "secrets shown in", "the journal"]
-
-    def choose(self, app, index):
-        if index == 0:
-            app.pop()
-            return
-        screen = find_game(app)
-        game = screen.load(app)
-        pub = screen.s["pub"]
-        rows = [[c["id"], c["t"], c["w"], c["at"]] for c in game.s["nsa"] + game.s["nr"]]
-        app.record(GAME, "game_abandoned", {"turn": pub["turn"], "seg": pub["seg"]},
-                   {"chits": rows}, RULE_ABANDON)
-        if not game.s.get("revealed_all"):
-            from firmware.screens.cybernaut_commit import reveal_everything
-            reveal_everything(app, game, RULE_ABANDON)
-        app.pop()  # this menu
-        app.pop()  # the game
-
-
-class TrackScreen(Screen):
-    """The record track: turn, segment, impulse, Ops Points, SS Max. A or B back."""
-
-    ID = "cn_track"
-
-    def draw(self, app, surface):
-        pub = find_game(app).s["pub"]
-        side, _, rule = SEGMENTS[pub["seg"]]
-        surface.line_text(0, "Track Turn %d/10" % pub["turn"], True)
-        surface.line_text(1, side)
-        surface.line_text(2, TRACK_NAMES[pub["seg"]])
-        surface.line_text(3, rule[10:])
-        run = pub["run"]
-        if run is not None:
-            surface.line_text(4, "Impulse %d/10 %s" % (run["imp"], "NR" if run["part"] == "NR" else "NS"))
-            surface.line_text(5, "Ops Points %d" % run["ops"])
-        game_ss = Game(app.pack(PACK), {"nsa": pub["nsa"], "run": None, "seg": pub["seg"],
-                                        "turn": pub["turn"], "over": pub["over"]})
-        ss_max = game_ss.ss_max()
-        surface.line_text(6, "SS Max %s" % ("-" if ss_max is None else ss_max))
-        if pub["over"]:
-            surface.line_text(7, "GAME OVER")
-
-    def on_button(self, app, name, kind):
-        if name in (A, B):
-            app.pop()
-
-
-class CybernautPick(Menu):
-    """Setup: UP/DOWN the Cybernaut, LEFT/RIGHT the sprawl, A adds (III.B.1). The
-    sprawl starts on the first one where a Cybernaut may set up (not "no_setup")."""
-
-    ID = "cn_cybpick"
-    TITLE = "Add Cybernaut"
-
-    def initial(self):
-        return {"sel": 0, "sp": -1}  # -1: not chosen yet, the first legal sprawl
-
-    def _sp(self, app):
-        if self.s["sp"] < 0:
-            info = app.pack(PACK).data["sprawls"]
-            names = self.sprawls(app)
-            self.s["sp"] = 0
-            for index in range(len(names) - 1, -1, -1):
-                if not info[names[index]].get("no_setup"):
-                    self.s["sp"] = index
-        return self.s["sp"]
-
-    def items(self, app):
-        out = []
-        for item in app.pack(PACK).data["cybernauts"]:
-            out.append("%s R%d W%d" % (item["name"], item["realworld"], item["wetware"]))
-        return out
-
-    def sprawls(self, app):
-        return sorted(app.pack(PACK).data["sprawls"])
-
-    def footer(self, app):
-        return ["<" + self.sprawls(app)[self._sp(app)][:14] + ">"]
-
-    def side(self, app, name, kind):
-        count = len(self.sprawls(app))
-        self.s["sp"] = (self._sp(app) + (1 if name == "R" else -1)) % count
-
-    def choose(self, app, index):
-        name = app.pack(PACK).data["cybernauts"][index]["name"]
-        game = find_game(app)
-        if game.act(app, "add_cybernaut", name, self.sprawls(app)[self._sp(app)]) is not None:
-            app.pop()
-
-
-class SprawlPick(Menu):
-    """Choose a sprawl for: "ss" (place the waiting SS unit), "attack", "path" (the
-    next sprawl of a move). State: {"sel", "for", "title", "units", "path"}."""
-
-    ID = "cn_sprawl"
-
-    @classmethod
-    def make(cls, purpose, title, units=None, path=None):
-        return cls({"sel": 0, "for": purpose, "title": title, "units": units or [],
-                    "path": path or []})
-
-    def items(self, app):
-        names = sorted(app.pack(PACK).data["sprawls"])
-        if self.s["for"] == "path":
-            return ["Go (%d legs)" % (len(self.s["path"]) - 1)] + names
-        return names
-
-    def draw(self, app, surface):
-        self.TITLE = self.s["title"][:16]
-        Menu.draw(self, app, surface)
-
-    def choose(self, app, index):
-        game = find_game(app)
-        names = sorted(app.pack(PACK).data["sprawls"])
-        purpose = self.s["for"]
-        if purpose == "ss":
-            unit = game.s["pub"]["ss_wait"][0]
-            if game.act(app, "place_ss", unit, names[index]) is not None:
-                app.pop()
-        elif purpose == "attack":
-            pub = game.s["pub"]
-            units = [u["name"] for u in pub["ss"] if u["at"] == names[index]]
-            if game.act(app, "attack", names[index], units, app.source) is not None:
-                app.pop()
-                app.push(TextScreen.make("Attack", _fires_text(app, game)))
-        else:
-            if index == 0:
-                if game.act(app, "move_units", self.s["units"], self.s["path"]) is not None:
-                    app.pop()
-                return
-            self.s["path"].append(names[index - 1])
-            self.s["title"] = ">".join(p[-2:] for p in self.s["path"])
-
-
-def _fires_text(app, game):
-    """The last journal entry's fires as text (attack results)."""
-    entry = app.journal.recent[-1]
-    lines = []
-    for side, fire in entry["out"].get("fires", []):
-        lines.append("%s %d col %s" % (side[:9], fire["total"], fire["column"]))
-        lines.append(" d10 %d: %s" % (fire["d10"], fire["result"]))
-    return "\n".join(lines)
-
-
-class UnitPick(Menu):
-    """Choose Cybernauts (A toggles) then the last item acts: "inter" (Interaction
-    V.A), "move" (then the path), "run" (the one to netrun, then the entry address).
-    State: {"sel", "for", "title", "on": [indices or SS names]}."""
-
-    ID = "cn_units"
-
-    @classmethod
-    def make(cls, purpose, title):
-        return cls({"sel": 0, "for": purpose, "title": title, "on": []})
-
-    def units(self, app):
-        pub = find_game(app).s["pub"]
-        if self.s["for"] == "move" and pub["seg"] == 4:
-            return [(u["name"], u["name"] + " " + u["at"][-8:]) for u in pub["ss"] if u["at"]]
-        return [(c["name"], c["name"] + " " + c["at"][-8:]) for c in pub["cybs"] if c["alive"]]
-
-    def items(self, app):
-        out = []
-        for key, label in self.units(app):
-            out.append(("*" if key in self.s["on"] else " ") + label)
-        out.append("Go")
-        return out
-
-    def draw(self, app, surface):
-        self.TITLE = self.s["title"]
-        Menu.draw(self, app, surface)
-
-    def choose(self, app, index):
-        units = self.units(app)
-        if index < len(units):
-            key = units[index][0]
-            if key in self.s["on"]:
-                self.s["on"].remove(key)
-            else:
-                self.s["on"].append(key)
-            return
-        game = find_game(app)
-        pub = game.s["pub"]
-        chosen = self.s["on"]
-        if not chosen:
-            return
-        if self.s["for"] == "inter":
-            indices = [i for i in range(len(pub["cybs"])) if pub["cybs"][i]["name"] in chosen]
-            events = game.act(app, "interact", indices, app.source)
-            if events is not None:
-                app.pop()
-                entry = app.journal.recent
-                lines = [e["kind"] + ": " + str(e["out"].get("result", e["out"].get("name", "")))
-                         for e in entry if e["kind"] in ("interaction", "encounter",
-                                                         "cybernaut_revealed", "cybernaut_hidden")]
-                private = techgear_lines(events, lines)
-                app.push(TextScreen.make("Interaction", "\n".join(lines)))
-                if private:  # a hidden Cybernaut's box: for the Netrunner's eyes (V.C.4)
-                    from firmware.screens.prompt import Handover
-                    app.push(Handover.make("Netrunner", TextScreen.make("TechGear", private)))
-        elif self.s["for"] == "move":
-            start = None
-            for unit in pub["cybs"] + pub["ss"]:
-                if unit["name"] == chosen[0]:
-                    start = unit["at"]
-            app.replace(SprawlPick.make("path", "From " + start, list(chosen), [start]))
-        else:
-            from firmware.screens.cybernaut_grid import NetrunScreen
-            index = [i for i in range(len(pub["cybs"])) if pub["cybs"][i]["name"] == chosen[0]][0]
-            screen = NetrunScreen.make(None)
-            screen.s["cyb"] = index
-            app.replace(screen)
-
-
-class RegenPick(Menu):
-    """NSA only: the destroyed chit to regenerate, or none (Cybernaut VII.H.4)."""
-
-    ID = "cn_regen"
-    TITLE = "NSA: regenerate"
-
-    def items(self, app):
-        game = find_game(app).load(app)
-        return ["None"] + ["%s %s" % (i, game.nsa_chit(i)["t"]) for i in game.regenerable()]
-
-    def choose(self, app, index):
-        screen = find_game(app)
-        game = screen.load(app)
-        chit = None if index == 0 else game.regenerable()[index - 1]
-        if screen.act(app, "regenerate", chit) is not None:
-            from firmware.screens.cybernaut_grid import PlaceScreen
-            app.replace(PlaceScreen.make("replace"))

@@ -13,7 +13,7 @@ NsaScreen are NSA-only (opened behind a Handover) and end with app.hand_back().
 import json
 
 from firmware.buttons import A, B, DOWN, LEFT, LONG, RIGHT, UP
-from firmware.screens.cybernaut_game import PACK, TrackScreen, find_game, fit, journal, summary
+from firmware.screens.cybernaut_game import PACK, find_game, fit, journal, summary
 from firmware.ui import Menu, Screen, TextScreen, wrap
 from shared_rules.cybernaut import GRID_NAMES
 from shared_rules.cybernaut_grid import address, grid_size
@@ -22,6 +22,12 @@ from shared_rules.errors import RuleError
 X0 = 1
 Y0 = 2
 PANEL = 8  # first text column of the panel
+
+
+def _track():
+    """The record track screen (in cybernaut_picks, imported when first opened)."""
+    from firmware.screens.cybernaut_picks import TrackScreen
+    return TrackScreen()
 
 
 def cell_box(grid, row, col):
@@ -97,7 +103,7 @@ class GridScreen(Screen):
         elif name == A:
             self.act(app)
         elif name == B and kind == LONG:
-            app.push(TrackScreen())
+            app.push(_track())
         elif name == B:
             self.menu(app)
 
@@ -273,7 +279,7 @@ class NetrunMenu(Menu):
         app.replace(ChitPick.make("probe"))
 
     def track(self, app):
-        app.replace(TrackScreen())
+        app.replace(_track())
 
     def log(self, app):
         app.replace(TextScreen.make("Log", "\n".join(find_game(app).s["log"]) or "(nothing)"))

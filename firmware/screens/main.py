@@ -1,5 +1,6 @@
 """The main menu: one entry per flow."""
 
+from firmware.screens import game_of
 from firmware.surface import COLS
 from firmware.ui import Menu, wrap
 
@@ -34,10 +35,19 @@ class MainMenu(Menu):
             return lines
 
     def choose(self, app, index):
+        """Open entry ``index``. On a board that can restart (the Pico), a game other
+        than those played since boot opens after a restart (App.restart_first): the
+        names of a game's modules stay interned for good and its leftovers split
+        the heap, so each game gets the whole heap (issue 7)."""
         entry = ENTRIES[index]
-        app.forget_games()
+        app.forget_games()  # what a game left behind still hid is revealed first
+        game = game_of(entry[1])
+        if game is not None and app.played and app.played != [game]:
+            app.restart_first()
         module = __import__(entry[1], None, None, [entry[2]])
         app.push(getattr(module, entry[2])())
+        if game is not None and game not in app.played:
+            app.played.append(game)
 
 
 class OutOfMemory(Menu):

@@ -757,3 +757,71 @@ def test_a_scrolling_text_leaves_the_scroll_mark_its_own_column():
     long = TextScreen.make("T", text)
     assert len(long.s["lines"]) > 7 and max([len(line) for line in long.s["lines"]]) == 15
     assert " ".join(long.s["lines"]).split() == text.split()      # every word whole
+
+
+def _save_body(root):
+    return decode_save(Storage(root).read("saves/state.sav"), "state.sav")
+
+
+def test_opening_another_game_restarts_first_then_opens_it_after_the_boot():
+    # a fresh heap for each game (issue 7): on a board that can restart, choosing a
+    # game other than the one played since boot saves the main menu with that entry
+    # chosen and "launch" set, restarts, and the boot opens the game
+    root = tempdir("freshheap")
+    board, app = boot(root, 7)
+    restarts = []
+    app.restart = _soft_reset(restarts, lambda: (app.top().ID, app.top().s["sel"]))
+    for key in ("D", "A"):                               # Neo-Hunt shot: the first game
+        board.press(app, key)
+    assert app.top().ID == "nh_shot" and app.played == ["neohunt"] and restarts == []
+    board.press(app, "B")
+    board.press(app, "U")
+    assert not _press_expecting_reset(board, app, "A")   # Dice belongs to no game
+    assert app.top().ID == "dice" and restarts == []
+    board.press(app, "B")
+    for key in ("D", "D", "D", "D", "D", "D"):           # down to Neo-Hunt game
+        board.press(app, key)
+    assert not _press_expecting_reset(board, app, "A")   # the same game: no restart
+    assert app.top().ID == "nh_setup" and restarts == []
+    board.press(app, "B")
+    for key in ("U", "U", "U", "U"):                     # up to Cybernaut
+        board.press(app, key)
+    seq = app.journal.next_seq
+    assert _press_expecting_reset(board, app, "A")       # another game: restart
+    assert restarts == [("main", 2)]
+    body = _save_body(root)
+    assert body["launch"] is True
+    assert [screen["id"] for screen in body["screens"]] == ["main"]
+    board, app = boot(root, 7)                           # what main.py does after it
+    assert app.top().ID == "cn_menu"
+    assert app.played == ["cybernaut"]
+    assert app.journal.next_seq == seq                   # the same session goes on
+    assert "launch" not in _save_body(root)
+    app.redraw()
+    assert app.surface.lines()[0] == "Cybernaut"
+
+
+def test_a_board_without_restart_opens_every_game_directly():
+    root = tempdir("norestart")
+    board, app = boot(root, 7)
+    assert app.restart is None
+    for key in ("D", "A", "B", "D", "A"):                # Neo-Hunt shot, then Cybernaut
+        board.press(app, key)
+    assert app.top().ID == "cn_menu"
+    assert app.played == ["neohunt", "cybernaut"]
+    assert "launch" not in _save_body(root)
+
+
+def test_a_resumed_game_counts_as_played():
+    root = tempdir("resumedgame")
+    board, app = boot(root, 7)
+    for key in ("D", "A"):                               # Neo-Hunt shot, then a reboot
+        board.press(app, key)
+    board, app = boot(root, 7)
+    assert app.top().ID == "nh_shot" and app.played == ["neohunt"]
+    restarts = []
+    app.restart = _soft_reset(restarts)
+    for key in ("B", "D"):
+        board.press(app, key)
+    assert _press_expecting_reset(board, app, "A")       # Cybernaut: restart first
+    assert restarts == [1]

@@ -37,3 +37,30 @@ def test_status_and_track_lines_fit_16_cells():
     screen.s["pub"] = {"turn": 10, "seg": 4}
     assert screen.title() == "T10 NSA RW Move"
     assert len("Impulse %d/10 %s" % (10, "NS")) == 16
+
+
+def test_the_secret_part_is_sealed_in_pieces_and_an_older_single_seal_still_loads(tmp_path):
+    # GameScreen.store seals the secret part's JSON in pieces of SEAL_PIECE characters
+    # (no block as big as the whole sealed text is needed: issue 7); a save from
+    # before keeps one sealed text, which load still reads
+    import json
+    from boards.sim import boot
+    from firmware.screens.cybernaut_game import SEAL_PIECE
+    board, app = boot(str(tmp_path), 3)
+    for key in ("D", "D", "A", "D", "D", "A"):  # Cybernaut, New game
+        board.press(app, key)
+    screen = app.top()
+    assert screen.ID == "cn_game"
+    pieces = screen.s["sec"]
+    text = "".join(app.unseal(piece) for piece in pieces)
+    assert len(pieces) == (len(text) + SEAL_PIECE - 1) // SEAL_PIECE and len(pieces) > 2
+    for piece in pieces[:-1]:
+        assert len(app.unseal(piece)) == SEAL_PIECE
+    secret = json.loads(text)
+    assert secret[0]["id"] == "x1" and secret[0]["t"] == "Nexus 1"  # the NSA's chits
+    assert "Nexus" not in repr(pieces)  # sealed: no chit type in clear
+    game = screen.load(app)
+    screen.s["sec"] = app.seal(text)  # the older form: one sealed text
+    older = screen.load(app)
+    assert older.to_dict() == game.to_dict()
+

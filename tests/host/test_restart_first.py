@@ -1,0 +1,93 @@
+"""The steps that need most of the heap restart the board first (App.restart_first,
+issue 7): a new Cybernaut game and a Neo-Hunt deal. On a board that can restart the
+state is saved with "launch" set, the board restarts, and the boot presses A again on
+the saved screen, once. (Under MicroPython the test's own heap cannot also hold a
+game beside the app it restarted, so these run under CPython; the main menu's
+restart between games runs on both: tests/both/test_firmware.py.)"""
+
+from boards.sim import boot
+from check import tempdir
+from firmware.storage import Storage
+from shared_rules.save import decode_save
+
+
+def _save_body(root):
+    return decode_save(Storage(root).read("saves/state.sav"), "state.sav")
+
+
+def restart_then_open(keys, first, then):
+    """Press ``keys`` (space separated) from a fresh boot on a board that can restart:
+    the last press must restart on screen ``first``; after the boot, screen ``then``
+    is open, and the save has no "launch" left."""
+    root = tempdir("restartfirst")
+    board, app = boot(root, 7)
+    restarts = []
+
+    def soft_reset():
+        restarts.append(app.top().ID)
+        raise SystemExit  # as machine.soft_reset does
+
+    app.restart = soft_reset
+    keys = keys.split(" ")
+    for key in keys[:-1]:
+        board.press(app, key)
+    assert app.top().ID == first and restarts == []
+    try:
+        board.press(app, keys[-1])
+        raise AssertionError("no restart")
+    except SystemExit:
+        pass
+    assert restarts == [first]
+    body = _save_body(root)
+    assert body["launch"] is True and body["screens"][-1]["id"] == first
+    seq = app.journal.next_seq
+    board, app = boot(root, 7)
+    restarts_after = []
+    app.restart = lambda: restarts_after.append(1)
+    app.redraw()
+    assert app.top().ID == then, (app.top().ID, app.surface.lines())
+    assert "launch" not in _save_body(root)
+    assert app.journal.next_seq > seq  # the game's start was journaled after the boot
+    return app
+
+
+def test_a_new_cybernaut_game_starts_after_a_restart():
+    app = restart_then_open("D D A D D A", "cn_menu", "cn_game")
+    assert app.journal.recent[-1]["kind"] == "new_game"
+
+
+def test_a_neo_hunt_deal_starts_after_a_restart():
+    app = restart_then_open("U A D D D D D A", "nh_setup", "nh_game")
+    assert [e["kind"] for e in app.journal.recent if e.get("game") == "neohunt"][:1] == ["setup"]
+
+
+def test_the_press_after_the_restart_never_restarts_again():
+    # during boot's press of A (App._launching) restart_first does nothing, so a
+    # step that still cannot fit is not retried at every boot
+    root = tempdir("noloop")
+    board, app = boot(root, 7)
+
+    def soft_reset():
+        raise SystemExit
+
+    app.restart = soft_reset
+    for key in "D D A D D".split(" "):
+        board.press(app, key)
+    try:
+        board.press(app, "A")
+    except SystemExit:
+        pass
+    calls = []
+    import firmware.app as app_module
+    made = app_module.App.restart_first
+
+    def watched(self):
+        calls.append(self._launching)
+        return made(self)
+
+    app_module.App.restart_first = watched
+    try:
+        board, app = boot(root, 7)
+    finally:
+        app_module.App.restart_first = made
+    assert calls == [True] and app.top().ID == "cn_game"
