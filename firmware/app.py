@@ -594,7 +594,26 @@ class App:
         return last
 
     def boot(self):
-        """Start: resume the last good save, or open the main menu. Draws the first frame."""
+        """Start: resume the last good save, or open the main menu. Draws the first frame.
+
+        After a restart for a step that needs the whole heap (restart_first), that
+        step is done here: A on the saved top screen, as the player pressed it
+        (saved, journaled); only once the boot's own objects (the save read back,
+        the journal's tail) are let go."""
+        launch = self._resume()
+        gc.collect()
+        if launch:
+            from firmware.buttons import A, SHORT
+            self._launching = True
+            try:
+                self.handle(A, SHORT)
+            finally:
+                self._launching = False
+        self.redraw()
+
+    def _resume(self):
+        """The body of ``boot`` up to the first frame. :returns: True when a step
+        saved by restart_first is to be done now."""
         from firmware.screens.main import MainMenu
         resumed = False
         problems = []
@@ -664,17 +683,7 @@ class App:
             self.notice("Save problem", "; ".join(problems) + (
                 ". Resumed from the last good save." if resumed else ". Started fresh."))
         log("Pocket Referee %s ready" % VERSION)
-        gc.collect()
-        if launch and not problems:
-            # restart_first restarted the board for a step that needs the whole heap:
-            # A on the saved top screen, as the player pressed it (saved, journaled)
-            from firmware.buttons import A, SHORT
-            self._launching = True
-            try:
-                self.handle(A, SHORT)
-            finally:
-                self._launching = False
-        self.redraw()
+        return bool(launch and not problems)
 
     def restart_first(self):
         """Before a step that needs most of the heap (opening a game after another,
