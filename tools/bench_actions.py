@@ -167,6 +167,7 @@ def run(code, data, packs, actions, seed):
                 kind = kinds[1 if rng.below(10) == 0 else 0]
             done += 1
             step += 1
+            st["done"] = done  # for quiet(): the first recovery's action number
             try:
                 app.handle(name, kind)
                 before = bus.bytes

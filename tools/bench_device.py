@@ -12,8 +12,11 @@ driver with page diffing) on an I2C bus that counts bytes. Every measured run is
 fresh interpreter holding the app and a few lines of driver, as a Pico's heap would
 (this file's own code stays out of it): the boot script below, and
 tools/bench_actions.py for the button actions (``make bench`` compiles it to
-build/bench/bench_actions.mpy). With ``--mpy DIR`` the code is imported from .mpy
-files compiled by mpy-cross, as on the device.
+build/bench/bench_actions.mpy). The board can restart there, as a Pico's soft reset
+does (App.restart_first, "Restart now"): that interpreter saves the driver's progress
+and ends, and a fresh one boots the app on the same data and goes on (a fresh heap,
+as after a soft reset); the line "restarts" counts them. With ``--mpy DIR`` the code
+is imported from .mpy files compiled by mpy-cross, as on the device.
 
 Prints figures, never fails on a budget (speed and memory are benchmarks, not
 tests); each line says the goal and whether this run met it:
