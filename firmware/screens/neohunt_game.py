@@ -244,8 +244,8 @@ class NhGame(Menu):
             app.notice("Not allowed", str(exc))
             lighten(app)
             return
+        lighten(app)  # first: the game's text (commit) then lands in the room it freed
         self.commit(app)
-        lighten(app)
         count = len(self.entries(app))
         if self.s["sel"] >= count:
             self.s["sel"] = count - 1
