@@ -805,6 +805,10 @@ class App:
         kept = True
         try:
             body = self._read_save(SAVE)
+            if body is None:
+                # the save ran out of memory after the last one became PREV (App.save):
+                # PREV is the last acknowledged state
+                body = self._read_save(PREV)
             if body is not None:
                 self.restore(body)
                 body = None

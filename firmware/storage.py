@@ -169,6 +169,16 @@ class Storage:
             self._mkdirs(self.path(folder))
         final = self.path(name)
         body = final + BODY_SUFFIX
+        try:
+            self._write_json(body, final, head_of, value)
+        finally:  # written or not, the body's copy goes (a failed one would stay for good)
+            try:
+                self.fs.remove(body)
+            except OSError:
+                pass
+
+    def _write_json(self, body, final, head_of, value):
+        """The steps of write_json_atomic (``body``, ``final``: full paths)."""
         with self.open(body, "w") as handle:
             json.dump(value, handle)
             handle.flush()
@@ -194,7 +204,6 @@ class Storage:
             handle.write(b"\n")
             handle.flush()
         self._replace(tmp, final)
-        self.fs.remove(body)
 
     def _replace(self, tmp, final):
         """Rename ``tmp`` over ``final`` so one whole copy exists at every moment."""

@@ -131,6 +131,52 @@ def test_a_state_too_big_for_one_block_is_saved_streamed_and_resumes():
     assert app3.surface.lines() == lines2
 
 
+class _NoRoomJson:
+    """Stands in for json in firmware.storage: dump runs out of memory part way."""
+
+    @staticmethod
+    def dump(value, handle):
+        handle.write("{")
+        raise MemoryError("memory allocation failed, allocating 4096 bytes")
+
+
+def test_a_streamed_save_that_runs_out_of_memory_loses_nothing():
+    # App.save had already made the last save the previous one (PREV) when the
+    # streamed write failed: the recovery goes back to PREV, the state before the
+    # press, and no half-written copy stays behind
+    import firmware.app as app_module
+    import firmware.storage as storage_module
+    root = tempdir("streamfail")
+    board, app = boot(root, 5)
+    for key in ("A", "A"):  # Dice, roll a d6
+        board.press(app, key)
+    app.redraw()
+    before = app.surface.lines()
+    made, real_json = app_module.save_parts, storage_module.json
+
+    def no_room(body):
+        raise MemoryError("memory allocation failed, allocating 9000 bytes")
+
+    app_module.save_parts = no_room
+    storage_module.json = _NoRoomJson
+    try:
+        board.press(app, "A")  # a second d6: its save runs out of memory
+    finally:
+        app_module.save_parts = made
+        storage_module.json = real_json
+    app.redraw()
+    assert app.surface.lines()[0] == "Out of memory", app.surface.lines()
+    board.press(app, "B")  # the notice goes: the game as it was before the press
+    app.redraw()
+    assert app.top().ID == "dice" and app.surface.lines() == before
+    assert "state.sav.body.tmp" not in Storage(root).listdir("saves")  # no body copy left
+    board.press(app, "A")  # the next roll saves again
+    app.redraw()
+    after = app.surface.lines()
+    board, app = boot(root, 5)
+    assert app.surface.lines() == after
+
+
 # ---- keys scripts ---------------------------------------------------------
 
 def test_keys_script_parsing():
