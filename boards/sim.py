@@ -137,11 +137,14 @@ class SimBoard:
         self.hold(app, GAP_MS)
 
 
-def boot(root, seed=None, on_show=None):
+def boot(root, seed=None, on_show=None, restart=None):
     """Make a simulated board and boot the real app on it.
 
     :param root: data folder (created if missing).
     :param seed: int for deterministic dice, or None.
+    :param restart: for tests, a stand-in for the Pico's soft reset (callable(),
+        raising SystemExit as machine.soft_reset does), set before the boot as the
+        Pico's main sets it; the simulator itself has none.
     :returns: (board, app), the first frame drawn.
     """
     board = SimBoard(root, on_show)
@@ -151,6 +154,7 @@ def boot(root, seed=None, on_show=None):
     if sys.implementation.name == "micropython":  # CPython has room for every game
         from boards import forget_modules
         app.forget = forget_modules
+    app.restart = restart
     app.boot()
     return board, app
 

@@ -41,9 +41,9 @@ def restart_then_open(keys, first, then):
     body = _save_body(root)
     assert body["launch"] is True and body["screens"][-1]["id"] == first
     seq = app.journal.next_seq
-    board, app = boot(root, 7)
     restarts_after = []
-    app.restart = lambda: restarts_after.append(1)
+    board, app = boot(root, 7, restart=lambda: restarts_after.append(1))  # as the Pico boots
+    assert restarts_after == []
     app.redraw()
     assert app.top().ID == then, (app.top().ID, app.surface.lines())
     assert "launch" not in _save_body(root)
@@ -62,32 +62,24 @@ def test_a_neo_hunt_deal_starts_after_a_restart():
 
 
 def test_the_press_after_the_restart_never_restarts_again():
-    # during boot's press of A (App._launching) restart_first does nothing, so a
-    # step that still cannot fit is not retried at every boot
+    # the board's restart is set before the boot, as the Pico's main sets it: the
+    # press of A that the boot does after a restart_first restart must not restart
+    # again (App._launching), or the board would restart for ever
     root = tempdir("noloop")
-    board, app = boot(root, 7)
+    restarts = []
 
     def soft_reset():
+        restarts.append(1)
         raise SystemExit
 
-    app.restart = soft_reset
+    board, app = boot(root, 7, restart=soft_reset)
     for key in "D D A D D".split(" "):
         board.press(app, key)
     try:
-        board.press(app, "A")
+        board.press(app, "A")  # New game: restart first
     except SystemExit:
         pass
-    calls = []
-    import firmware.app as app_module
-    made = app_module.App.restart_first
-
-    def watched(self):
-        calls.append(self._launching)
-        return made(self)
-
-    app_module.App.restart_first = watched
-    try:
-        board, app = boot(root, 7)
-    finally:
-        app_module.App.restart_first = made
-    assert calls == [True] and app.top().ID == "cn_game"
+    assert restarts == [1]
+    board, app = boot(root, 7, restart=soft_reset)  # would raise SystemExit if it restarted
+    assert restarts == [1] and app.top().ID == "cn_game"
+    assert app.restart is soft_reset
