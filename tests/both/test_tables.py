@@ -264,3 +264,18 @@ def test_the_pack_checks_load_on_use():
         "pack 'h.json': 'format' must be 'pocket-referee-pack'",
         "pack 'h.json': 'version' must be a whole number >= 1"]
     assert "shared_rules.pack_check" in sys.modules
+
+
+def test_a_pack_nested_deeper_than_sharing_goes_still_loads():
+    # the sharing of equal texts stops 12 levels down (the stack is small on a
+    # Pico); an owner's extra section nested 300 deep loads as it was read
+    text = json.dumps(make_pack({"x": CROSS, "enc": ENC}, "deep.json"))
+    text = text[:-1] + ', "extra": ' + "[" * 300 + '"x"' + "]" * 300 + "}"
+    pack = load_pack(text, "deep.json")
+    level = pack.data["extra"]
+    depth = 0
+    while isinstance(level, list):
+        level = level[0]
+        depth += 1
+    assert depth == 300 and level == "x"
+    assert pack.lookup("x", 4, "Anarchy").text == "E"
