@@ -40,7 +40,7 @@ from binascii import hexlify
 from firmware.steps import MAX_STEPS, _keep, _slot  # noqa: F401  (MAX_STEPS for callers)
 from firmware.ui import Menu, TextScreen
 from shared_rules.errors import SaveError
-from shared_rules.save import decode_save, save_parts, state_digest
+from shared_rules.save import decode_save, save_header, save_parts, state_digest
 
 RULE = "Trust: undo and redo"
 GAME = "session"
@@ -70,8 +70,12 @@ def _write(app, i):
     """Write the state shown now (its screens as ``_current`` keeps them) as step ``i``."""
     body = app.snapshot()
     body["screens"] = _current(app)
-    header, text = save_parts(body)
-    app.storage.write_atomic(_slot(i), (header, "\n", text, "\n"))
+    try:
+        header, text = save_parts(body)
+    except MemoryError:  # no block as big as the state's text: streamed (App.save)
+        app.storage.write_json_atomic(_slot(i), save_header, body)
+    else:
+        app.storage.write_atomic(_slot(i), (header, "\n", text, "\n"))
     _keep(app.undo, i, state_digest(body))
 
 

@@ -312,3 +312,31 @@ def test_b_on_the_resume_gate_goes_back_to_the_public_screen():
     assert [screen.ID for screen in app.stack] == ["main", "cc_armour"]
     assert "17" not in " ".join(app.surface.lines())
     assert len(app.secrets) == 1                   # the commitment stays
+
+
+def test_an_undo_step_too_big_for_one_block_is_streamed_and_redo_still_works():
+    # undo writes the state shown as a step (for redo); when json.dumps of it runs
+    # out of memory, the step is streamed instead (Storage.write_json_atomic)
+    import firmware.undo as undo_module
+    board, app = boot(tempdir("undostream"), 3)
+    open_entry(board, app, "DiceScreen")
+    keys(board, app, "A D")                    # roll d6, cursor to d10
+    one = stack(app)
+    keys(board, app, "A")                      # roll d10
+    two = stack(app)
+    made = undo_module.save_parts
+
+    def no_room(body):
+        raise MemoryError("memory allocation failed, allocating 9000 bytes")
+
+    undo_module.save_parts = no_room
+    try:
+        undo(board, app)
+    finally:
+        undo_module.save_parts = made
+    keys(board, app, "A")
+    assert stack(app) == one
+    redo(board, app)                           # from the streamed step
+    keys(board, app, "A")
+    assert stack(app) == two
+    assert entries(app)[-1]["kind"] == "redo"
