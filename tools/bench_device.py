@@ -156,6 +156,56 @@ gc.collect()
 print('OPEN', before, gc.mem_free(), app.top().ID)""")
 
 
+# The same flows as a Pico does them: its restart is set before the boot; a press that
+# restarts (App.restart_first) ends the interpreter, and a second one boots on the same
+# data and does the step (AFTER_SCRIPT prints the free heap then and the top screen).
+RESTART_SCRIPT = OPEN_SCRIPT.replace("app.boot()", """def _restart():
+    print('RESTART')
+    raise SystemExit
+app.restart = _restart
+app.boot()""", 1)
+AFTER_SCRIPT = BOOT_SCRIPT.replace("app.boot()", """def _restart():
+    print('RESTART')
+    raise SystemExit
+app.restart = _restart
+app.boot()""", 1) + "print('TOP', app.top().ID)\n"
+
+
+def open_flow_restarted(keys, heap):
+    """(free heap once the step is done, top screen ID, True if it restarted first)
+    of a flow opened from a fresh boot as a Pico does it (its restart set), or None
+    if a run failed."""
+    scratch = temp_dir()
+    data = scratch + "/data"
+    with open(scratch + "/open.py", "w") as handle:
+        handle.write(RESTART_SCRIPT % (code_dir(), data, packs_dir(), data, keys))
+    with open(scratch + "/after.py", "w") as handle:
+        handle.write(AFTER_SCRIPT % (code_dir(), data, packs_dir(), data))
+    result = None
+    os.system("%s -X heapsize=%s %s/open.py > %s/out.txt 2>&1" % (sys.executable, heap, scratch, scratch))
+    with open(scratch + "/out.txt") as handle:
+        text = handle.read()
+    if "RESTART" in text:
+        os.system("%s -X heapsize=%s %s/after.py > %s/out.txt 2>&1" % (sys.executable, heap, scratch, scratch))
+        with open(scratch + "/out.txt") as handle:
+            text = handle.read()
+        free = top = None
+        for line in text.split("\n"):
+            if line.startswith("HEAP "):
+                free = int(line[5:])
+            elif line.startswith("TOP "):
+                top = line[4:]
+        if free is not None and top is not None:
+            result = (free, top, True)
+    else:
+        for line in text.split("\n"):
+            if line.startswith("OPEN "):
+                parts = line.split(" ")
+                result = (int(parts[2]), parts[3], False)
+    rmtree(scratch)
+    return result
+
+
 def open_flow(keys, heap):
     """(free before the last press, free after it, top screen ID) of a flow opened
     from a fresh boot under ``heap`` (e.g. "192K"), or None if the run failed."""
@@ -453,6 +503,15 @@ def main():
               "opens: %s); once open it holds %s (measured with a 1024K heap)" % (
                   label, "opens" if opened else "OUT OF MEMORY", kb(small[0]), verdict(opened),
                   kb(big[0] - big[1])))
+        pico = open_flow_restarted(keys, "192K")
+        if pico is None:
+            print("%s as a Pico does it (restart first): the run failed" % label)
+        else:
+            opened = pico[1] not in ("text", "oom")
+            print("%s as a Pico does it (its board can restart%s): %s with the 192K heap (%s "
+                  "free once done; goal: opens: %s)" % (
+                      label, "; it restarts first and the boot does the step" if pico[2] else "",
+                      "opens" if opened else "OUT OF MEMORY", kb(pico[0]), verdict(opened)))
 
     # 5. boot to first frame vs a bare interpreter
     exe = sys.executable

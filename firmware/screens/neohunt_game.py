@@ -31,7 +31,7 @@ SHORT_STATE = {"visible": "vis", "cloaked": "clk", "hidden": "hid"}
 _LIGHT = ("firmware.screens.neohunt_turns", "firmware.screens.neohunt_setup",
           "firmware.screens.neohunt_attack", "firmware.screens.neohunt_map",
           "shared_rules.neohunt_combat", "shared_rules.neohunt_troopers",
-          "shared_rules.neohunt_rounds", "shared_rules.neohunt_pack")
+          "shared_rules.neohunt_rounds", "shared_rules.neohunt_pack", "shared_rules.pack_check")
 _SECT = [None, None]  # [app, its checked "neohunt" section]
 
 
