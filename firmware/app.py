@@ -687,7 +687,7 @@ class App:
 
     def restart_first(self):
         """Before a step that needs most of the heap (opening a game after another,
-        a new Cybernaut game), on a board that can restart
+        a new Cybernaut game, dealing a Neo-Hunt game), on a board that can restart
         (the Pico's soft reset): save the state with ``launch`` set and restart;
         App.boot then presses A on the same screen again, in a fresh heap (no
         other game's modules or names, no leftovers splitting it: issue 7).

@@ -35,6 +35,7 @@ on screens that use long B themselves (app.OWN_LONG_B): there, from the screen
 that long B opens.
 """
 
+import gc
 from binascii import hexlify
 
 from firmware.steps import MAX_STEPS, _keep, _slot  # noqa: F401  (MAX_STEPS for callers)
@@ -73,6 +74,7 @@ def _write(app, i):
     try:
         header, text = save_parts(body)
     except MemoryError:  # no block as big as the state's text: streamed (App.save)
+        gc.collect()
         app.storage.write_json_atomic(_slot(i), save_header, body)
     else:
         app.storage.write_atomic(_slot(i), (header, "\n", text, "\n"))

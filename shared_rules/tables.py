@@ -188,7 +188,7 @@ def load_pack(text, name):
     return Pack(obj, name)
 
 
-_SHARE_DEPTH = 12  # packs nest 5 deep; deeper parts are kept as they are (no recursion limit)
+_SHARE_DEPTH = 12  # the sample packs nest 6-7 deep; deeper parts are kept as read (the stack)
 
 
 def _share_texts(obj, seen, depth=0):

@@ -66,8 +66,9 @@ def run(code, data, packs, actions, seed):
     random. Every 500 actions the free heap is sampled at the main menu after the
     game left behind is dropped and gc has run, so samples compare like with like.
 
-    The board can restart, as a Pico's soft reset does (opening a game after
-    another one restarts first: MainMenu.choose; "Restart now" after a MemoryError):
+    The board can restart, as a Pico's soft reset does (App.restart_first: opening a
+    game after another one, a new Cybernaut game, a Neo-Hunt deal; "Restart now"
+    after a MemoryError):
     this interpreter then saves its progress to ``data``/bench_state.json, prints
     ``RESULT restart``, and returns; tools/bench_device.py starts a fresh
     interpreter (a fresh heap and fresh interned names, as after a soft reset),

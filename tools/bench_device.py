@@ -432,8 +432,9 @@ def main():
               "largest free block at the main menu after the warm-up (%s) %s" % (
                   names[0], names[1], kb(need), kb(biggest),
                   "can hold it" if biggest >= need else "CANNOT hold it"))
-    print("restarts: %d (opening a game after another one restarts first, MainMenu.choose; "
-          "each one a fresh interpreter here, a soft reset on a Pico)" % figures.get("restarts", 0))
+    print("restarts: %d (opening a game after another one, a new Cybernaut game and a "
+          "Neo-Hunt deal restart first, App.restart_first; each one a fresh interpreter here, "
+          "a soft reset on a Pico)" % figures.get("restarts", 0))
     recovered = figures.get("recovered", 0)
     if recovered:
         print("%d MemoryErrors were caught by the app (App.recover_memory: back to the last "

@@ -66,8 +66,9 @@ class NhSetup(Menu):
 
 def start_game(app, setup, cells):
     """Deal a new game from the set-up values and replace the set-up screens by it.
-    (No restart first, unlike Cybernaut's new game: measured, the deal done by the
-    boot after a restart ran out of memory where the deal done here did not.)"""
+    On a Pico the board restarts first (App.restart_first): the game gets the whole
+    heap, and the A that started it is pressed again after the boot."""
+    app.restart_first()
     from firmware.screens.neohunt_game import GAME, NhGame, _sect, lighten
     from shared_rules.neohunt_game import RULE_SETUP, Game
     names = ["P%d" % (i + 1) for i in range(setup["players"])]

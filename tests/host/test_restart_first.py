@@ -1,5 +1,6 @@
 """The steps that need most of the heap restart the board first (App.restart_first,
-issue 7): a new Cybernaut game (and opening a game after another: the main menu). On a board that can restart the
+issue 7): a new Cybernaut game and a Neo-Hunt deal (and opening a game after another:
+the main menu). On a board that can restart the
 state is saved with "launch" set, the board restarts, and the boot presses A again on
 the saved screen, once. (Under MicroPython the test's own heap cannot also hold a
 game beside the app it restarted, so these run under CPython; the main menu's
@@ -56,15 +57,9 @@ def test_a_new_cybernaut_game_starts_after_a_restart():
     assert app.journal.recent[-1]["kind"] == "new_game"
 
 
-def test_a_neo_hunt_deal_does_not_restart():
-    # measured: the deal done by the boot after a restart ran out of memory where the
-    # deal done directly did not, so Neo-Hunt deals without a restart
-    root = tempdir("nhdeal")
-    restarts = []
-    board, app = boot(root, 7, restart=lambda: restarts.append(1))
-    for key in "U A D D D D D A".split(" "):
-        board.press(app, key)
-    assert app.top().ID == "nh_game" and restarts == []
+def test_a_neo_hunt_deal_starts_after_a_restart():
+    app = restart_then_open("U A D D D D D A", "nh_setup", "nh_game")
+    assert [e["kind"] for e in app.journal.recent if e.get("game") == "neohunt"][:1] == ["setup"]
 
 
 def test_the_press_after_the_restart_never_restarts_again():
