@@ -185,10 +185,7 @@ class Storage:
         digest = hashlib.sha256()
         size = 0
         with self.open(body, "rb") as source:
-            while True:
-                chunk = source.read(512)
-                if not chunk:
-                    break
+            for chunk in _chunks(source):
                 digest.update(chunk)
                 size += len(chunk)
         tmp = final + TMP_SUFFIX
@@ -196,10 +193,7 @@ class Storage:
             _write_part(handle, head_of(digest.digest(), size))
             handle.write(b"\n")
             with self.open(body, "rb") as source:
-                while True:
-                    chunk = source.read(512)
-                    if not chunk:
-                        break
+                for chunk in _chunks(source):
                     handle.write(chunk)
             handle.write(b"\n")
             handle.flush()
@@ -256,10 +250,7 @@ class Storage:
                 final = self.path(new_name)
                 tmp = final + TMP_SUFFIX
                 with self.open(tmp, "wb") as handle:
-                    while True:
-                        chunk = source.read(512)
-                        if not chunk:
-                            break
+                    for chunk in _chunks(source):
                         handle.write(chunk)
                     handle.flush()
             self._replace(tmp, final)
@@ -285,6 +276,15 @@ class Storage:
             self.fs.remove(self.path(name))
         except OSError:
             pass
+
+
+def _chunks(source):
+    """The bytes of an open file, 512 at a time (a big file is never whole on the heap)."""
+    while True:
+        chunk = source.read(512)
+        if not chunk:
+            return
+        yield chunk
 
 
 def _write_part(handle, part):
