@@ -11,69 +11,58 @@ from cyb_helpers import LAYOUT, small_pack
 NET = "shared_rules.cybernaut_net"
 
 
-def test_a_new_game_loads_only_the_parts_it_uses():
+@pytest.fixture
+def fresh():
+    """shared_rules.cybernaut_net imported afresh (no part loaded), and the modules
+    as they were put back afterwards."""
     import shared_rules
     from shared_rules import cybernaut_net
     names = [NET] + [module_name for module_name, _ in cybernaut_net.PARTS]
     old_modules = dict((name, sys.modules.pop(name, None)) for name in names)
     old_attrs = dict((name, getattr(shared_rules, name.split(".")[1], None)) for name in names)
     try:
-        fresh = __import__(NET, None, None, ["Game"])
-        for module_name, class_name in fresh.PARTS[1:]:
-            assert module_name not in sys.modules, module_name
-        own = set(key for key in fresh.Game.__dict__ if not key.startswith("__"))
-        game = fresh.Game(small_pack())
-        assert fresh._loaded == [False, False, False, False]  # a new game needs no part yet
-        game.setup_place("x1", LAYOUT[0])  # a setup rule: the setup part only
-        assert fresh._loaded == [True, False, False, False]
-        assert "shared_rules.cybernaut_world" not in sys.modules
-        setup = sys.modules["shared_rules.cybernaut_setup"].SetupPart
-        for key in setup.__dict__:
-            if not key.startswith("__"):
-                assert key not in own, key  # no part hides a method of Game's own
-                assert fresh.Game.__dict__[key] is setup.__dict__[key], key
-        exc = pytest.raises(AttributeError, getattr, game, "no_such_rule")
-        assert "no_such_rule" in str(exc.value)  # looked in every part first
-        assert not hasattr(game, "no_such_rule")
-        assert fresh._loaded == [True, True, True, True]
-        fresh.load_part(1)  # loaded already: nothing happens
-        assert fresh._loaded == [True, True, True, True]
-        for module_name, class_name in fresh.PARTS:  # no part hides a method of Game's own
-            part = getattr(sys.modules[module_name], class_name)
-            assert not [key for key in part.__dict__ if key in own and not key.startswith("__")]
+        yield __import__(NET, None, None, ["Game"])
     finally:
         for name in names:
-            attr = name.split(".")[1]
             if old_modules[name] is not None:
                 sys.modules[name] = old_modules[name]
             else:
                 sys.modules.pop(name, None)
             if old_attrs[name] is not None:
-                setattr(shared_rules, attr, old_attrs[name])
+                setattr(shared_rules, name.split(".")[1], old_attrs[name])
 
 
-def test_a_part_never_replaces_a_method_of_game_itself():
+def test_a_new_game_loads_only_the_parts_it_uses(fresh):
+    for module_name, class_name in fresh.PARTS[1:]:
+        assert module_name not in sys.modules, module_name
+    own = set(key for key in fresh.Game.__dict__ if not key.startswith("__"))
+    game = fresh.Game(small_pack())
+    assert fresh._loaded == [False, False, False, False]  # a new game needs no part yet
+    game.setup_place("x1", LAYOUT[0])  # a setup rule: the setup part only
+    assert fresh._loaded == [True, False, False, False]
+    assert "shared_rules.cybernaut_world" not in sys.modules
+    setup = sys.modules["shared_rules.cybernaut_setup"].SetupPart
+    for key in setup.__dict__:
+        if not key.startswith("__"):
+            assert key not in own, key  # no part hides a method of Game's own
+            assert fresh.Game.__dict__[key] is setup.__dict__[key], key
+    exc = pytest.raises(AttributeError, getattr, game, "no_such_rule")
+    assert "no_such_rule" in str(exc.value)  # looked in every part first
+    assert not hasattr(game, "no_such_rule")
+    assert fresh._loaded == [True, True, True, True]
+    fresh.load_part(1)  # loaded already: nothing happens
+    assert fresh._loaded == [True, True, True, True]
+    for module_name, class_name in fresh.PARTS:  # no part hides a method of Game's own
+        part = getattr(sys.modules[module_name], class_name)
+        assert not [key for key in part.__dict__ if key in own and not key.startswith("__")]
+
+
+def test_a_part_never_replaces_a_method_of_game_itself(fresh):
     # were a part to define a name Game defines too, Game's own wins, as it did
     # when the parts were Game's base classes
-    import shared_rules
-    from shared_rules import cybernaut_net
-    names = [NET] + [module_name for module_name, _ in cybernaut_net.PARTS]
-    old_modules = dict((name, sys.modules.pop(name, None)) for name in names)
-    old_attrs = dict((name, getattr(shared_rules, name.split(".")[1], None)) for name in names)
-    try:
-        fresh = __import__(NET, None, None, ["Game"])
-        own_track = fresh.Game.__dict__["track"]
-        setup = __import__("shared_rules.cybernaut_setup", None, None, ["SetupPart"]).SetupPart
-        setup.track = lambda self: "the part's"
-        fresh.load_part(0)
-        assert fresh.Game.__dict__["track"] is own_track
-        assert "setup_place" in fresh.Game.__dict__
-    finally:
-        for name in names:
-            attr = name.split(".")[1]
-            if old_modules[name] is not None:
-                sys.modules[name] = old_modules[name]
-            else:
-                sys.modules.pop(name, None)
-            if old_attrs[name] is not None:
-                setattr(shared_rules, attr, old_attrs[name])
+    own_track = fresh.Game.__dict__["track"]
+    setup = __import__("shared_rules.cybernaut_setup", None, None, ["SetupPart"]).SetupPart
+    setup.track = lambda self: "the part's"
+    fresh.load_part(0)
+    assert fresh.Game.__dict__["track"] is own_track
+    assert "setup_place" in fresh.Game.__dict__
