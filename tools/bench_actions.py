@@ -108,8 +108,10 @@ def run(code, data, packs, actions, seed):
         if message.startswith("low memory"):
             console[2] += 1  # App.redraw drew the frame again after a gc.collect()
         if message.startswith("Out of memory") or message.startswith("low memory"):
-            # which game: the screen over the main menu (restored from the save)
-            where = app_box[0].stack[1].ID if app_box and len(app_box[0].stack) > 1 else "main"
+            # which game (the screen over the main menu) and which of its screens
+            # (the top one, restored from the save: the last one saved before the press)
+            stack = app_box[0].stack if app_box else ()
+            where = stack[1].ID + ">" + stack[-1].ID if len(stack) > 1 else "main"
             where_count[where] = where_count.get(where, 0) + 1
         if message.startswith("Out of memory"):
             console[1] += 1  # a MemoryError the app caught and recovered from (App.handle)
