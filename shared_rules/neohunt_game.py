@@ -297,7 +297,17 @@ class Game:
 
     # ---- saving ----------------------------------------------------------------
     def to_dict(self, sealer):
-        """The state as a JSON-ready dict with every secret sealed by ``sealer``.
+        """The state as a JSON-ready dict with every secret sealed by ``sealer``
+        (the object ``to_text`` writes: see there).
+
+        :param sealer: an object with ``seal(str) -> str`` (the app; PLAIN in tests).
+        """
+        import json
+        return json.loads(self.to_text(sealer))
+
+    def to_text(self, sealer):
+        """The state as JSON text with every secret sealed by ``sealer`` (what the
+        device keeps and saves; ``load(json.loads(text), ...)`` opens it).
 
         All secrets go into ONE sealed text ``"sec"`` (one seal per save instead of
         one per card: less RAM and flash on the device); where each was, a public
@@ -305,29 +315,58 @@ class Game:
         move history's turn numbers, a face-down trooper's type -1, the trooper
         deck's size. The sealed text is one character per place and two digits per
         trooper card, so its length tells only those public counts.
+
+        The stand-ins are put into the state itself while the text is made and the
+        secrets put back after (also after an error, e.g. MemoryError): no copy of
+        the whole state, hundreds of small objects made and dropped at every press
+        of a game the Pico's heap holds in pieces (issue 7).
+
+        :param sealer: an object with ``seal(str) -> str``.
+        :returns: str (JSON).
         """
-        d = _copy(self.d)
+        import json
+        d = self.d
         parts = []
         for pl in d["players"]:
             text = "-" if pl["pending"] is None else str(pl["pending"])
-            if pl["pending"] is not None:
-                pl["pending"] = "?"
             v = pl["varan"]
             if v is not None:
                 text += "".join(v["track"])
-                v["track"] = len(v["track"])
-            text += "/" + "".join(str(a) + b for t, a, b in pl["hist"])
-            pl["hist"] = [h[0] for h in pl["hist"]]
+            text += "/" + "".join([str(a) + b for t, a, b in pl["hist"]])
             parts.append(text)
         text = ",".join(parts) + ";"
+        parts = None
         for t in d["troopers"]:
             if not t["up"]:
                 text += "%02d" % t["type"]
-                t["type"] = -1
-        text += ";" + "".join("%02d" % x for x in d["tdeck"])
-        d["tdeck"] = len(d["tdeck"])
-        d["sec"] = sealer.seal(text)
-        return d
+        text += ";" + "".join(["%02d" % x for x in d["tdeck"]])
+        sealed = sealer.seal(text)
+        text = None
+        saved = []  # (dict, key, the secret value): put back in reverse order
+        try:
+            for pl in d["players"]:
+                if pl["pending"] is not None:
+                    saved.append((pl, "pending", pl["pending"]))
+                    pl["pending"] = "?"
+                v = pl["varan"]
+                if v is not None:
+                    saved.append((v, "track", v["track"]))
+                    v["track"] = len(v["track"])
+                saved.append((pl, "hist", pl["hist"]))
+                pl["hist"] = [h[0] for h in pl["hist"]]
+            for t in d["troopers"]:
+                if not t["up"]:
+                    saved.append((t, "type", t["type"]))
+                    t["type"] = -1
+            saved.append((d, "tdeck", d["tdeck"]))
+            d["tdeck"] = len(d["tdeck"])
+            d["sec"] = sealed
+            return json.dumps(d)
+        finally:
+            d.pop("sec", None)
+            for i in range(len(saved) - 1, -1, -1):
+                item = saved[i]
+                item[0][item[1]] = item[2]
 
     @classmethod
     def load(cls, obj, sect, sealer):

@@ -482,6 +482,36 @@ def test_save_round_trip_seals_secrets():
     assert Game.load(g.to_dict(PLAIN), g.sect, PLAIN).d == g.d
 
 
+def test_to_text_is_to_dict_and_leaves_the_state_as_it_was_even_when_it_fails():
+    import json
+    import sys
+    g = started(["1", "4"])
+    g.move(0, "0")
+    g.d["troopers"] = [_trooper(1, 3), _trooper(2, 5)]
+    g.d["troopers"][1]["up"] = True
+    before = json.loads(json.dumps(g.d))  # a deep copy (MicroPython may reorder keys)
+    obj = json.loads(g.to_text(PLAIN))
+    assert g.d == before  # the secrets are back in place
+    assert obj["troopers"][0]["type"] == -1  # face down: its type sealed
+    assert obj["troopers"][1]["type"] == g.d["troopers"][1]["type"] == 2  # face up: public
+    assert obj["players"][0]["hist"] == [g.d["turn"]] and obj["tdeck"] == len(g.d["tdeck"])
+    assert Game.load(obj, g.sect, PLAIN).d == g.d
+
+    class Broken:  # the text cannot be made (a MemoryError in a heap in pieces)
+        @staticmethod
+        def dumps(obj):
+            assert obj["troopers"][0]["type"] == -1  # the stand-ins were in place
+            raise MemoryError("no room")
+
+    real = sys.modules.get("json")
+    sys.modules["json"] = Broken
+    try:
+        raises(MemoryError, g.to_text, PLAIN)
+    finally:
+        sys.modules["json"] = real
+    assert g.d == before and "sec" not in g.d
+
+
 # ---- RULINGS boundaries in the running game (issue 5 "Done when") ----------------
 def test_unmodified_six_hits_every_state_whatever_the_modifier():
     for state in nh.TARGET_ORDER:
