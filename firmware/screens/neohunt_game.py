@@ -27,11 +27,14 @@ SHORT_STATE = {"visible": "vis", "cloaked": "clk", "hidden": "hid"}
 
 
 # modules one action needs and the next may not: dropped after each action (see
-# lighten), imported again when needed; RAM on the Pico is short
+# lighten), imported again when needed; RAM on the Pico is short. The pack's
+# modules (tables: about 11 KB on the 64-bit unix port) load the pack only: the game
+# reads the section _sect keeps.
 _LIGHT = ("firmware.screens.neohunt_turns", "firmware.screens.neohunt_setup",
           "firmware.screens.neohunt_attack", "firmware.screens.neohunt_map",
           "shared_rules.neohunt_combat", "shared_rules.neohunt_troopers",
-          "shared_rules.neohunt_rounds", "shared_rules.neohunt_pack", "shared_rules.pack_check")
+          "shared_rules.neohunt_rounds", "shared_rules.neohunt_pack", "shared_rules.pack_check",
+          "shared_rules.tables")
 _SECT = [None, None]  # [app, its checked "neohunt" section]
 
 
@@ -107,10 +110,10 @@ class NhGame(Menu):
         and lists: the app copies the state into every save and its last-save
         copy, and one text fragments the Pico's heap far less than hundreds of
         small objects made anew on each press."""
-        import json
         from firmware.screens.neohunt_secrets import track_secrets
         track_secrets(self, app, self._game)
-        self.s["g"] = json.dumps(self._game.to_dict(app))
+        self.s["g"] = None  # the last text goes before the next is made
+        self.s["g"] = self._game.to_text(app)
 
     def go(self, step):
         """Switch to ``step`` with the cursor at the top."""
