@@ -12,9 +12,9 @@ import json
 
 from firmware.ticks import ticks_diff
 from shared_rules import VERSION
-from shared_rules.dice import SCHEME_HMAC, HashSource, commitment, hidden_draws_key, seed_bytes
+from shared_rules.dice import HashSource, commitment, hidden_draws_key, seed_bytes
 from shared_rules.errors import PackError, RefereeError, SaveError
-from shared_rules.journal import Journal, decode_line, entry_parts
+from shared_rules.journal import Journal, entry_parts
 from shared_rules.save import decode_save, save_header, save_parts, sha256_hex, state_digest
 from shared_rules.seal import seal, unseal
 
@@ -23,7 +23,8 @@ KEEP_MODULES = ("firmware.screens.main", "shared_rules.dice", "shared_rules.erro
                 "shared_rules.journal", "shared_rules.save", "shared_rules.seal")
 # what forget_games and recover_memory drop: the games' screens and rules, and the
 # undo/commit helpers a game loaded (about 8 KB, imported again when next used)
-FORGET = ("firmware.screens.", "shared_rules.", "firmware.undo", "firmware.steps", "firmware.commit")
+FORGET = ("firmware.screens.", "shared_rules.", "firmware.undo", "firmware.steps", "firmware.commit",
+          "firmware.resume")
 # a private screen left alone this long is covered (the pass-the-device ritual: a
 # secret is on screen at most 5 s unless its owner is using it)
 PRIVATE_MS = 5000
@@ -331,16 +332,6 @@ class App:
         self.start_session(self.session + 1)
         return ended
 
-    def _last_journal_number(self):
-        last = 0
-        for name in self.storage.listdir("journals"):
-            if name.startswith("s") and name.endswith(".jrn"):
-                try:
-                    last = max(last, int(name[1:-4]))
-                except ValueError:
-                    pass
-        return last
-
     # ---- per-player PINs ------------------------------------------------------
     def _pin_hash(self, owner, keys):
         return sha256_hex(self.key() + (owner + "\n" + keys).encode())[:16]
@@ -499,100 +490,6 @@ class App:
             self._saved_digest = state_digest(body)
         return body
 
-    def _keep_bad(self, name):
-        """Rename a bad save aside (never delete it) and return the new name."""
-        index = 1
-        while self.storage.exists("saves/bad%d.sav" % index):
-            index += 1
-        bad = "saves/bad%d.sav" % index
-        self.storage.rename(name, bad)
-        return bad
-
-    def restore(self, body):
-        """Rebuild the app from a save body. :raises SaveError: unknown screens."""
-        from firmware.screens import game_of, screen_class
-        screens = []
-        for item in body.get("screens", []):
-            cls = screen_class(item.get("id"))
-            if cls is None:
-                raise SaveError("save names an unknown screen '%s'" % item.get("id"))
-            screens.append(cls(item.get("state")))
-            game = game_of(item.get("id"))
-            if game is not None and game not in self.played:
-                self.played.append(game)
-        if not screens:
-            raise SaveError("save has no screens")
-        dice = body.get("dice", {})
-        if dice.get("seed"):
-            scheme = dice.get("scheme")
-            self._use_seed(binascii.unhexlify(self.unseal(dice["seed"])),
-                           dice.get("counter", 0), dice.get("salts", []),
-                           None if scheme is None else scheme == SCHEME_HMAC)
-            self._sealed_seed = (self.source.seed, dice["seed"])
-        elif dice.get("seed_id") == self.seed_id:
-            self.source.counter = dice.get("counter", 0)
-            self._mark = self.source.counter
-        self.stack = screens
-        self.history = body.get("history", [])
-        self.session = body.get("session", 1)
-        self.pins = body.get("pins", {})
-        self.secrets = body.get("secrets", {})
-        self.undo = body.get("undo")
-        self.journal = Journal(next_seq=body.get("next_seq", 1))
-        self.launch = bool(body.get("launch"))
-
-    def _sync_journal(self):
-        """After a restart: cut a torn last journal line (a power cut mid-append) so
-        the next entry starts on a line of its own, and catch up with entries
-        journaled after the last save (a cut between the two): the next sequence
-        number, the dice blocks used, the salts added. Reads only the journal's tail.
-
-        :returns: the journal's last entry (dict) or None when it has none.
-        """
-        name = self.journal_name()
-        data, start = self.storage.read_tail(name, JOURNAL_TAIL)
-        if not data:
-            return None
-        if not data.endswith(b"\n"):
-            keep = data.rfind(b"\n") + 1
-            if keep == 0 and start > 0:  # a torn line longer than the tail
-                data, start = self.storage.read_tail(name, start + len(data))
-                keep = data.rfind(b"\n") + 1
-            log("journal %s: dropped a torn last entry (power cut while writing)" % name)
-            self.storage.keep_prefix(name, start + keep)
-            data = data[:keep]
-        last = None
-        ahead = []
-        end = len(data) - 1
-        while end > 0:
-            begin = data.rfind(b"\n", 0, end) + 1
-            try:
-                entry = decode_line(data[begin:end].decode(), 0, name)
-            except (SaveError, UnicodeError):
-                break
-            if last is None:
-                last = entry
-            if entry["seq"] < self.journal.next_seq:
-                break
-            ahead.insert(0, entry)
-            end = begin - 1
-        if last is not None and last["seq"] >= self.journal.next_seq:
-            self.journal.next_seq = last["seq"] + 1
-        for entry in ahead:
-            inputs = entry.get("in")
-            if (entry.get("game") == SESSION and entry.get("kind") == "salt"
-                    and isinstance(inputs, dict) and isinstance(inputs.get("salt"), str)
-                    and isinstance(inputs.get("at"), int)):
-                item = [inputs["at"], inputs["salt"]]
-                if item not in getattr(self.source, "salts", [item]):
-                    self.source.add_salt(item[1], item[0])
-            dice = entry.get("dice")
-            if (isinstance(dice, dict) and isinstance(dice.get("to"), int)
-                    and dice["to"] > self.source.counter):
-                self.source.counter = dice["to"]
-        self._mark = self.source.counter
-        return last
-
     def boot(self):
         """Start: resume the last good save, or open the main menu. Draws the first frame.
 
@@ -600,7 +497,11 @@ class App:
         step is done here: A on the saved top screen, as the player pressed it
         (saved, journaled); only once the boot's own objects (the save read back,
         the journal's tail) are let go."""
-        launch = self._resume()
+        from firmware.resume import resume
+        launch = resume(self)
+        resume = None
+        if self.forget is not None:
+            self.forget(("firmware.resume",), ())  # a game never needs it (issue 7)
         gc.collect()
         if launch:
             from firmware.buttons import A, SHORT
@@ -610,80 +511,6 @@ class App:
             finally:
                 self._launching = False
         self.redraw()
-
-    def _resume(self):
-        """The body of ``boot`` up to the first frame. :returns: True when a step
-        saved by restart_first is to be done now."""
-        from firmware.screens.main import MainMenu
-        resumed = False
-        problems = []
-        for name in (SAVE, PREV):
-            try:
-                body = self._read_save(name)
-                if body is None:
-                    continue
-                self.restore(body)
-                resumed = name
-                break
-            except (SaveError, ValueError, KeyError, TypeError, AttributeError) as exc:
-                bad = self._keep_bad(name)
-                problems.append("%s (kept as %s)" % (exc, bad))
-        launch = resumed and self.launch
-        self.launch = False  # saved off below: a step that fails is not retried at every boot
-        if resumed:
-            owner = private_owner(self.stack)
-            if owner is not None and self.top().ID != "resume_gate":
-                from firmware.screens.prompt import ResumeGate
-                self.stack.append(ResumeGate({"owner": owner}))
-            resumed_from = resumed
-            resumed = True
-            try:
-                # the journal's tail is read in one block after the game's modules
-                # are loaded: a game too big for the heap failed here at every boot
-                gc.collect()
-                last = self._sync_journal()
-            except MemoryError:
-                resumed = False
-                self.stack = [MainMenu()]
-                self.packs = {}
-                if self.forget is not None:
-                    self.forget(FORGET, KEEP_MODULES)
-                gc.collect()
-                bad = self._keep_bad(resumed_from)
-                problems.append("the saved game needs more memory than is free at start "
-                                "(kept as %s)" % bad)
-        if not resumed:
-            self.stack = [MainMenu()]
-            last = self._last_journal_number()
-            if last:
-                self.start_session(last + 1)
-                if problems:
-                    # its sealed seed was in the lost saves: it can never be revealed
-                    problems.append("session %d cannot be resumed, so its dice cannot be "
-                                    "verified; session %d starts" % (last, last + 1))
-            last = self._sync_journal()
-        if last is None:
-            self._opening = True
-        elif last.get("game") == SESSION and last.get("kind") == "seed_reveal":
-            # the power was cut after the reveal was journaled: finish ending it
-            from firmware.screens.session import reveal_screen
-            out = last.get("out")
-            ended = (self.session, str(out.get("seed") if isinstance(out, dict) else ""),
-                     self.seed_id)
-            self.start_session(max(self.session, self._last_journal_number()) + 1)
-            if self.top().ID == "end_session":
-                self.replace(reveal_screen(self, ended))
-            else:
-                self.push(reveal_screen(self, ended))
-        self.save()
-        if self._opening:
-            self._open_session()
-            self.save()  # the journal moved on: an untouched device now stays byte-identical
-        if problems:
-            self.notice("Save problem", "; ".join(problems) + (
-                ". Resumed from the last good save." if resumed else ". Started fresh."))
-        log("Pocket Referee %s ready" % VERSION)
-        return bool(launch and not problems)
 
     def restart_first(self):
         """Before a step that needs most of the heap (opening a game after another,
@@ -804,13 +631,14 @@ class App:
         text = "That press was not kept: the game is as it was before it."
         kept = True
         try:
+            from firmware.resume import restore
             body = self._read_save(SAVE)
             if body is None:
                 # the save ran out of memory after the last one became PREV (App.save):
                 # PREV is the last acknowledged state
                 body = self._read_save(PREV)
             if body is not None:
-                self.restore(body)
+                restore(self, body)
                 body = None
                 owner = private_owner(self.stack)
                 if owner is not None and self.top().ID != "resume_gate":
@@ -823,10 +651,14 @@ class App:
                     "press: switch the referee off and on now to get it back.")
             kept = False
         try:
-            self._sync_journal()
+            from firmware.resume import sync_journal
+            sync_journal(self)
         except MemoryError:
             # no room to read the journal's tail: what RAM knew is right too
             gc.collect()
+        sync_journal = restore = None
+        if self.forget is not None:
+            self.forget(("firmware.resume",), ())
         if self.source.counter < counter:
             self.source.counter = counter
             self._mark = counter

@@ -415,26 +415,26 @@ def test_bad_pack_on_the_device_names_the_file_and_problem():
 
 def test_a_saved_game_too_big_for_the_heap_at_start_is_set_aside_and_the_referee_starts():
     # a boot that ran out of memory after loading the saved game failed at every boot
-    from firmware.app import App
     root = tempdir("bootoom")
     board, app = boot(root, 7)
     for key in ("A", "A"):                        # Dice: a roll, saved
         board.press(app, key)
     saved = read_text(root + "/saves/state.sav")
-    real = App._sync_journal
+    import firmware.resume as resume              # the boot's module (dropped after it)
+    real = resume.sync_journal
     calls = [0]
 
-    def starving(self):
+    def starving(app):
         calls[0] += 1
         if calls[0] == 1:                         # the first read, with the game loaded
             raise MemoryError("memory allocation failed")
-        return real(self)
+        return real(app)
 
-    App._sync_journal = starving
+    resume.sync_journal = starving
     try:
         board, app = boot(root, 7)
     finally:
-        App._sync_journal = real
+        resume.sync_journal = real
     assert calls[0] == 2
     assert [s.ID for s in app.stack] == ["main", "text"]
     whole = " ".join(app.top().s["lines"])

@@ -1,0 +1,207 @@
+"""Resuming: the last save read back at boot or after a MemoryError, the
+journal's tail caught up, a bad save kept aside (firmware.app.App.boot and
+App.recover_memory).
+
+A module of its own, imported when needed and dropped after (App.boot,
+App.recover_memory; FORGET): its code is RAM that a game never needs while it is
+played (issue 7).
+"""
+
+import binascii
+import gc
+
+from firmware import app as app_module  # its log: replaced by the bench and tests
+from firmware.app import FORGET, JOURNAL_TAIL, KEEP_MODULES, PREV, SAVE, SESSION, private_owner
+from shared_rules import VERSION
+from shared_rules.dice import SCHEME_HMAC
+from shared_rules.errors import SaveError
+from shared_rules.journal import Journal, decode_line
+
+
+def keep_bad(app, name):
+    """Rename the bad save ``name`` (path in the data folder) aside as
+    saves/badN.sav, never deleting it. :returns: the new name."""
+    index = 1
+    while app.storage.exists("saves/bad%d.sav" % index):
+        index += 1
+    bad = "saves/bad%d.sav" % index
+    app.storage.rename(name, bad)
+    return bad
+
+def restore(app, body):
+    """Rebuild ``app`` (firmware.app.App) from a save body (dict, decode_save's).
+
+    :raises SaveError: unknown screens, or none.
+    """
+    from firmware.screens import game_of, screen_class
+    screens = []
+    for item in body.get("screens", []):
+        cls = screen_class(item.get("id"))
+        if cls is None:
+            raise SaveError("save names an unknown screen '%s'" % item.get("id"))
+        screens.append(cls(item.get("state")))
+        game = game_of(item.get("id"))
+        if game is not None and game not in app.played:
+            app.played.append(game)
+    if not screens:
+        raise SaveError("save has no screens")
+    dice = body.get("dice", {})
+    if dice.get("seed"):
+        scheme = dice.get("scheme")
+        app._use_seed(binascii.unhexlify(app.unseal(dice["seed"])),
+                       dice.get("counter", 0), dice.get("salts", []),
+                       None if scheme is None else scheme == SCHEME_HMAC)
+        app._sealed_seed = (app.source.seed, dice["seed"])
+    elif dice.get("seed_id") == app.seed_id:
+        app.source.counter = dice.get("counter", 0)
+        app._mark = app.source.counter
+    app.stack = screens
+    app.history = body.get("history", [])
+    app.session = body.get("session", 1)
+    app.pins = body.get("pins", {})
+    app.secrets = body.get("secrets", {})
+    app.undo = body.get("undo")
+    app.journal = Journal(next_seq=body.get("next_seq", 1))
+    app.launch = bool(body.get("launch"))
+
+def sync_journal(app):
+    """After a restart: cut a torn last journal line (a power cut mid-append) so
+    the next entry starts on a line of its own, and catch up with entries
+    journaled after the last save (a cut between the two): the next sequence
+    number, the dice blocks used, the salts added. Reads only the journal's tail.
+
+    :returns: the journal's last entry (dict) or None when it has none.
+    """
+    name = app.journal_name()
+    data, start = app.storage.read_tail(name, JOURNAL_TAIL)
+    if not data:
+        return None
+    if not data.endswith(b"\n"):
+        keep = data.rfind(b"\n") + 1
+        if keep == 0 and start > 0:  # a torn line longer than the tail
+            data, start = app.storage.read_tail(name, start + len(data))
+            keep = data.rfind(b"\n") + 1
+        app_module.log("journal %s: dropped a torn last entry (power cut while writing)" % name)
+        app.storage.keep_prefix(name, start + keep)
+        data = data[:keep]
+    last = None
+    ahead = []
+    end = len(data) - 1
+    while end > 0:
+        begin = data.rfind(b"\n", 0, end) + 1
+        try:
+            entry = decode_line(data[begin:end].decode(), 0, name)
+        except (SaveError, UnicodeError):
+            break
+        if last is None:
+            last = entry
+        if entry["seq"] < app.journal.next_seq:
+            break
+        ahead.insert(0, entry)
+        end = begin - 1
+    if last is not None and last["seq"] >= app.journal.next_seq:
+        app.journal.next_seq = last["seq"] + 1
+    for entry in ahead:
+        inputs = entry.get("in")
+        if (entry.get("game") == SESSION and entry.get("kind") == "salt"
+                and isinstance(inputs, dict) and isinstance(inputs.get("salt"), str)
+                and isinstance(inputs.get("at"), int)):
+            item = [inputs["at"], inputs["salt"]]
+            if item not in getattr(app.source, "salts", [item]):
+                app.source.add_salt(item[1], item[0])
+        dice = entry.get("dice")
+        if (isinstance(dice, dict) and isinstance(dice.get("to"), int)
+                and dice["to"] > app.source.counter):
+            app.source.counter = dice["to"]
+    app._mark = app.source.counter
+    return last
+
+def resume(app):
+    """The body of App.boot up to the first frame: the last good save (state.sav,
+    else state.prev; a bad one kept aside as badN.sav) restored and the journal's
+    tail caught up, or the main menu and a new session.
+
+    :param app: firmware.app.App, just made.
+    :returns: True when a step saved by App.restart_first is to be done now.
+    """
+    from firmware.screens.main import MainMenu
+    resumed = False
+    problems = []
+    for name in (SAVE, PREV):
+        try:
+            body = app._read_save(name)
+            if body is None:
+                continue
+            restore(app, body)
+            resumed = name
+            break
+        except (SaveError, ValueError, KeyError, TypeError, AttributeError) as exc:
+            bad = keep_bad(app, name)
+            problems.append("%s (kept as %s)" % (exc, bad))
+    launch = resumed and app.launch
+    app.launch = False  # saved off below: a step that fails is not retried at every boot
+    if resumed:
+        owner = private_owner(app.stack)
+        if owner is not None and app.top().ID != "resume_gate":
+            from firmware.screens.prompt import ResumeGate
+            app.stack.append(ResumeGate({"owner": owner}))
+        resumed_from = resumed
+        resumed = True
+        try:
+            # the journal's tail is read in one block after the game's modules
+            # are loaded: a game too big for the heap failed here at every boot
+            gc.collect()
+            last = sync_journal(app)
+        except MemoryError:
+            resumed = False
+            app.stack = [MainMenu()]
+            app.packs = {}
+            if app.forget is not None:
+                app.forget(FORGET, KEEP_MODULES)
+            gc.collect()
+            bad = keep_bad(app, resumed_from)
+            problems.append("the saved game needs more memory than is free at start "
+                            "(kept as %s)" % bad)
+    if not resumed:
+        app.stack = [MainMenu()]
+        last = last_journal_number(app)
+        if last:
+            app.start_session(last + 1)
+            if problems:
+                # its sealed seed was in the lost saves: it can never be revealed
+                problems.append("session %d cannot be resumed, so its dice cannot be "
+                                "verified; session %d starts" % (last, last + 1))
+        last = sync_journal(app)
+    if last is None:
+        app._opening = True
+    elif last.get("game") == SESSION and last.get("kind") == "seed_reveal":
+        # the power was cut after the reveal was journaled: finish ending it
+        from firmware.screens.session import reveal_screen
+        out = last.get("out")
+        ended = (app.session, str(out.get("seed") if isinstance(out, dict) else ""),
+                 app.seed_id)
+        app.start_session(max(app.session, last_journal_number(app)) + 1)
+        if app.top().ID == "end_session":
+            app.replace(reveal_screen(app, ended))
+        else:
+            app.push(reveal_screen(app, ended))
+    app.save()
+    if app._opening:
+        app._open_session()
+        app.save()  # the journal moved on: an untouched device now stays byte-identical
+    if problems:
+        app.notice("Save problem", "; ".join(problems) + (
+            ". Resumed from the last good save." if resumed else ". Started fresh."))
+    app_module.log("Pocket Referee %s ready" % VERSION)
+    return bool(launch and not problems)
+
+def last_journal_number(app):
+    """The highest session number with a journal (journals/sNNNN.jrn), 0 if none."""
+    last = 0
+    for name in app.storage.listdir("journals"):
+        if name.startswith("s") and name.endswith(".jrn"):
+            try:
+                last = max(last, int(name[1:-4]))
+            except ValueError:
+                pass
+    return last
