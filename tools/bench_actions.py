@@ -82,7 +82,13 @@ def run(code, data, packs, actions, seed):
     :param seed: seed of the action plan and of the dice (int).
     """
     sys.path.insert(0, code)
-    import json
+    # the driver's own bookkeeping (its progress file, the totals) is in a module of
+    # its own, imported when needed and dropped after: on a Pico only main.py's few
+    # lines share the heap with the app
+    import bench_state
+    st = bench_state.load(data + STATE, seed)
+    bench_state = None
+    del sys.modules["bench_state"]
 
     from boards import forget_modules, pico
     from boards.sim import SimBoard
@@ -92,13 +98,6 @@ def run(code, data, packs, actions, seed):
     from firmware.screens.main import ENTRIES
     from firmware.storage import Storage
 
-    try:
-        with open(data + STATE) as handle:
-            st = json.load(handle)
-    except OSError:
-        st = {"done": 0, "entry": 0, "step": 0, "rng": seed & 0x7FFFFFFF, "taken": 0,
-              "errors": 0, "frames": 0, "render_total": 0, "render_max": 0, "bytes_total": 0,
-              "bytes_max": 0, "console": [0, 0, 0], "where": {}, "restarts": 0}
     console = st["console"]
     where_count = st["where"]
     app_box = []
@@ -191,11 +190,11 @@ def run(code, data, packs, actions, seed):
                 st["step"] = step if step < block else 0
                 st["rng"] = rng.state
                 st["restarts"] += 1
-                with open(data + STATE, "w") as handle:
-                    json.dump(st, handle)
-                print("RESULT restart %d" % st["restarts"])
                 print("RESULT names")
-                micropython.qstr_info()
+                micropython.qstr_info()  # first: the names this interpreter interned
+                import bench_state
+                bench_state.save(data + STATE, st)
+                print("RESULT restart %d" % st["restarts"])
                 return
             except MemoryError as exc:
                 st["errors"] += 1
@@ -204,17 +203,8 @@ def run(code, data, packs, actions, seed):
                     print("RESULT first_error %d %s %s free %d" % (done, name, kind, gc.mem_free()))
                     sys.print_exception(exc)
         step = 0
-    print("RESULT actions", done)
-    print("RESULT games", len(ENTRIES))
-    print("RESULT restarts", st["restarts"])
-    print("RESULT errors", st["errors"])
-    print("RESULT notices", console[0])
-    print("RESULT recovered", console[1])
-    print("RESULT redrawn", console[2])
-    for where in where_count:
-        print("RESULT oom_in_%s %d" % (where, where_count[where]))
-    for key in ("frames", "render_total", "render_max", "bytes_total", "bytes_max"):
-        print("RESULT %s %d" % (key, st[key]))
     # the interned names (qstrs) and their pools at the end: qstr_info's first line
     print("RESULT names")
     micropython.qstr_info()
+    import bench_state
+    bench_state.report(st, done, len(ENTRIES))

@@ -11,8 +11,9 @@ folder), with the Pico board's display class (boards/pico.py, the vendored SSD13
 driver with page diffing) on an I2C bus that counts bytes. Every measured run is a
 fresh interpreter holding the app and a few lines of driver, as a Pico's heap would
 (this file's own code stays out of it): the boot script below, and
-tools/bench_actions.py for the button actions (``make bench`` compiles it to
-build/bench/bench_actions.mpy). The board can restart there, as a Pico's soft reset
+tools/bench_actions.py for the button actions, with its bookkeeping in
+tools/bench_state.py, imported only between the presses (``make bench`` compiles both
+to build/bench/). The board can restart there, as a Pico's soft reset
 does (App.restart_first, "Restart now"): that interpreter saves the driver's progress
 and ends, and a fresh one boots the app on the same data and goes on (a fresh heap,
 as after a soft reset); the line "restarts" counts them. With ``--mpy DIR`` the code
@@ -176,6 +177,64 @@ AFTER_SCRIPT = BOOT_SCRIPT.replace("app.boot()", """def _restart():
     raise SystemExit
 app.restart = _restart
 app.boot()""", 1) + "print('TOP', app.top().ID)\n"
+
+
+# A game played after it opened as a Pico opens it (RESTART_SCRIPT, then the boot
+# does the step): PRESSES random presses (mostly A, as the action run) in the same
+# interpreter, with no restart offered after a MemoryError (the notice only), so the
+# count is the game's own: "PLAY <MemoryErrors> <top screen>".
+PLAY_SCRIPT = BOOT_SCRIPT.replace("app.boot()", """def _restart():
+    print('RESTART')
+    raise SystemExit
+app.restart = _restart
+from firmware import app as app_module
+oom = [0]
+def _log(message):
+    if message.startswith('Out of memory'):
+        oom[0] += 1
+app_module.log = _log
+app.boot()
+app.restart = None
+state = 12345
+for i in range(%d):
+    state = (state * 1103515245 + 12345) & 0x7FFFFFFF
+    name = 'UDLRAB'[(state >> 8) %% 6]
+    if name == 'B':
+        state = (state * 1103515245 + 12345) & 0x7FFFFFFF
+        if (state >> 8) %% 3:
+            name = 'A'
+    app.handle(name, 'short')
+    app.redraw()
+print('PLAY', oom[0], app.top().ID)""", 1)
+PLAY_HEAPS = (192, 208, 224, 256, 288, 320, 384, 448, 512)  # KB, the ladder tried
+PLAY_PRESSES = 500
+
+
+def play_need(keys):
+    """(smallest heap in KB of PLAY_HEAPS in which the game opened by ``keys`` as a
+    Pico opens it takes PLAY_PRESSES random presses with no MemoryError, or None,
+    [(heap KB, MemoryErrors) tried]) ."""
+    tried = []
+    for size in PLAY_HEAPS:
+        heap = "%dK" % size
+        scratch = temp_dir()
+        data = scratch + "/data"
+        with open(scratch + "/open.py", "w") as handle:
+            handle.write(RESTART_SCRIPT % (code_dir(), data, packs_dir(), data, keys))
+        with open(scratch + "/play.py", "w") as handle:
+            handle.write(PLAY_SCRIPT % (code_dir(), data, packs_dir(), data, PLAY_PRESSES))
+        os.system("%s -X heapsize=%s %s/open.py > %s/out.txt 2>&1" % (sys.executable, heap, scratch, scratch))
+        os.system("%s -X heapsize=%s %s/play.py > %s/out.txt 2>&1" % (sys.executable, heap, scratch, scratch))
+        count = None
+        with open(scratch + "/out.txt") as handle:
+            for line in handle.read().split("\n"):
+                if line.startswith("PLAY "):
+                    count = int(line.split(" ")[1])
+        rmtree(scratch)
+        tried.append((size, count))
+        if count == 0:
+            return size, tried
+    return None, tried
 
 
 def open_flow_restarted(keys, heap):
@@ -520,6 +579,18 @@ def main():
                   "free once done; goal: opens: %s)" % (
                       label, "; it restarts first and the boot does the step" if pico[2] else "",
                       "opens" if opened else "OUT OF MEMORY", OPTS["--heap"], kb(pico[0]), verdict(opened)))
+
+    # 4c. how much heap each big game needs to be played: the distance to the budget
+    for label, keys in OPEN_FLOWS:
+        need, tried = play_need(keys)
+        steps = ", ".join(["%dK: %s" % (size, "failed" if count is None else count) for size, count in tried])
+        if need is None:
+            print("%s, then %d random presses in that game: MemoryErrors in every heap tried (%s)"
+                  % (label, PLAY_PRESSES, steps))
+        else:
+            print("%s, then %d random presses in that game: the smallest heap with no MemoryError "
+                  "is %dK of this port's (goal: 192K: %s; MemoryErrors by heap: %s)" % (
+                      label, PLAY_PRESSES, need, verdict(need <= 192), steps))
 
     # 5. boot to first frame vs a bare interpreter
     exe = sys.executable
