@@ -140,6 +140,19 @@ class Game:
         """The pack's type entry of an NSA chit."""
         return self.nsa_types[chit["t"]]
 
+    def ss_max(self):
+        """The SS Max: None while COMSAT is in cyberspace; the pack's value once the
+        Netrunner destroyed or controls it (Cybernaut II.A.7). Here and not in a part:
+        the track screen shows it at every draw, and needs no part loaded for it.
+
+        :returns: int or None.
+        """
+        for chit in self.s["nsa"]:
+            value = self.ntype(chit).get("ss_max")
+            if value is not None and chit["w"] in ("files", "held"):
+                return value
+        return None
+
     def in_space(self, at=None):
         """NSA chits in cyberspace (at address ``at`` if given)."""
         return [c for c in self.s["nsa"] if c["w"] == "space" and (at is None or c["at"] == at)]

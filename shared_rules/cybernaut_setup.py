@@ -318,12 +318,3 @@ class SetupPart:
         events.append({"kind": "segment", "rule": rule, "turn": self.s["turn"], "side": side,
                        "segment": name})
         return events
-
-    def ss_max(self):
-        """The SS Max: None while COMSAT is in cyberspace; the pack's value once the
-        Netrunner destroyed or controls it (Cybernaut II.A.7)."""
-        for chit in self.s["nsa"]:
-            value = self.ntype(chit).get("ss_max")
-            if value is not None and chit["w"] in ("files", "held"):
-                return value
-        return None

@@ -66,3 +66,11 @@ def test_a_part_never_replaces_a_method_of_game_itself(fresh):
     fresh.load_part(0)
     assert fresh.Game.__dict__["track"] is own_track
     assert "setup_place" in fresh.Game.__dict__
+
+
+def test_the_track_screen_s_ss_max_needs_no_part(fresh):
+    # the track screen (cybernaut_picks.TrackScreen) draws the SS Max at every frame:
+    # with a part to load for it, it failed at every redraw once a game's heap was full
+    game = fresh.Game(small_pack())
+    assert game.ss_max() is None  # COMSAT still in cyberspace (Cybernaut II.A.7)
+    assert fresh._loaded == [False, False, False, False]
