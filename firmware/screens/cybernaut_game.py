@@ -95,7 +95,8 @@ class GameScreen(Menu):
     """A Cybernaut game. B asks whether to abandon it (QuitConfirm); B long: the track.
 
     State: {"sel", "pub", "sec" (the secret part's JSON text sealed in pieces: a list
-    of sealed str; one sealed str in older saves), "msg", "log": recent public lines}.
+    of sealed str; one sealed str in older saves), "msg", "log": recent public lines,
+    "ssmax": the SS Max for the track screen (int or None; absent in older saves)}.
     """
 
     ID = "cn_game"
@@ -141,6 +142,9 @@ class GameScreen(Menu):
         sync(app, game, events, replaced)
         public, secret = game.split()
         self.s["pub"] = public
+        # the track screen shows it without the pack or the rules (a full heap after a
+        # MemoryError could not load them to draw it)
+        self.s["ssmax"] = game.ss_max()
         text = json.dumps(secret, separators=(",", ":"))
         secret = None
         # sealed in pieces of SEAL_PIECE characters: one sealed text of a whole

@@ -63,9 +63,12 @@ class TrackScreen(Screen):
         if run is not None:
             surface.line_text(4, "Impulse %d/10 %s" % (run["imp"], "NR" if run["part"] == "NR" else "NS"))
             surface.line_text(5, "Ops Points %d" % run["ops"])
-        game_ss = Game(app.pack(PACK), {"nsa": pub["nsa"], "run": None, "seg": pub["seg"],
-                                        "turn": pub["turn"], "over": pub["over"]})
-        ss_max = game_ss.ss_max()
+        screen = find_game(app)
+        if "ssmax" in screen.s:
+            ss_max = screen.s["ssmax"]  # kept by GameScreen.store
+        else:  # a save from before it was kept
+            ss_max = Game(app.pack(PACK), {"nsa": pub["nsa"], "run": None, "seg": pub["seg"],
+                                           "turn": pub["turn"], "over": pub["over"]}).ss_max()
         surface.line_text(6, "SS Max %s" % ("-" if ss_max is None else ss_max))
         if pub["over"]:
             surface.line_text(7, "GAME OVER")

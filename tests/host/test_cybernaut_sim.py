@@ -238,3 +238,31 @@ def test_a_reboot_mid_netrun_resumes_the_game(tmp_path):
     d2 = Driver(board2, app2)
     d2.at("M02")
     assert app2.stack[2].s["pub"]["run"]["ghost"] == "M02"
+
+
+def test_the_track_screen_draws_from_the_game_s_state_alone(tmp_path):
+    # the SS Max is kept by each store: the track needs neither the pack nor the rules
+    # (after a MemoryError they are not in RAM, and a full heap could not load them)
+    from cyb_sim import Driver
+    from firmware.screens.cybernaut_game import find_game
+    root = fresh_dir(str(tmp_path / "track"))
+    board, app = boot(root, cyb_sim_netrun.SEED)
+    driver = Driver(board, app)
+    driver.choose("Cybernaut")
+    driver.choose("New game")
+    driver.choose("Solo placement")
+    screen = find_game(app)
+    assert screen.s["ssmax"] is None and screen.load(app).ss_max() is None  # II.A.7
+    screen.s["ssmax"] = 3  # as stored once COMSAT is held or in the files
+
+    def no_pack(name):
+        raise AssertionError("the track screen loaded pack " + name)
+
+    app.pack = no_pack
+    driver.press("B:long")
+    assert app.top().ID == "cn_track" and app.surface.lines()[6] == "SS Max 3"
+    del app.pack
+    del screen.s["ssmax"]  # a save from before: computed from the pack
+    app.dirty = True
+    app.redraw()
+    assert app.surface.lines()[6] == "SS Max -"
