@@ -12,11 +12,12 @@ from firmware.buttons import B, LONG
 from firmware.ui import Menu, TextScreen
 from shared_rules.cybernaut_net import Game
 from shared_rules.errors import RuleError
+from shared_rules.save import json_pieces
 
 from firmware.screens.cybernaut import CHECKS, GAME_PACK as PACK
 GAME = "cybernaut"
 SECRET_KINDS = ("nsa_setup", "nsa_replaced")
-SEAL_PIECE = 384  # characters of the secret part per sealed piece (GameScreen.store)
+SEAL_PIECE = 192  # characters of the secret part per sealed piece (GameScreen.store)
 # the segments (shared_rules.cybernaut.SEGMENTS, Cybernaut IV) as the 16-cell status
 # line and the track name them: "RealWorld Movement" does not fit
 SHORT_SEGMENTS = ("Interaction", "NR RW Move", "Netrun", "Attack", "NSA RW Move", "End of Turn")
@@ -37,6 +38,20 @@ def fit(text, width):
     if len(text) <= width:
         return text
     return text.replace(" ", "")[:width]
+
+
+def _copy(obj):
+    """A deep copy of a JSON-ready ``obj`` (dicts, lists and scalars), made object by
+    object: a copy through json's text needed one block as big as the text (2 KB
+    for a game's public part), which a heap in pieces may not have (issue 7)."""
+    if isinstance(obj, dict):
+        out = {}
+        for key in obj:
+            out[key] = _copy(obj[key])
+        return out
+    if isinstance(obj, list):
+        return [_copy(item) for item in obj]
+    return obj
 
 
 def find_game(app):
@@ -126,7 +141,7 @@ class GameScreen(Menu):
 
     def load(self, app):
         """The Game (secret part unsealed: keep it off Netrunner-facing screens)."""
-        public = json.loads(json.dumps(self.s["pub"]))  # a copy: trial changes stay off the save
+        public = _copy(self.s["pub"])  # a copy: trial changes stay off the save
         sec = self.s["sec"]
         if isinstance(sec, str):  # one sealed text (saves before the pieces)
             text = app.unseal(sec)
@@ -145,12 +160,19 @@ class GameScreen(Menu):
         # the track screen shows it without the pack or the rules (a full heap after a
         # MemoryError could not load them to draw it)
         self.s["ssmax"] = game.ss_max()
-        text = json.dumps(secret, separators=(",", ":"))
-        secret = None
-        # sealed in pieces of SEAL_PIECE characters: one sealed text of a whole
-        # game's face-down chits (a hex text twice its size, made twice over) needs
-        # blocks a heap in pieces has not got (issue 7)
-        self.s["sec"] = [app.seal(text[at:at + SEAL_PIECE]) for at in range(0, len(text), SEAL_PIECE)]
+        # sealed in pieces of SEAL_PIECE characters of its JSON text, the text made
+        # piece by piece (json_pieces): the whole text of a game's face-down chits,
+        # or one sealed text of it, needs blocks a heap in pieces has not got (issue 7)
+        sealed = []
+        text = ""
+        for piece in json_pieces(secret, 3):
+            text += piece
+            while len(text) >= SEAL_PIECE:
+                sealed.append(app.seal(text[:SEAL_PIECE]))
+                text = text[SEAL_PIECE:]
+        if text:
+            sealed.append(app.seal(text))
+        self.s["sec"] = sealed
 
     def act(self, app, fn, *args):
         """Run a Game method on the loaded game, journal, store; a RuleError becomes

@@ -57,6 +57,7 @@ def test_the_secret_part_is_sealed_in_pieces_and_an_older_single_seal_still_load
     for piece in pieces[:-1]:
         assert len(app.unseal(piece)) == SEAL_PIECE
     secret = json.loads(text)
+    assert text == json.dumps(secret, separators=(",", ":"))  # made piece by piece, the same text
     assert secret[0]["id"] == "x1" and secret[0]["t"] == "Nexus 1"  # the NSA's chits
     assert "Nexus" not in repr(pieces)  # sealed: no chit type in clear
     game = screen.load(app)
