@@ -367,42 +367,22 @@ class App:
         del self.history[HISTORY:]
 
     def pack(self, name):
-        """The table pack ``name`` (file ``packs/<name>.json``), loaded once. For a
-        sample pack ("cybernaut-sample") the owner's own pack of that game
-        ("packs/cybernaut.json"), when there is one, is used instead.
+        """The table pack ``name`` (file ``packs/<name>.json``), loaded once (see
+        firmware.packfile.load: the owner's pack of a game before the sample, and a
+        pack checked before loads without its checks).
 
         :raises PackError: missing file or a pack that fails validation.
         """
         pack = self.packs.get(name)
         if pack is not None:
             return pack
-        # the file is parsed as it is read (json.load on the stream): reading it
-        # whole needed one block as big as the file (6.6 KB for Cybernaut's game
-        # pack) and another for its text, which a heap in pieces has not got
-        handle = None
-        if name.endswith("-sample"):
-            file_name = "packs/" + name[:-7] + ".json"
-            handle = self.storage.open_read(file_name)
-        if handle is None:
-            file_name = "packs/" + name + ".json"
-            handle = self.storage.open_read(file_name)
-        where = file_name
-        if handle is None:
-            for folder in self.pack_dirs:
-                try:
-                    handle = open(folder + "/" + name + ".json", "r", encoding="utf-8")
-                    where = folder + "/" + name + ".json"
-                    break
-                except OSError:
-                    pass
-        if handle is None:
-            raise PackError("pack file '%s' is missing: copy it to the device (referee push)" % file_name)
-        from shared_rules.tables import load_pack  # only when a game needs its pack: ~9 KB of RAM
+        from firmware.packfile import load  # only while a pack loads (issue 7)
         try:
-            with handle:
-                pack = load_pack(handle, where)
-        except OSError as exc:  # opened but not readable: a bad block, a cut cable
-            raise PackError("pack file '%s' cannot be read: %s" % (where, exc))
+            pack = load(self, name)
+        finally:
+            load = None
+            if self.forget is not None:
+                self.forget(("firmware.packfile",), ())
         self.packs[name] = pack
         return pack
 

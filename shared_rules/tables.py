@@ -130,11 +130,12 @@ class Pack:
     :param obj: the decoded JSON (dict); once it is valid, the equal strings of each
         of its sections are made one object (in place: see ``_share_texts``).
     :param name: the pack's file name, for messages.
+    :param checked: True to skip ``validate_pack`` (``obj`` passed it before).
     :raises PackError: listing every problem found by ``validate_pack``.
     """
 
-    def __init__(self, obj, name):
-        problems = validate_pack(obj, name)
+    def __init__(self, obj, name, checked=False):
+        problems = [] if checked else validate_pack(obj, name)
         if len(problems) == 1:
             raise PackError(problems[0], problems)
         if problems:
@@ -164,13 +165,15 @@ class Pack:
         return self.table(table).lookup(roll, column)
 
 
-def load_pack(text, name):
+def load_pack(text, name, checked=False):
     """Parse and validate a pack from its JSON text.
 
     :param text: str or bytes, the file's contents; or a stream (anything with
         ``read``, opened by the caller as UTF-8 text) to parse as it is read, which
         needs no block of RAM as big as the file.
     :param name: the file name, used in every message.
+    :param checked: True when these very bytes passed ``validate_pack`` before (the
+        caller keeps their hash): the checks are skipped.
     :returns: Pack.
     :raises PackError: not JSON (not UTF-8 either), or any validation problem (all
         listed).
@@ -185,7 +188,7 @@ def load_pack(text, name):
     except (ValueError, UnicodeError, RuntimeError) as exc:  # RuntimeError: nested too deep
         raise PackError("pack '%s' is not valid JSON: %s" % (name, str(exc) or (
             "not UTF-8 text" if isinstance(exc, UnicodeError) else type(exc).__name__)))
-    return Pack(obj, name)
+    return Pack(obj, name, checked)
 
 
 _SHARE_DEPTH = 12  # the sample packs nest 6-7 deep; deeper parts are kept as read (the stack)

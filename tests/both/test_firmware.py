@@ -871,3 +871,49 @@ def test_a_resumed_game_counts_as_played():
         board.press(app, key)
     assert _press_expecting_reset(board, app, "A")       # Cybernaut: restart first
     assert restarts == [1]
+
+
+def test_a_pack_checked_before_loads_without_its_checks_until_its_bytes_change():
+    # after a restart or a MemoryError a game loads its pack again: the same bytes,
+    # checked once by this firmware, skip the checks (issue 7); changed bytes do not
+    import os
+    import shared_rules.tables as tables
+    from shared_rules import VERSION
+    from shared_rules.errors import PackError
+    root = tempdir("packsok")
+    board, app = boot(root, 7)
+    real = tables.validate_pack
+    calls = []
+
+    def counting(obj, name):
+        calls.append(name)
+        return real(obj, name)
+
+    tables.validate_pack = counting
+    try:
+        here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+        text = read_text(here + "/../../firmware/packs/cybernaut-sample.json")
+        try:
+            os.mkdir(root + "/packs")
+        except OSError:
+            pass
+        write_bytes(root + "/packs/cybernaut.json", text.encode())  # the owner's own pack
+        assert app.pack("cybernaut-sample").name == "packs/cybernaut.json"
+        assert calls == ["packs/cybernaut.json"]
+        lines = read_text(root + "/packs.ok").split("\n")
+        assert lines[0].startswith(VERSION + " ") and len(lines[0]) == len(VERSION) + 65
+        app.packs = {}
+        assert app.pack("cybernaut-sample").tables  # loaded again, not checked again
+        assert calls == ["packs/cybernaut.json"]
+        broken = text.replace('"tables"', '"tablez"', 1)  # changed bytes: checked, refused
+        write_bytes(root + "/packs/cybernaut.json", broken.encode())
+        app.packs = {}
+        raises(PackError, app.pack, "cybernaut-sample")
+        assert calls == ["packs/cybernaut.json", "packs/cybernaut.json"]
+        write_bytes(root + "/packs.ok", b"0.0.0 " + lines[0].split(" ")[1].encode() + b"\n")
+        write_bytes(root + "/packs/cybernaut.json", text.encode())  # ok for another firmware
+        app.packs = {}
+        app.pack("cybernaut-sample")
+        assert len(calls) == 3  # checked again by this one
+    finally:
+        tables.validate_pack = real
