@@ -39,7 +39,7 @@ def load(app, name):
                 chunk = handle.read(512)
                 if not chunk:
                     break
-                hasher.update(chunk.encode())
+                hasher.update(chunk.encode() if isinstance(chunk, str) else chunk)
             digest = VERSION + " " + binascii.hexlify(hasher.digest()).decode()
     except (OSError, UnicodeError, ValueError):
         pass  # not readable or not UTF-8: the load below says so

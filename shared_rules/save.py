@@ -70,37 +70,6 @@ def encode_save(body):
     return header + "\n" + text + "\n"
 
 
-def json_pieces(obj, depth):
-    """The text of ``json.dumps(obj, separators=(",", ":"))`` in pieces, none of
-    them a copy of the whole (issue 7: a Cybernaut game's secret part is KBs of
-    text, and a heap in pieces has no block for it while the game is in RAM).
-
-    :param obj: JSON-ready dict (str keys), list, str, number, bool or None.
-    :param depth: levels of dicts and lists (int >= 0) cut into their items; below
-        that each value is one piece, made by json.dumps.
-    :returns: a generator of str; joined, exactly json.dumps's text (same key order).
-    """
-    if depth > 0 and isinstance(obj, dict):
-        yield "{"
-        first = True
-        for key in obj:
-            yield ("" if first else ",") + json.dumps(key) + ":"
-            first = False
-            for piece in json_pieces(obj[key], depth - 1):
-                yield piece
-        yield "}"
-    elif depth > 0 and isinstance(obj, list):
-        yield "["
-        for index in range(len(obj)):
-            if index:
-                yield ","
-            for piece in json_pieces(obj[index], depth - 1):
-                yield piece
-        yield "]"
-    else:
-        yield json.dumps(obj, separators=(",", ":"))
-
-
 def state_digest(obj):
     """A digest of a JSON-ready value that ignores the order of dict keys.
 

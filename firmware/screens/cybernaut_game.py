@@ -12,12 +12,11 @@ from firmware.buttons import B, LONG
 from firmware.ui import Menu, TextScreen
 from shared_rules.cybernaut_net import Game
 from shared_rules.errors import RuleError
-from shared_rules.save import json_pieces
 
 from firmware.screens.cybernaut import CHECKS, GAME_PACK as PACK
 GAME = "cybernaut"
 SECRET_KINDS = ("nsa_setup", "nsa_replaced")
-SEAL_PIECE = 192  # characters of the secret part per sealed piece (GameScreen.store)
+SEAL_PIECE = 192  # characters of the secret part per sealed group, about (GameScreen.store)
 # the segments (shared_rules.cybernaut.SEGMENTS, Cybernaut IV) as the 16-cell status
 # line and the track name them: "RealWorld Movement" does not fit
 SHORT_SEGMENTS = ("Interaction", "NR RW Move", "Netrun", "Attack", "NSA RW Move", "End of Turn")
@@ -109,8 +108,9 @@ def summary(events):
 class GameScreen(Menu):
     """A Cybernaut game. B asks whether to abandon it (QuitConfirm); B long: the track.
 
-    State: {"sel", "pub", "sec" (the secret part's JSON text sealed in pieces: a list
-    of sealed str; one sealed str in older saves), "msg", "log": recent public lines,
+    State: {"sel", "pub", "sec" (the secret part's chits sealed in groups: {"groups":
+    [sealed JSON list, ...]}; in older saves a list of sealed slices of its JSON
+    text, or one sealed str), "msg", "log": recent public lines,
     "ssmax": the SS Max for the track screen (int or None; absent in older saves)}.
     """
 
@@ -143,11 +143,15 @@ class GameScreen(Menu):
         """The Game (secret part unsealed: keep it off Netrunner-facing screens)."""
         public = _copy(self.s["pub"])  # a copy: trial changes stay off the save
         sec = self.s["sec"]
-        if isinstance(sec, str):  # one sealed text (saves before the pieces)
-            text = app.unseal(sec)
-        else:
-            text = "".join([app.unseal(piece) for piece in sec])
-        return Game.join(app.pack(PACK), public, json.loads(text))
+        if isinstance(sec, dict):  # sealed groups of chits, each a JSON list
+            secret = []
+            for piece in sec["groups"]:
+                secret.extend(json.loads(app.unseal(piece)))
+        elif isinstance(sec, str):  # one sealed text (older saves)
+            secret = json.loads(app.unseal(sec))
+        else:  # the text cut in sealed slices (older saves)
+            secret = json.loads("".join([app.unseal(piece) for piece in sec]))
+        return Game.join(app.pack(PACK), public, secret)
 
     def store(self, app, game, events=None, replaced=False):
         """Keep ``game``: public part in clear, secret part sealed; first the face-down
@@ -160,19 +164,20 @@ class GameScreen(Menu):
         # the track screen shows it without the pack or the rules (a full heap after a
         # MemoryError could not load them to draw it)
         self.s["ssmax"] = game.ss_max()
-        # sealed in pieces of SEAL_PIECE characters of its JSON text, the text made
-        # piece by piece (json_pieces): the whole text of a game's face-down chits,
-        # or one sealed text of it, needs blocks a heap in pieces has not got (issue 7)
+        # sealed in groups of chits, each group's JSON list at most about SEAL_PIECE
+        # characters, each opened on its own: the text of all the face-down chits, or
+        # one sealed text of it, needs blocks a heap in pieces has not got (issue 7)
         sealed = []
-        text = ""
-        for piece in json_pieces(secret, 3):
-            text += piece
-            while len(text) >= SEAL_PIECE:
-                sealed.append(app.seal(text[:SEAL_PIECE]))
-                text = text[SEAL_PIECE:]
-        if text:
-            sealed.append(app.seal(text))
-        self.s["sec"] = sealed
+        group = "["
+        for chit in secret:
+            text = json.dumps(chit, separators=(",", ":"))
+            if len(group) > 1 and len(group) + len(text) >= SEAL_PIECE:
+                sealed.append(app.seal(group + "]"))
+                group = "["
+            group = group + ("," if len(group) > 1 else "") + text
+        text = None
+        sealed.append(app.seal(group + "]"))
+        self.s["sec"] = {"groups": sealed}
 
     def act(self, app, fn, *args):
         """Run a Game method on the loaded game, journal, store; a RuleError becomes

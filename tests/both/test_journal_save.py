@@ -175,19 +175,3 @@ def test_state_digest_of_a_long_text_is_that_of_its_json():
             whole.update(part.encode())
         assert state_digest({"k": text}) == whole.digest(), len(text)
     assert state_digest({"k": "y" * 257}) != state_digest({"k": "y" * 256 + "z"})
-
-
-def test_json_pieces_join_to_exactly_the_compact_json_text():
-    import json
-    from shared_rules.save import json_pieces
-    obj = {"nsa": [{"id": "x1", "t": "Black ICE", "at": None, "up": False, "n": -3},
-                   {"id": "x2", "t": "caf\u00e9 \"q\"", "at": [0, 9], "up": True, "n": 2.5}],
-           "empty": {}, "none": [], "deep": [[[[1, [2]]]]], "s": "a,b:c"}
-    whole = json.dumps(obj, separators=(",", ":"))
-    for depth in range(6):
-        pieces = list(json_pieces(obj, depth))
-        assert "".join(pieces) == whole, depth
-        if depth >= 3:  # cut down to the chits' values: no piece near the whole
-            assert max([len(piece) for piece in pieces]) < 24
-    assert list(json_pieces(obj, 0)) == [whole]  # depth 0: one piece
-    assert "".join(json_pieces([], 2)) == "[]" and "".join(json_pieces("x", 2)) == '"x"'

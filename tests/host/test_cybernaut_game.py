@@ -39,10 +39,11 @@ def test_status_and_track_lines_fit_16_cells():
     assert len("Impulse %d/10 %s" % (10, "NS")) == 16
 
 
-def test_the_secret_part_is_sealed_in_pieces_and_an_older_single_seal_still_loads(tmp_path):
-    # GameScreen.store seals the secret part's JSON in pieces of SEAL_PIECE characters
-    # (no block as big as the whole sealed text is needed: issue 7); a save from
-    # before keeps one sealed text, which load still reads
+def test_the_secret_part_is_sealed_in_groups_and_older_saves_still_load(tmp_path):
+    # GameScreen.store seals the face-down chits in groups, each group's JSON list at
+    # most about SEAL_PIECE characters and opened on its own (no block as big as the
+    # whole text is needed: issue 7); saves from before keep the text cut in sealed
+    # slices, or one sealed text, which load still reads
     import json
     from boards.sim import boot
     from firmware.screens.cybernaut_game import SEAL_PIECE
@@ -51,17 +52,24 @@ def test_the_secret_part_is_sealed_in_pieces_and_an_older_single_seal_still_load
         board.press(app, key)
     screen = app.top()
     assert screen.ID == "cn_game"
-    pieces = screen.s["sec"]
-    text = "".join(app.unseal(piece) for piece in pieces)
-    assert len(pieces) == (len(text) + SEAL_PIECE - 1) // SEAL_PIECE and len(pieces) > 2
-    for piece in pieces[:-1]:
-        assert len(app.unseal(piece)) == SEAL_PIECE
-    secret = json.loads(text)
-    assert text == json.dumps(secret, separators=(",", ":"))  # made piece by piece, the same text
+    groups = screen.s["sec"]["groups"]
+    texts = [app.unseal(piece) for piece in groups]
+    secret = []
+    for text in texts:
+        assert text.startswith("[") and text.endswith("]")
+        chits = json.loads(text)
+        assert chits  # no empty group
+        if len(chits) > 1:
+            assert len(text) <= SEAL_PIECE + 1  # ends with "]"
+        secret.extend(chits)
+    assert len(groups) > 2
     assert secret[0]["id"] == "x1" and secret[0]["t"] == "Nexus 1"  # the NSA's chits
-    assert "Nexus" not in repr(pieces)  # sealed: no chit type in clear
+    assert "Nexus" not in repr(groups)  # sealed: no chit type in clear
     game = screen.load(app)
-    screen.s["sec"] = app.seal(text)  # the older form: one sealed text
-    older = screen.load(app)
-    assert older.to_dict() == game.to_dict()
+    assert game.split()[1] == secret
+    whole = json.dumps(secret, separators=(",", ":"))
+    screen.s["sec"] = [app.seal(whole[at:at + 100]) for at in range(0, len(whole), 100)]
+    assert screen.load(app).to_dict() == game.to_dict()  # older: sealed slices of the text
+    screen.s["sec"] = app.seal(whole)
+    assert screen.load(app).to_dict() == game.to_dict()  # older: one sealed text
 
