@@ -604,9 +604,11 @@ class App:
         counter = self.source.counter
         next_seq = self.journal.next_seq
         self.stack = [MainMenu()]
-        self.packs = {}
+        # the packs stay (with their module): the game restored below reloads its
+        # pack at its next press otherwise, and parsing it needs about twice what it
+        # keeps, which a game's heap has not got: that press ran out of memory again
         if self.forget is not None:
-            self.forget(FORGET, KEEP_MODULES)
+            self.forget(FORGET, KEEP_MODULES + ("shared_rules.tables",) if self.packs else KEEP_MODULES)
         gc.collect()
         text = "That press was not kept: the game is as it was before it."
         kept = True

@@ -917,3 +917,29 @@ def test_a_pack_checked_before_loads_without_its_checks_until_its_bytes_change()
         assert len(calls) == 3  # checked again by this one
     finally:
         tables.validate_pack = real
+
+
+def test_out_of_memory_keeps_the_packs_so_the_next_press_needs_no_parse():
+    # recover_memory drops the screens and the games' modules, not the packs: the
+    # game restored reloaded its pack at its next press otherwise, and the parse
+    # needs about twice what the pack keeps, so that press ran out of memory again
+    import sys
+    root = tempdir("oompack")
+    board, app = boot(root + "/data", 7)
+    for key in ("D", "D", "A", "A"):  # Cybernaut, Interaction (its pack loads)
+        board.press(app, key)
+    assert app.top().ID == "cn_inter"
+    pack = app.packs["cybernaut-sample"]
+
+    def starving(app_, name, kind):
+        raise MemoryError("memory allocation failed")
+
+    app.top().on_button = starving
+    board.press(app, "A")
+    assert app.top().ID in ("text", "oom")  # the notice over the restored screen
+    assert app.stack[-2].ID == "cn_inter"
+    assert app.packs["cybernaut-sample"] is pack  # kept, not parsed again
+    assert "shared_rules.tables" in sys.modules  # with the module its Pack needs
+    board.press(app, "A")  # the notice goes
+    board.press(app, "A")  # and the roll is done with the same pack
+    assert app.packs["cybernaut-sample"] is pack
