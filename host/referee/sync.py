@@ -39,7 +39,9 @@ from referee.device import AGAIN, Device, DeviceError
 
 STATE = ".referee-sync.json"
 PART = ".part"
-DEVICE_ONLY = ("key.bin",)  # the sealing key: in backups, never in a sync folder
+# the sealing key, and the hashes of pack files the device checked (firmware/packfile.py:
+# a PC must not be able to vouch for a pack): in backups, never in a sync folder
+DEVICE_ONLY = ("key.bin", "packs.ok")
 DEVICE_ONLY_FOLDERS = ("undo/",)  # the app's undo steps (firmware/undo.py): in backups only
 MANIFEST = "manifest.json"
 

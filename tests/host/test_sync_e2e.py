@@ -39,7 +39,7 @@ def tree(root):
         for name in names:
             full = os.path.join(folder, name)
             rel = os.path.relpath(full, root).replace(os.sep, "/")
-            if rel in (".referee-sync.json", ".syncid", "key.bin") or rel.startswith("undo/"):
+            if rel in (".referee-sync.json", ".syncid", "key.bin", "packs.ok") or rel.startswith("undo/"):
                 continue
             with open(full, "rb") as handle:
                 out[rel] = handle.read()
@@ -110,9 +110,11 @@ def test_first_sync_then_no_change_and_the_app_resumes(pico, tmp_path, capsys):
     # the app itself makes changes: open Dice (A) and roll (A): a save and a journal line
     on_device(pico.port, "app.handle('A','short')\napp.handle('A','short')")
     on_device(pico.port, "app.marker = 1")
+    put(os.path.join(str(pico.fs), "data"), "packs.ok", "0.1.0 " + "0" * 64 + "\n")
     assert sync(pico.port, pc) == 0
     out = capsys.readouterr().out
     assert_same(pc, pico.fs)
+    assert not os.path.exists(os.path.join(str(pc), "packs.ok"))  # the device's own word
     # every file of the device's data folder came over: saves, journals, packs (not key.bin)
     assert "sent 0, received %d," % len(tree(str(pc))) in out and "conflicts 0" in out
     assert len(tree(str(pc))) >= 5
