@@ -70,7 +70,8 @@ def _transient(name):
 def local_files(root):
     """Files under ``root``: dict path ('/'-separated, relative) -> (sha256 hex, bytes).
 
-    Skips the state file and hidden files; removes ``.part`` leftovers of cut transfers.
+    Skips the state file, hidden files and the device-only ones (DEVICE_ONLY: key.bin,
+    packs.ok; DEVICE_ONLY_FOLDERS); removes ``.part`` leftovers of cut transfers.
     """
     files = {}
     for folder, dirs, names in os.walk(root):
@@ -85,6 +86,8 @@ def local_files(root):
                 continue
             if _transient(name):
                 continue
+            if rel in DEVICE_ONLY or rel.startswith(DEVICE_ONLY_FOLDERS):
+                continue  # the device's own: never sent from a PC, even if a copy is here
             with open(full, "rb") as handle:
                 data = handle.read()
             files[rel] = (sha_hex(data), len(data))

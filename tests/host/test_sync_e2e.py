@@ -115,6 +115,20 @@ def test_first_sync_then_no_change_and_the_app_resumes(pico, tmp_path, capsys):
     out = capsys.readouterr().out
     assert_same(pc, pico.fs)
     assert not os.path.exists(os.path.join(str(pc), "packs.ok"))  # the device's own word
+    # and a PC cannot vouch for a pack, nor replace the sealing key: never pushed
+    data = os.path.join(str(pico.fs), "data")
+    with open(os.path.join(data, "key.bin"), "rb") as handle:
+        key = handle.read()
+    put(str(pc), "packs.ok", "0.1.0 " + "1" * 64 + "\n")
+    put(str(pc), "key.bin", b"K" * 32)
+    assert sync(pico.port, pc) == 0
+    capsys.readouterr()
+    with open(os.path.join(data, "packs.ok")) as handle:
+        assert "1" * 64 not in handle.read()
+    with open(os.path.join(data, "key.bin"), "rb") as handle:
+        assert handle.read() == key
+    os.remove(os.path.join(str(pc), "packs.ok"))
+    os.remove(os.path.join(str(pc), "key.bin"))
     # every file of the device's data folder came over: saves, journals, packs (not key.bin)
     assert "sent 0, received %d," % len(tree(str(pc))) in out and "conflicts 0" in out
     assert len(tree(str(pc))) >= 5
