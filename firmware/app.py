@@ -584,8 +584,9 @@ class App:
     def recover_memory(self):
         """After a MemoryError: start again from the last save, as a reboot would.
 
-        Everything in RAM is dropped (the screens, the packs, the games' modules),
-        then the last save (the last acknowledged state) is restored and the
+        The screens and the games' modules are dropped (the packs too if the save
+        cannot be read back beside them), then the last save (the last acknowledged
+        state) is restored and the
         journal's dice counter is caught up, exactly as after a power cut; a
         private screen comes back behind its "Hand to" gate. The press that ran
         out of memory is not kept, and a notice says so. If even that cannot be
@@ -604,34 +605,50 @@ class App:
         counter = self.source.counter
         next_seq = self.journal.next_seq
         self.stack = [MainMenu()]
-        # the packs stay (with their module): the game restored below reloads its
-        # pack at its next press otherwise, and parsing it needs about twice what it
-        # keeps, which a game's heap has not got: that press ran out of memory again
+        # the packs stay at first (with their module): the game restored below reloads
+        # its pack at its next press otherwise, and parsing it needs about twice what
+        # it keeps, which a game's heap has not got: that press ran out of memory again.
+        # If the save cannot be read back beside them, they go too and it is tried again.
         if self.forget is not None:
             self.forget(FORGET, KEEP_MODULES + ("shared_rules.tables",) if self.packs else KEEP_MODULES)
         gc.collect()
         text = "That press was not kept: the game is as it was before it."
-        kept = True
-        try:
-            from firmware.resume import restore
-            body = self._read_save(SAVE)
-            if body is None:
-                # the save ran out of memory after the last one became PREV (App.save):
-                # PREV is the last acknowledged state
-                body = self._read_save(PREV)
-            if body is not None:
-                restore(self, body)
+        kept = False
+        for attempt in range(2):
+            if attempt:  # the packs kept left too little room: let them go too, and again
+                if not self.packs:
+                    break
+                self.packs = {}
+                if self.forget is not None:
+                    self.forget(FORGET, KEEP_MODULES)
+                gc.collect()
+            try:
+                from firmware.resume import restore
+                body = self._read_save(SAVE)
+                if body is None:
+                    # the save ran out of memory after the last one became PREV (App.save):
+                    # PREV is the last acknowledged state
+                    body = self._read_save(PREV)
+                if body is not None:
+                    restore(self, body)
+                    body = None
+                    owner = private_owner(self.stack)
+                    if owner is not None and self.top().ID != "resume_gate":
+                        from firmware.screens.prompt import ResumeGate
+                        self.stack.append(ResumeGate({"owner": owner}))
+                kept = True
+                break
+            except MemoryError:
                 body = None
-                owner = private_owner(self.stack)
-                if owner is not None and self.top().ID != "resume_gate":
-                    from firmware.screens.prompt import ResumeGate
-                    self.stack.append(ResumeGate({"owner": owner}))
-        except (MemoryError, SaveError, ValueError, KeyError, TypeError, AttributeError):
-            self.stack = [MainMenu()]
-            gc.collect()
+                self.stack = [MainMenu()]
+                gc.collect()
+            except (SaveError, ValueError, KeyError, TypeError, AttributeError):
+                self.stack = [MainMenu()]
+                gc.collect()
+                break
+        if not kept:
             text = ("Back at the main menu. The game is still in its save until your next "
                     "press: switch the referee off and on now to get it back.")
-            kept = False
         try:
             from firmware.resume import sync_journal
             sync_journal(self)

@@ -12,6 +12,9 @@ from shared_rules.errors import PackError
 
 PACKS_OK = "packs.ok"  # in the data folder: pack files that passed their checks
 PACKS_OK_KEPT = 8  # lines kept: the last packs checked
+PACKS_OK_MAX = 2048  # bytes: a longer packs.ok is not read (and is replaced)
+# the modules whose code checks a pack (hashed with it: new checks, checked again)
+CHECK_MODULES = ("pack_check", "tables", "cybernaut_pack", "cybernaut_techgear")
 
 
 def load(app, name):
@@ -40,7 +43,8 @@ def load(app, name):
                 if not chunk:
                     break
                 hasher.update(chunk.encode() if isinstance(chunk, str) else chunk)
-            digest = VERSION + " " + binascii.hexlify(hasher.digest()).decode()
+        _checks_hash(hasher)
+        digest = VERSION + " " + binascii.hexlify(hasher.digest()).decode()
     except (OSError, UnicodeError, ValueError):
         pass  # not readable or not UTF-8: the load below says so
     checked = digest is not None and digest in _packs_ok(app)
@@ -54,6 +58,35 @@ def load(app, name):
     if digest is not None and not checked:
         _remember_pack_ok(app, digest)
     return pack
+
+def _checks_hash(hasher):
+    """Feed the files of the pack checks' modules (CHECK_MODULES: the .mpy files on a
+    device, the sources elsewhere, the first found on sys.path) into ``hasher``
+    (hashlib.sha256): checks changed by a deploy check every pack again, whatever
+    VERSION says (found by review). A module not found adds its name only.
+
+    :raises OSError: a file found but not readable."""
+    import sys
+    for module in CHECK_MODULES:
+        hasher.update(module.encode())
+        found = False
+        for folder in sys.path:
+            for ext in (".mpy", ".py"):
+                try:
+                    handle = open((folder or ".") + "/shared_rules/" + module + ext, "rb")
+                except OSError:
+                    continue
+                with handle:
+                    while True:
+                        chunk = handle.read(512)
+                        if not chunk:
+                            break
+                        hasher.update(chunk)
+                found = True
+                break
+            if found:
+                break
+
 
 def _open_pack(app, name):
     """(open text stream, its name for messages) of pack ``name``; see ``pack``.
@@ -86,9 +119,17 @@ def _packs_ok(app):
     """The lines of PACKS_OK: "<firmware version> <SHA-256 hex>" of pack files
     that passed their checks (an unreadable file: none)."""
     try:
-        data = app.storage.read(PACKS_OK)
-        return data.decode().split("\n") if data else []
-    except (OSError, UnicodeError):
+        handle = app.storage.open_read(PACKS_OK)
+        if handle is None:
+            return []
+        with handle:
+            data = handle.read(PACKS_OK_MAX + 1)
+        if len(data) > PACKS_OK_MAX:  # not ours: too big to read (RAM), replaced next time
+            return []
+        if isinstance(data, bytes):
+            data = data.decode()
+        return data.split("\n")
+    except (OSError, UnicodeError, ValueError):
         return []
 
 def _remember_pack_ok(app, digest):

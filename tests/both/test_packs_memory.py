@@ -1,0 +1,121 @@
+"""Packs across a MemoryError and across boots: a pack file checked before loads
+without its checks (firmware/packfile.py, packs.ok), and App.recover_memory keeps
+the packs unless the save does not fit beside them (issue 7). Both runtimes."""
+
+from check import read_text, raises, tempdir, write_bytes
+
+from boards.sim import boot
+
+
+def test_a_pack_checked_before_loads_without_its_checks_until_its_bytes_change():
+    # after a restart or a MemoryError a game loads its pack again: the same bytes,
+    # checked once by this firmware, skip the checks (issue 7); changed bytes do not
+    import os
+    import shared_rules.tables as tables
+    from shared_rules import VERSION
+    from shared_rules.errors import PackError
+    root = tempdir("packsok")
+    board, app = boot(root, 7)
+    real = tables.validate_pack
+    calls = []
+
+    def counting(obj, name):
+        calls.append(name)
+        return real(obj, name)
+
+    tables.validate_pack = counting
+    try:
+        here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+        text = read_text(here + "/../../firmware/packs/cybernaut-sample.json")
+        try:
+            os.mkdir(root + "/packs")
+        except OSError:
+            pass
+        write_bytes(root + "/packs/cybernaut.json", text.encode())  # the owner's own pack
+        assert app.pack("cybernaut-sample").name == "packs/cybernaut.json"
+        assert calls == ["packs/cybernaut.json"]
+        lines = read_text(root + "/packs.ok").split("\n")
+        assert lines[0].startswith(VERSION + " ") and len(lines[0]) == len(VERSION) + 65
+        app.packs = {}
+        assert app.pack("cybernaut-sample").tables  # loaded again, not checked again
+        assert calls == ["packs/cybernaut.json"]
+        broken = text.replace('"tables"', '"tablez"', 1)  # changed bytes: checked, refused
+        write_bytes(root + "/packs/cybernaut.json", broken.encode())
+        app.packs = {}
+        raises(PackError, app.pack, "cybernaut-sample")
+        assert calls == ["packs/cybernaut.json", "packs/cybernaut.json"]
+        write_bytes(root + "/packs.ok", b"0.0.0 " + lines[0].split(" ")[1].encode() + b"\n")
+        write_bytes(root + "/packs/cybernaut.json", text.encode())  # ok for another firmware
+        app.packs = {}
+        app.pack("cybernaut-sample")
+        assert len(calls) == 3  # checked again by this one
+        import firmware.packfile as packfile  # new checks (a deploy): checked again
+        real_hash = packfile._checks_hash
+        packfile._checks_hash = lambda hasher: hasher.update(b"other checks")
+        try:
+            app.packs = {}
+            app.pack("cybernaut-sample")
+        finally:
+            packfile._checks_hash = real_hash
+        assert len(calls) == 4
+        write_bytes(root + "/packs.ok", b"x" * 5000)  # not ours: not read, and replaced
+        app.packs = {}
+        app.pack("cybernaut-sample")
+        assert len(calls) == 5 and len(read_text(root + "/packs.ok")) < 200
+    finally:
+        tables.validate_pack = real
+
+
+def test_out_of_memory_keeps_the_packs_so_the_next_press_needs_no_parse():
+    # recover_memory drops the screens and the games' modules, not the packs: the
+    # game restored reloaded its pack at its next press otherwise, and the parse
+    # needs about twice what the pack keeps, so that press ran out of memory again
+    import sys
+    root = tempdir("oompack")
+    board, app = boot(root + "/data", 7)
+    for key in ("D", "D", "A", "A"):  # Cybernaut, Interaction (its pack loads)
+        board.press(app, key)
+    assert app.top().ID == "cn_inter"
+    pack = app.packs["cybernaut-sample"]
+
+    def starving(app_, name, kind):
+        raise MemoryError("memory allocation failed")
+
+    app.top().on_button = starving
+    board.press(app, "A")
+    assert app.top().ID in ("text", "oom")  # the notice over the restored screen
+    assert app.stack[-2].ID == "cn_inter"
+    assert app.packs["cybernaut-sample"] is pack  # kept, not parsed again
+    assert "shared_rules.tables" in sys.modules  # with the module its Pack needs
+    board.press(app, "A")  # the notice goes
+    board.press(app, "A")  # and the roll is done with the same pack
+    assert app.packs["cybernaut-sample"] is pack
+
+
+def test_out_of_memory_lets_the_packs_go_too_when_the_save_does_not_fit_beside_them():
+    # the packs kept by recover_memory must not cost the game: if the save cannot be
+    # read back beside them, they go and the save is read again (found by review)
+    root = tempdir("oompack2")
+    board, app = boot(root + "/data", 7)
+    for key in ("D", "D", "A", "A"):  # Cybernaut, Interaction (its pack loads)
+        board.press(app, key)
+    assert app.top().ID == "cn_inter" and app.packs
+    real = app._read_save
+    calls = []
+
+    def tight(name):
+        calls.append(bool(app.packs))
+        if app.packs:  # no room for the save beside the packs
+            raise MemoryError("memory allocation failed")
+        return real(name)
+
+    def starving(app_, name, kind):
+        raise MemoryError("memory allocation failed")
+
+    app.top().on_button = starving
+    app._read_save = tight
+    board.press(app, "A")
+    app._read_save = real
+    assert calls == [True, False]  # tried with the packs, then without them
+    assert app.stack[-2].ID == "cn_inter"  # the game is back, not the main menu
+    assert "not kept" in " ".join(app.top().s.get("lines", [])) or app.top().ID == "oom"
