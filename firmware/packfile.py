@@ -13,8 +13,10 @@ from shared_rules.errors import PackError
 PACKS_OK = "packs.ok"  # in the data folder: pack files that passed their checks
 PACKS_OK_KEPT = 8  # lines kept: the last packs checked
 PACKS_OK_MAX = 2048  # bytes: a longer packs.ok is not read (and is replaced)
-# the modules whose code checks a pack (hashed with it: new checks, checked again)
-CHECK_MODULES = ("pack_check", "tables", "cybernaut_pack", "cybernaut_techgear")
+# the modules whose code (or constants) checks a pack, in shared_rules/: hashed with
+# it, so new checks check it again
+CHECK_MODULES = ("pack_check", "tables", "cybernaut_pack", "cybernaut_techgear", "cybernaut",
+                 "dice")
 
 
 def load(app, name):
@@ -71,7 +73,7 @@ def _checks_hash(hasher):
         hasher.update(module.encode())
         found = False
         for folder in sys.path:
-            for ext in (".mpy", ".py"):
+            for ext in (".py", ".mpy"):  # in the order MicroPython's import tries them
                 try:
                     handle = open((folder or ".") + "/shared_rules/" + module + ext, "rb")
                 except OSError:

@@ -44,7 +44,6 @@ from a fresh boot in the 192K heap (with what each holds once open, measured in 
 of presses moves it by tens; compare runs by large differences only.
 """
 
-import gc
 import os
 import sys
 import time
@@ -600,13 +599,14 @@ def main():
         steps = ", ".join(["%dK: %s" % (size, "failed" if count is None else "%d in %d presses" % (count, done))
                            for size, count, done in tried])
         if need is None:
-            print("%s, then up to %d random presses in that game: MemoryErrors in every heap tried (%s)"
+            print("%s, then %d random presses in that game: no heap tried took all of them with no "
+                  "MemoryError (MemoryErrors in the presses done before the game was left, by heap: %s)"
                   % (label, PLAY_PRESSES, steps))
         else:
             print("%s, then %d random presses in that game: the smallest heap with all of them "
                   "and no MemoryError is %dK of this port's (goal: 192K: %s; MemoryErrors in the "
                   "presses done before the game was left, by heap: %s)" % (
-                      label, PLAY_PRESSES, need, verdict(need <= 192), steps))
+                      label, PLAY_PRESSES, need, "met" if need <= 192 else "NOT MET", steps))
 
     # 5. boot to first frame vs a bare interpreter
     exe = sys.executable
