@@ -62,32 +62,33 @@ def load(app, name):
     return pack
 
 def _checks_hash(hasher):
-    """Feed the files of the pack checks' modules (CHECK_MODULES: the .mpy files on a
-    device, the sources elsewhere, the first found on sys.path) into ``hasher``
+    """Feed the files of the pack checks' modules (CHECK_MODULES: in the shared_rules
+    folder beside this module's own folder, the .mpy files on a device and the
+    sources elsewhere, .py first as MicroPython's import tries them) into ``hasher``
     (hashlib.sha256): checks changed by a deploy check every pack again, whatever
     VERSION says (found by review). A module not found adds its name only.
 
     :raises OSError: a file found but not readable."""
-    import sys
+    try:
+        here = __file__.replace("\\", "/")
+    except NameError:  # a frozen module may have no file: its names only, then
+        here = ""
+    parts = here.rsplit("/", 2)  # <root>/firmware/packfile.(m)py
+    folder = parts[0] if len(parts) == 3 else "."
     for module in CHECK_MODULES:
         hasher.update(module.encode())
-        found = False
-        for folder in sys.path:
-            for ext in (".py", ".mpy"):  # in the order MicroPython's import tries them
-                try:
-                    handle = open((folder or ".") + "/shared_rules/" + module + ext, "rb")
-                except OSError:
-                    continue
-                with handle:
-                    while True:
-                        chunk = handle.read(512)
-                        if not chunk:
-                            break
-                        hasher.update(chunk)
-                found = True
-                break
-            if found:
-                break
+        for ext in (".py", ".mpy"):
+            try:
+                handle = open(folder + "/shared_rules/" + module + ext, "rb")
+            except OSError:
+                continue
+            with handle:
+                while True:
+                    chunk = handle.read(512)
+                    if not chunk:
+                        break
+                    hasher.update(chunk)
+            break
 
 
 def _open_pack(app, name):
