@@ -419,6 +419,8 @@ class App:
                 "pins": self.pins,
                 "next_seq": self.journal.next_seq, "secrets": self.secrets,
                 "undo": self.undo}
+        if self.packs:  # loaded first at the next boot (firmware.resume.resume)
+            body["packs"] = sorted(self.packs)
         if self.launch:
             body["launch"] = True
         return body

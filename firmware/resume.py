@@ -14,7 +14,7 @@ from firmware import app as app_module  # its log: replaced by the bench and tes
 from firmware.app import FORGET, JOURNAL_TAIL, KEEP_MODULES, PREV, SAVE, SESSION, private_owner
 from shared_rules import VERSION
 from shared_rules.dice import SCHEME_HMAC
-from shared_rules.errors import SaveError
+from shared_rules.errors import PackError, SaveError
 from shared_rules.journal import Journal, decode_line
 
 
@@ -27,6 +27,28 @@ def keep_bad(app, name):
     bad = "saves/bad%d.sav" % index
     app.storage.rename(name, bad)
     return bad
+
+def preload_packs(app, body):
+    """Load the packs the saved game had loaded (the save body's "packs": a list of
+    pack names) before its screens' modules: parsing a pack needs about twice what
+    it keeps, which the heap has while it is still whole, and not once a game's
+    modules are in it (issue 7: a resumed Cybernaut game parsed its pack at its
+    first frame and ran out of memory at every frame). A pack that cannot be loaded
+    now is left out: the screen that needs it loads it, and says what is wrong.
+
+    :param app: firmware.app.App.
+    :param body: dict, the save body (decode_save's).
+    """
+    names = body.get("packs")
+    if not isinstance(names, list):
+        return
+    for name in names:
+        if not isinstance(name, str) or name in app.packs:
+            continue
+        try:
+            app.pack(name)
+        except (PackError, MemoryError):
+            gc.collect()
 
 def restore(app, body):
     """Rebuild ``app`` (firmware.app.App) from a save body (dict, decode_save's).
@@ -132,6 +154,7 @@ def resume(app):
             body = app._read_save(name)
             if body is None:
                 continue
+            preload_packs(app, body)
             restore(app, body)
             resumed = name
             break

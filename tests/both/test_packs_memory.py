@@ -119,3 +119,60 @@ def test_out_of_memory_lets_the_packs_go_too_when_the_save_does_not_fit_beside_t
     assert calls == [True, False]  # tried with the packs, then without them
     assert app.stack[-2].ID == "cn_inter"  # the game is back, not the main menu
     assert "not kept" in " ".join(app.top().s.get("lines", [])) or app.top().ID == "oom"
+
+
+def test_a_resumed_game_parses_its_packs_before_its_screens_load():
+    # the save names the packs loaded; the boot parses them while the heap is still
+    # whole, before the screens' modules (a resumed Cybernaut game parsed its pack at
+    # its first frame, beside all its modules, and ran out of memory at every frame)
+    from shared_rules.save import decode_save
+    root = tempdir("preload")
+    board, app = boot(root, 7)
+    for key in ("D", "D", "A", "A"):  # Cybernaut, Interaction (its pack loads)
+        board.press(app, key)
+    assert decode_save(read_text(root + "/saves/state.sav"), "s")["packs"] == ["cybernaut-sample"]
+    import firmware.resume as resume  # the boot's module (dropped after it)
+    import firmware.app as app_module
+    order = []
+    real_restore = resume.restore
+    real_pack = app_module.App.pack
+
+    def restoring(app_, body):
+        order.append("restore")
+        return real_restore(app_, body)
+
+    def packing(app_, name):
+        if name not in app_.packs:
+            order.append(name)
+        return real_pack(app_, name)
+
+    resume.restore = restoring
+    app_module.App.pack = packing
+    try:
+        board, app = boot(root, 7)
+    finally:
+        resume.restore = real_restore
+        app_module.App.pack = real_pack
+    assert order == ["cybernaut-sample", "restore"]
+    assert app.top().ID == "cn_inter" and "cybernaut-sample" in app.packs
+
+
+def test_a_pack_named_by_the_save_but_gone_does_not_stop_the_resume():
+    # the pack file removed (or broken) since: the game resumes, and the screen that
+    # needs the pack says what is wrong when it loads it
+    import os
+    from shared_rules.errors import PackError
+    root = tempdir("preload2")
+    os.mkdir(root + "/packs")
+    here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+    text = read_text(here + "/../../firmware/packs/cybernaut-sample.json")
+    write_bytes(root + "/packs/cybernaut.json", text.encode())  # the owner's own pack
+    board, app = boot(root, 7)
+    for key in ("D", "D", "A", "A"):
+        board.press(app, key)
+    assert app.packs["cybernaut-sample"].name == "packs/cybernaut.json"
+    write_bytes(root + "/packs/cybernaut.json", b"{not json")  # broken on a PC since
+    board, app = boot(root, 7)
+    assert [s.ID for s in app.stack] == ["main", "cn_menu", "cn_inter"]
+    assert "cybernaut-sample" not in app.packs
+    raises(PackError, app.pack, "cybernaut-sample")
