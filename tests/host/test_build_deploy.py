@@ -46,6 +46,21 @@ def test_built_modules_import_under_micropython(tmp_path):
     assert proc.stdout.strip() == "ok 60", proc.stdout + proc.stderr
 
 
+@needs_micropython
+def test_the_device_build_has_no_line_numbers(tmp_path):
+    # mpy-cross -O3: the bytecode carries no line table (RAM on the device, issue 7):
+    # a traceback from a built module says line 1; the source's own line is far below
+    out = str(tmp_path / "device")
+    build("pico", out)
+    code = ("import sys\nsys.path.insert(0, '.')\nfrom shared_rules.dice import parse\n"
+            "try:\n    parse('2x')\nexcept Exception as exc:\n    sys.print_exception(exc)\n")
+    proc = subprocess.run([micropython_binary(), "-X", "heapsize=192K", "-c", code], cwd=out,
+                          capture_output=True, text=True)
+    assert 'File "shared_rules.dice", line 1, in parse' in proc.stdout, proc.stdout + proc.stderr
+    lines = open(os.path.join(ROOT, "shared_rules", "dice.py")).read().split("\n")
+    assert [n for n, line in enumerate(lines, 1) if line.startswith("def parse(")][0] > 1
+
+
 def test_unknown_board_is_a_build_error(capsys):
     assert cli.main(["deploy", "--board", "nosuch", "--port", "/dev/null"]) == deploy_module.EXIT_BUILD
     assert "no device build for board 'nosuch'" in capsys.readouterr().err

@@ -32,6 +32,9 @@ def test_only_allowed_imports_and_constructs(path):
                 assert alias.name.split(".")[0] in ALLOWED, "%s:%d imports %s" % (path, node.lineno, alias.name)
         elif isinstance(node, ast.ImportFrom):
             assert node.module.split(".")[0] in ALLOWED, "%s:%d imports from %s" % (path, node.lineno, node.module)
+        elif isinstance(node, ast.Assert):  # the device build (-O3) drops them
+            assert False, "%s:%d an assert statement: mpy-cross -O3 drops it on the device" % (
+                path, node.lineno)
         elif isinstance(node, ast.Attribute):
             assert node.attr not in FORBIDDEN_NAMES, "%s:%d uses %s" % (path, node.lineno, node.attr)
         elif isinstance(node, ast.FormattedValue):
@@ -48,6 +51,23 @@ def test_the_check_catches_a_forbidden_import(tmp_path):
     bad.write_text("import dataclasses\n")
     with pytest.raises(AssertionError):
         test_only_allowed_imports_and_constructs(str(bad))
+
+
+def test_the_check_catches_an_assert_statement(tmp_path):
+    bad = tmp_path / "bad.py"
+    bad.write_text("def f(x):\n    assert x > 0\n    return x\n")
+    with pytest.raises(AssertionError, match="assert statement"):
+        test_only_allowed_imports_and_constructs(str(bad))
+
+
+def test_no_board_relies_on_an_assert_statement():
+    # the boards are built with -O3 too (referee.build), which drops asserts
+    for base, _, files in os.walk(os.path.join(ROOT, "boards")):
+        for name in files:
+            if name.endswith(".py"):
+                path = os.path.join(base, name)
+                for node in ast.walk(ast.parse(open(path).read(), path)):
+                    assert not isinstance(node, ast.Assert), "%s:%d" % (path, node.lineno)
 
 
 def test_every_registered_screen_resolves_to_its_class():
