@@ -35,14 +35,21 @@ def test_make_build_compiles_everything(tmp_path):
     assert mpy_version_of(str(out / "firmware" / "app.mpy"))[0] == 6
 
 
-@needs_micropython
-def test_built_modules_import_under_micropython(tmp_path):
+def run_built(tmp_path, code):
+    """Build the Pico's files into tmp_path and run ``code`` (after the build folder
+    is put first on sys.path) under `micropython` with the 192K heap.
+    :returns: the finished subprocess (text output)."""
     out = str(tmp_path / "device")
     build("pico", out)
-    code = ("import sys\nsys.path.insert(0, '.')\nimport firmware.app, firmware.screens.dice, "
-            "boards.pico, shared_rules.tables\nprint('ok', boards.pico.OLED_ADDR)")
-    proc = subprocess.run([micropython_binary(), "-X", "heapsize=192K", "-c", code], cwd=out,
+    return subprocess.run([micropython_binary(), "-X", "heapsize=192K", "-c",
+                           "import sys\nsys.path.insert(0, '.')\n" + code], cwd=out,
                           capture_output=True, text=True)
+
+
+@needs_micropython
+def test_built_modules_import_under_micropython(tmp_path):
+    proc = run_built(tmp_path, "import firmware.app, firmware.screens.dice, boards.pico, "
+                               "shared_rules.tables\nprint('ok', boards.pico.OLED_ADDR)")
     assert proc.stdout.strip() == "ok 60", proc.stdout + proc.stderr
 
 
@@ -50,12 +57,8 @@ def test_built_modules_import_under_micropython(tmp_path):
 def test_the_device_build_has_no_line_numbers(tmp_path):
     # mpy-cross -O3: the bytecode carries no line table (RAM on the device, issue 7):
     # a traceback from a built module says line 1; the source's own line is far below
-    out = str(tmp_path / "device")
-    build("pico", out)
-    code = ("import sys\nsys.path.insert(0, '.')\nfrom shared_rules.dice import parse\n"
-            "try:\n    parse('2x')\nexcept Exception as exc:\n    sys.print_exception(exc)\n")
-    proc = subprocess.run([micropython_binary(), "-X", "heapsize=192K", "-c", code], cwd=out,
-                          capture_output=True, text=True)
+    proc = run_built(tmp_path, "from shared_rules.dice import parse\ntry:\n    parse('2x')\n"
+                               "except Exception as exc:\n    sys.print_exception(exc)\n")
     assert 'File "shared_rules.dice", line 1, in parse' in proc.stdout, proc.stdout + proc.stderr
     lines = open(os.path.join(ROOT, "shared_rules", "dice.py")).read().split("\n")
     assert [n for n, line in enumerate(lines, 1) if line.startswith("def parse(")][0] > 1
