@@ -105,7 +105,9 @@ def sync_journal(app):
     was not kept: it ran out of memory, or the power went before its save) is in
     no state: it can never be revealed, so a "void" entry is journaled naming it and
     the entries not kept (see shared_rules.secrets_check; its value stays sealed:
-    the player may enter the same secret again).
+    the player may enter the same secret again). A secret such a press revealed is
+    still sealed in the state restored, which will reveal it again: the void names
+    it in "again".
 
     :returns: the journal's last entry (dict) or None when it has none.
     """
@@ -140,6 +142,7 @@ def sync_journal(app):
     if last is not None and last["seq"] >= app.journal.next_seq:
         app.journal.next_seq = last["seq"] + 1
     voids = []
+    again = []  # revealed by a press not kept, yet still sealed in the state restored
     for entry in ahead:
         inputs = entry.get("in")
         cid = inputs.get("id") if isinstance(inputs, dict) else None
@@ -149,8 +152,11 @@ def sync_journal(app):
             voids.append(cid)
         elif kind == "reveal" and cid in voids:
             voids.remove(cid)  # revealed by the same press: closed already
+        elif kind == "reveal" and cid in app.secrets and cid not in again:
+            again.append(cid)  # the game reveals it again, later: verify accepts that
         elif kind == "void" and isinstance(inputs, dict) and isinstance(inputs.get("ids"), list):
             voids = [c for c in voids if c not in inputs["ids"]]  # voided before a power cut
+            again = [c for c in again if c not in inputs.get("again", ())]
         if (entry.get("game") == SESSION and entry.get("kind") == "salt"
                 and isinstance(inputs, dict) and isinstance(inputs.get("salt"), str)
                 and isinstance(inputs.get("at"), int)):
@@ -162,8 +168,9 @@ def sync_journal(app):
                 and dice["to"] > app.source.counter):
             app.source.counter = dice["to"]
     app._mark = app.source.counter
-    if voids:
-        app.record(SESSION, "void", {"ids": voids, "from": first, "to": last["seq"]}, {},
+    if voids or again:
+        app.record(SESSION, "void", {"ids": voids, "again": again, "from": first,
+                                     "to": last["seq"]}, {},
                    "Trust: sealed secrets (a press not kept voids its commitments)")
     return last
 

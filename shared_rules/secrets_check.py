@@ -47,7 +47,9 @@ def verify_secrets(entries):
         it names only when that commit is one of the entries from..to and those
         entries come right before it (a press not kept, then the void: nothing
         after the commit could have used the secret); a voided secret revealed
-        later is named.
+        later is named. A reveal by those entries of a secret the void names in
+        "again" (the state restored still holds it sealed) may be followed by a
+        second reveal of it.
     """
     problems = []
     commits = {}  # id -> (index, entry)
@@ -102,6 +104,15 @@ def verify_secrets(entries):
                                                              inputs.get("from"), inputs.get("to")))
                 else:
                     voided[other] = index
+            again = inputs.get("again")
+            for other in again if isinstance(again, list) else []:
+                if other in revealed and _not_kept(entries, revealed[other], index, inputs):
+                    del revealed[other]  # the state kept it sealed: revealed again later
+                else:
+                    problems.append("line %d, entry %s (session void): secret %s was not "
+                                    "revealed by the entries %s-%s right before it"
+                                    % (index + 1, entry.get("seq"), other, inputs.get("from"),
+                                       inputs.get("to")))
         elif kind == REVEAL_ALL:
             for other in commits:
                 start, commit = commits[other]

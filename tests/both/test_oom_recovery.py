@@ -41,7 +41,8 @@ def test_a_secret_committed_by_a_press_not_kept_is_voided_and_the_session_verifi
     assert commit["kind"] == "commit" and commit["in"]["id"] == cid
     assert void["game"] == "session" and void["kind"] == "void"
     assert void["seq"] == commit["seq"] + 1
-    assert void["in"] == {"ids": [cid], "from": commit["seq"], "to": commit["seq"]}
+    assert void["in"] == {"ids": [cid], "again": [], "from": commit["seq"],
+                          "to": commit["seq"]}
     assert void["out"] == {}                      # the value stays sealed
     assert app.journal.next_seq == void["seq"] + 1
     # the game goes on: the secret entered again is kept and revealed at the end
@@ -113,6 +114,46 @@ def test_a_secret_committed_before_a_power_cut_is_voided_at_the_next_boot():
     assert [e["kind"] for e in _entries(root)].count("void") == 1
     app.end_session()
     assert verify_secrets(_entries(root)) == ([], 0)
+
+
+def test_a_secret_revealed_by_a_press_not_kept_may_be_revealed_again():
+    # the state restored still holds it sealed, and reveals it at the game's end:
+    # verify named that "revealed twice" before
+    root = tempdir("oomagain")
+    board, app = boot(root, 7)
+    board.press(app, "A")
+    cid = app.commit_secret("dice", "GM number", 9, "GM")
+    app.save()
+
+    def revealing(app_, name, kind):
+        app_.reveal_secret("dice", cid, "test")
+        raise MemoryError("memory allocation failed")
+
+    app.top().on_button = revealing
+    board.press(app, "A")
+    assert list(app.secrets) == [cid]
+    entries = _entries(root)
+    reveal, void = entries[-2], entries[-1]
+    assert reveal["kind"] == "reveal" and void["kind"] == "void"
+    assert void["in"] == {"ids": [], "again": [cid], "from": reveal["seq"], "to": reveal["seq"]}
+    board.press(app, "A")
+    app.end_session()                             # reveals it again
+    entries = _entries(root)
+    assert [e["in"].get("id") for e in entries if e["kind"] == "reveal"] == [cid, cid]
+    assert verify_secrets(entries) == ([], 2)
+    index = entries.index(void)
+    cut = entries[:index] + entries[index + 1:]   # no void: revealed twice
+    problems = verify_secrets(cut)[0]
+    assert len(problems) == 1 and problems[0].startswith(
+        "line %d, entry %d (dice reveal) secret %s 'GM number': revealed twice (first on line %d)"
+        % (len(cut) - 2, entries[-3]["seq"], cid, index))
+    # a void naming a reveal that is not among the entries right before it
+    forged = dict(void)
+    forged["in"] = {"ids": [], "again": [cid], "from": void["seq"], "to": void["seq"]}
+    problems = verify_secrets(entries[:index] + [forged] + entries[index + 1:])[0]
+    assert problems[0] == ("line %d, entry %d (session void): secret %s was not revealed by the"
+                           " entries %d-%d right before it"
+                           % (index + 1, void["seq"], cid, void["seq"], void["seq"]))
 
 
 def _logged(run):
