@@ -592,7 +592,9 @@ class App:
         journal's dice counter is caught up, exactly as after a power cut; a
         private screen comes back behind its "Hand to" gate. The press that ran
         out of memory is not kept, and a notice says so. If even that cannot be
-        restored, the main menu opens and the save stays on storage untouched.
+        restored, the main menu opens and the save stays on storage untouched; when
+        both saves are bad or missing, they are kept aside (as a boot would) and the
+        notice says the game could not be kept (firmware/resume.py restore_saved).
 
         On a board that can restart (``self.restart``, the Pico's soft reset) the
         notice is a menu, "Go on" first, with "Restart now": when RAM stays short (a
@@ -616,6 +618,7 @@ class App:
         gc.collect()
         text = "That press was not kept: the game is as it was before it."
         kept = False
+        lost = None  # what to say when a save is bad or missing (firmware/resume.py)
         for attempt in range(2):
             if attempt:  # the packs kept left too little room: let them go too, and again
                 if not self.packs:
@@ -625,30 +628,27 @@ class App:
                     self.forget(FORGET, KEEP_MODULES)
                 gc.collect()
             try:
-                from firmware.resume import restore
-                body = self._read_save(SAVE)
-                if body is None:
-                    # the save ran out of memory after the last one became PREV (App.save):
-                    # PREV is the last acknowledged state
-                    body = self._read_save(PREV)
-                if body is not None:
-                    restore(self, body)
-                    body = None
+                from firmware.resume import restore_saved
+                # state.sav, else state.prev (the save ran out of memory after the last
+                # one became PREV, App.save: PREV is the last acknowledged state)
+                restored, said = restore_saved(self)
+                if restored:
                     owner = private_owner(self.stack)
                     if owner is not None and self.top().ID != "resume_gate":
                         from firmware.screens.prompt import ResumeGate
                         self.stack.append(ResumeGate({"owner": owner}))
-                kept = True
+                kept, lost = restored, said
                 break
             except MemoryError:
-                body = None
                 self.stack = [MainMenu()]
                 gc.collect()
             except (SaveError, ValueError, KeyError, TypeError, AttributeError):
                 self.stack = [MainMenu()]
                 gc.collect()
                 break
-        if not kept:
+        if lost:
+            text = lost
+        elif not kept:
             text = ("Back at the main menu. The game is still in its save until your next "
                     "press: switch the referee off and on now to get it back.")
         try:
@@ -657,7 +657,7 @@ class App:
         except MemoryError:
             # no room to read the journal's tail: what RAM knew is right too
             gc.collect()
-        sync_journal = restore = None
+        sync_journal = restore_saved = None
         if self.forget is not None:
             self.forget(("firmware.resume",), ())
         if self.source.counter < counter:
@@ -667,7 +667,7 @@ class App:
             self.journal.next_seq = next_seq
         for _ in range(2):
             try:
-                if self.restart is None:
+                if self.restart is None or lost:
                     self.notice("Out of memory", text)
                 else:
                     # a board that can restart offers it (firmware/screens/main.py)

@@ -86,14 +86,54 @@ def restore(app, body):
     app.journal = Journal(next_seq=body.get("next_seq", 1))
     app.launch = bool(body.get("launch"))
 
+def restore_saved(app):
+    """After a MemoryError (App.recover_memory): restore the last save, state.sav,
+    else state.prev, as a boot would. A file that is not a good save is kept aside
+    as badN.sav (the next boot would do so too: the game is not in it any more).
+
+    :returns: (kept, text): kept is True when a save was restored; text (str) is
+        what the player is told when it is not the usual "press not kept" (a bad
+        state.sav: the game is one step older; or both saves bad or missing: the
+        game could not be kept), naming each file missing or kept aside; else None.
+    :raises MemoryError: no room to read it (the files are left as they are).
+    :raises SaveError, ValueError...: restore's, for a save that reads but does not
+        restore (the files are left as they are).
+    """
+    problems = []
+    for name in (SAVE, PREV):
+        try:
+            body = app._read_save(name)
+        except SaveError as exc:
+            problems.append("%s (kept as %s)" % (exc, keep_bad(app, name)))
+            continue
+        if body is None:
+            problems.append("%s is missing" % name)
+            continue
+        restore(app, body)
+        if name == PREV and "kept as" in "".join(problems):
+            return True, ("That press ran out of memory and the last save was bad: %s. The "
+                          "game is as it was one step earlier (%s)." % (problems[0], PREV))
+        return True, None
+    return False, ("That press ran out of memory and the game could not be kept: its saves "
+                   "are bad or missing (%s). Back at the main menu." % "; ".join(problems))
+
 def sync_journal(app):
     """After a restart: cut a torn last journal line (a power cut mid-append) so
     the next entry starts on a line of its own, and catch up with entries
     journaled after the last save (a cut between the two): the next sequence
     number, the dice blocks used, the salts added. Reads only the journal's tail.
 
+    A sealed secret committed by an entry ahead of the save (the press that made it
+    was not kept: it ran out of memory, or the power went before its save) is in
+    no state: it can never be revealed, so a "void" entry is journaled naming it and
+    the entries not kept (see shared_rules.secrets_check; its value stays sealed:
+    the player may enter the same secret again). A secret such a press revealed is
+    still sealed in the state restored, which will reveal it again: the void names
+    it in "again".
+
     :returns: the journal's last entry (dict) or None when it has none.
     """
+    first = app.journal.next_seq
     name = app.journal_name()
     data, start = app.storage.read_tail(name, JOURNAL_TAIL)
     if not data:
@@ -123,8 +163,22 @@ def sync_journal(app):
         end = begin - 1
     if last is not None and last["seq"] >= app.journal.next_seq:
         app.journal.next_seq = last["seq"] + 1
+    voids = []
+    again = []  # revealed by a press not kept, yet still sealed in the state restored
     for entry in ahead:
         inputs = entry.get("in")
+        cid = inputs.get("id") if isinstance(inputs, dict) else None
+        kind = entry.get("kind")
+        # the kinds of shared_rules.commit (not imported: it would stay in RAM after boot)
+        if kind == "commit" and isinstance(cid, str) and cid not in app.secrets:
+            voids.append(cid)
+        elif kind == "reveal" and cid in voids:
+            voids.remove(cid)  # revealed by the same press: closed already
+        elif kind == "reveal" and cid in app.secrets and cid not in again:
+            again.append(cid)  # the game reveals it again, later: verify accepts that
+        elif kind == "void" and isinstance(inputs, dict) and isinstance(inputs.get("ids"), list):
+            voids = [c for c in voids if c not in inputs["ids"]]  # voided before a power cut
+            again = [c for c in again if c not in inputs.get("again", ())]
         if (entry.get("game") == SESSION and entry.get("kind") == "salt"
                 and isinstance(inputs, dict) and isinstance(inputs.get("salt"), str)
                 and isinstance(inputs.get("at"), int)):
@@ -136,6 +190,10 @@ def sync_journal(app):
                 and dice["to"] > app.source.counter):
             app.source.counter = dice["to"]
     app._mark = app.source.counter
+    if voids or again:
+        app.record(SESSION, "void", {"ids": voids, "again": again, "from": first,
+                                     "to": last["seq"]}, {},
+                   "Trust: sealed secrets (a press not kept voids its commitments)")
     return last
 
 def resume(app):

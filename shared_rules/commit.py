@@ -15,6 +15,11 @@ import json
 COMMIT = "commit"
 REVEAL = "reveal"
 REVEAL_ALL = "reveal_all"
+# game "session", in {"ids", "again", "from", "to"}: the commitments ids were made by
+# entries from..to of a press that was not kept (out of memory, or a power cut before
+# its save: firmware/resume.py sync_journal); never used, never revealed. "again": the
+# secrets those entries revealed that the state restored keeps sealed (revealed again)
+VOID = "void"
 
 
 def value_bytes(value):

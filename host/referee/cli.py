@@ -129,6 +129,12 @@ def do_verify(args):
                   % (path, len(undone)))
             for line in undone:
                 print("  - " + line)
+        from shared_rules.secrets_check import voided_secrets
+        voided = voided_secrets(entries)
+        if voided:
+            print("%s: note: %d secret(s) voided:" % (path, len(voided)))
+            for line in voided:
+                print("  - " + line)
     return EXIT_BAD_INPUT if bad else 0
 
 

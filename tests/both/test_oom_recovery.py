@@ -1,0 +1,213 @@
+"""Out-of-memory recovery (App.recover_memory, firmware/resume.py) and the audit:
+a sealed secret committed by a press that was not kept is voided in the journal
+(`referee verify` accepts the void only right after that press), and a game whose
+saves are both bad or missing is said to be lost, naming the files kept aside.
+Both runtimes."""
+
+import os
+
+from check import read_text, tempdir, write_bytes
+
+from boards.sim import boot
+from shared_rules.commit import verify_secrets
+from shared_rules.journal import read_journal
+from shared_rules.verify import verify_entries
+
+
+def _entries(root, number=1):
+    return read_journal(read_text(root + "/journals/s%04d.jrn" % number), "j")[0]
+
+
+def _committing_then_starving(made):
+    """A press that commits a GM secret, then runs out of memory before its save."""
+    def starving(app_, name, kind):
+        made.append(app_.commit_secret("dice", "GM number", 14, "GM", "test"))
+        raise MemoryError("memory allocation failed")
+    return starving
+
+
+def test_a_secret_committed_by_a_press_not_kept_is_voided_and_the_session_verifies():
+    root = tempdir("oomvoid")
+    board, app = boot(root, 7)
+    board.press(app, "A")                         # the Dice screen, saved
+    made = []
+    app.top().on_button = _committing_then_starving(made)
+    board.press(app, "A")                         # commits, then out of memory
+    assert app.top().ID == "text" and app.stack[-2].ID == "dice"
+    assert app.secrets == {}                      # the last save knows no secret
+    cid = made[0]
+    entries = _entries(root)
+    commit, void = entries[-2], entries[-1]
+    assert commit["kind"] == "commit" and commit["in"]["id"] == cid
+    assert void["game"] == "session" and void["kind"] == "void"
+    assert void["seq"] == commit["seq"] + 1
+    assert void["in"] == {"ids": [cid], "again": [], "from": commit["seq"],
+                          "to": commit["seq"]}
+    assert void["out"] == {}                      # the value stays sealed
+    assert app.journal.next_seq == void["seq"] + 1
+    # the game goes on: the secret entered again is kept and revealed at the end
+    board.press(app, "A")                         # the notice goes
+    again = app.commit_secret("dice", "GM number", 14, "GM", "test")
+    app.save()
+    app.end_session()
+    entries = _entries(root)
+    assert [e["kind"] for e in entries[-4:]] == ["commit", "reveal", "reveal_all", "seed_reveal"]
+    assert entries[-3]["in"]["id"] == again and entries[-3]["out"]["value"] == 14
+    assert verify_secrets(entries) == ([], 1)
+    assert verify_entries(entries)[0] == []
+    # without the void (as before the fix, or a device that hid a reveal) the
+    # commitment is named as never revealed
+    cut = [e for e in entries if e["kind"] != "void"]
+    line = cut.index(commit) + 1
+    assert verify_secrets(cut) == ([
+        "line %d, entry %d (dice commit) secret %s 'GM number': never revealed, yet the"
+        " game ended on line %d" % (line, commit["seq"], cid, len(cut) - 1)], 1)
+
+
+def test_a_void_is_refused_unless_it_comes_right_after_the_press_that_committed():
+    root = tempdir("oomvoid2")
+    board, app = boot(root, 7)
+    board.press(app, "A")
+    made = []
+    app.top().on_button = _committing_then_starving(made)
+    board.press(app, "A")
+    board.press(app, "A")
+    app.end_session()
+    entries = _entries(root)
+    index = [e["kind"] for e in entries].index("void")
+    void = entries[index]
+    # an entry kept between the commit and the void: the secret could have been used
+    kept = {"seq": void["seq"], "game": "dice", "kind": "roll", "in": {}, "out": {}}
+    moved = dict(void)
+    moved["seq"] = void["seq"] + 1
+    late = entries[:index] + [kept, moved] + entries[index + 1:]
+    want = ("line %d, entry %d (session void): secret %s is not a sealed commitment of the"
+            " entries %d-%d right before it (a press not kept)"
+            % (index + 2, moved["seq"], made[0], void["in"]["from"], void["in"]["to"]))
+    problems, checked = verify_secrets(late)
+    assert problems[0] == want and checked == 0
+    assert len(problems) == 2 and "never revealed, yet the session ended" in problems[1]
+    # a void naming a commitment made before the press not kept
+    wide = dict(void)
+    wide["in"] = {"ids": made, "from": void["in"]["from"] + 1, "to": void["in"]["to"] + 1}
+    problems = verify_secrets(entries[:index] + [wide] + entries[index + 1:])[0]
+    assert problems[0].startswith("line %d, entry %d (session void): secret %s is not"
+                                  % (index + 1, void["seq"], made[0]))
+    # a voided secret revealed later is named
+    reveal = {"seq": 99, "game": "dice", "kind": "reveal",
+              "in": {"id": made[0], "what": "GM number"}, "out": {"value": 14, "salt": "00"}}
+    problems = verify_secrets(entries[:-1] + [reveal, entries[-1]])[0]
+    assert ("line %d, entry 99 (dice reveal) secret %s 'GM number': revealed, yet voided on"
+            " line %d" % (len(entries), made[0], index + 1)) in problems
+
+
+def test_a_secret_committed_before_a_power_cut_is_voided_at_the_next_boot():
+    root = tempdir("cutvoid")
+    board, app = boot(root, 7)
+    board.press(app, "A")
+    cid = app.commit_secret("dice", "GM number", 3, "GM")   # journaled, never saved
+    board, app = boot(root, 7)                               # the power goes
+    entries = _entries(root)
+    assert entries[-1]["kind"] == "void" and entries[-1]["in"]["ids"] == [cid]
+    assert entries[-2]["in"]["id"] == cid and entries[-1]["in"]["from"] == entries[-2]["seq"]
+    board, app = boot(root, 7)                               # voided once only
+    assert [e["kind"] for e in _entries(root)].count("void") == 1
+    app.end_session()
+    assert verify_secrets(_entries(root)) == ([], 0)
+
+
+def test_a_secret_revealed_by_a_press_not_kept_may_be_revealed_again():
+    # the state restored still holds it sealed, and reveals it at the game's end:
+    # verify named that "revealed twice" before
+    root = tempdir("oomagain")
+    board, app = boot(root, 7)
+    board.press(app, "A")
+    cid = app.commit_secret("dice", "GM number", 9, "GM")
+    app.save()
+
+    def revealing(app_, name, kind):
+        app_.reveal_secret("dice", cid, "test")
+        raise MemoryError("memory allocation failed")
+
+    app.top().on_button = revealing
+    board.press(app, "A")
+    assert list(app.secrets) == [cid]
+    entries = _entries(root)
+    reveal, void = entries[-2], entries[-1]
+    assert reveal["kind"] == "reveal" and void["kind"] == "void"
+    assert void["in"] == {"ids": [], "again": [cid], "from": reveal["seq"], "to": reveal["seq"]}
+    board.press(app, "A")
+    app.end_session()                             # reveals it again
+    entries = _entries(root)
+    assert [e["in"].get("id") for e in entries if e["kind"] == "reveal"] == [cid, cid]
+    assert verify_secrets(entries) == ([], 2)
+    index = entries.index(void)
+    cut = entries[:index] + entries[index + 1:]   # no void: revealed twice
+    problems = verify_secrets(cut)[0]
+    assert len(problems) == 1 and problems[0].startswith(
+        "line %d, entry %d (dice reveal) secret %s 'GM number': revealed twice (first on line %d)"
+        % (len(cut) - 2, entries[-3]["seq"], cid, index))
+    # a void naming a reveal that is not among the entries right before it
+    forged = dict(void)
+    forged["in"] = {"ids": [], "again": [cid], "from": void["seq"], "to": void["seq"]}
+    problems = verify_secrets(entries[:index] + [forged] + entries[index + 1:])[0]
+    assert problems[0] == ("line %d, entry %d (session void): secret %s was not revealed by the"
+                           " entries %d-%d right before it"
+                           % (index + 1, void["seq"], cid, void["seq"], void["seq"]))
+
+
+def _logged(run):
+    """The console lines ``run()`` printed through firmware.app.log."""
+    import firmware.app as app_module
+    lines = []
+    real = app_module.log
+    app_module.log = lines.append
+    try:
+        run()
+    finally:
+        app_module.log = real
+    return lines
+
+
+def _starving(app_, name, kind):
+    raise MemoryError("memory allocation failed")
+
+
+def test_out_of_memory_with_both_saves_bad_or_missing_says_the_game_is_lost():
+    root = tempdir("oomlost")
+    board, app = boot(root, 7, restart=lambda: None)  # a board that can restart
+    board.press(app, "A")
+    board.press(app, "A")                             # a roll, saved
+    # the last save ran out of memory after state.sav became state.prev (App.save),
+    # and state.prev is damaged
+    os.remove(root + "/saves/state.sav")
+    write_bytes(root + "/saves/state.prev", b"garbage")
+    app.top().on_button = _starving
+    lines = _logged(lambda: board.press(app, "A"))
+    assert lines == [
+        "Out of memory: That press ran out of memory and the game could not be kept: its saves"
+        " are bad or missing (saves/state.sav is missing; save 'saves/state.prev' is empty or"
+        " truncated (no header line) (kept as saves/bad1.sav)). Back at the main menu."]
+    assert [s.ID for s in app.stack] == ["main", "text"]   # no "Restart gets it back"
+    assert read_text(root + "/saves/bad1.sav") == "garbage"
+    assert read_text(root + "/saves/state.prev") is None
+    # which is true: a restart does not bring the game back
+    board, app = boot(root, 7)
+    assert [s.ID for s in app.stack] == ["main"]
+
+
+def test_out_of_memory_with_a_bad_state_sav_resumes_state_prev_and_says_so():
+    root = tempdir("oomprev")
+    board, app = boot(root, 7)
+    board.press(app, "A")                             # the Dice screen (state.prev)
+    board.press(app, "A")                             # a roll (state.sav)
+    write_bytes(root + "/saves/state.sav", b"garbage")
+    app.top().on_button = _starving
+    lines = _logged(lambda: board.press(app, "A"))
+    assert lines == [
+        "Out of memory: That press ran out of memory and the last save was bad: save"
+        " 'saves/state.sav' is empty or truncated (no header line) (kept as saves/bad1.sav)."
+        " The game is as it was one step earlier (saves/state.prev)."]
+    assert [s.ID for s in app.stack] == ["main", "dice", "text"]
+    assert app.history == []                          # before the roll
+    assert read_text(root + "/saves/bad1.sav") == "garbage"
