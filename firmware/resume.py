@@ -63,6 +63,7 @@ def restore(app, body):
     app.undo = body.get("undo")
     app.journal = Journal(next_seq=body.get("next_seq", 1))
     app.launch = bool(body.get("launch"))
+    app.parked = body.get("parked")  # games paused by a broken pack (firmware/packtrap.py)
 
 def sync_journal(app):
     """After a restart: cut a torn last journal line (a power cut mid-append) so
