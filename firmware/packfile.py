@@ -33,20 +33,21 @@ def load(app, name):
     peak do not fit beside a game in the Pico's heap (issue 7). Changed bytes,
     or another firmware version, are checked again.
 
-    :param app: firmware.app.App (its storage, pack_dirs).
-    :param name: str, e.g. "cybernaut-game-sample".
-    :returns: shared_rules.tables.Pack.
-    An owner's pack this device used (OWN_PACKS) that is gone (removed,
+    An owner's pack this device loaded (OWN_PACKS) that is gone (removed,
     or made a folder) is not replaced by the sample without a word: the first load
     after that raises a PackError saying so (the game is paused: firmware/packtrap.py),
     and the next one uses the sample.
 
+    :param app: firmware.app.App (its storage, pack_dirs).
+    :param name: str, e.g. "cybernaut-game-sample".
+    :returns: shared_rules.tables.Pack.
     :raises PackError: missing file, a pack that fails validation, or an owner's
         pack gone (once).
     """
     handle, where = _open_pack(app, name)
-    if name.endswith("-sample"):
-        _owner_pack(app, handle, where, "packs/" + name[:-7] + ".json")
+    own = "packs/" + name[:-7] + ".json" if name.endswith("-sample") else None
+    if own is not None and where != own:
+        _owner_pack_gone(app, handle, own)
     digest = None
     try:
         with handle:
@@ -70,18 +71,20 @@ def load(app, name):
         raise PackError("pack file '%s' cannot be read: %s" % (where, exc))
     if digest is not None and not checked:
         _remember_pack_ok(app, digest)
+    if own is not None and where == own:
+        owned = _own_packs(app)
+        if own not in owned:  # the owner's pack in use: said if it goes
+            _write_own_packs(app, owned + [own])
     return pack
 
-def _owner_pack(app, handle, where, own):
-    """Keep ``own`` (str, "packs/<game>.json") in OWN_PACKS while it is the file
-    used (``where``); when it is gone, take it out, close ``handle`` and raise
-    PackError (the sample replaces it from the next load on). A file written at
-    once, not the save: a reboot before the next press keeps it too."""
+def _owner_pack_gone(app, handle, own):
+    """The sample is about to replace the owner's pack ``own`` (str,
+    "packs/<game>.json"): if that pack was in use (OWN_PACKS, a file written at
+    once, not the save: a reboot before the next press keeps it too), take it out,
+    close ``handle`` and raise PackError (the sample replaces it from the next load
+    on)."""
     owned = _own_packs(app)
-    if where == own:
-        if own not in owned:
-            _write_own_packs(app, owned + [own])
-    elif own in owned:
+    if own in owned:
         owned.remove(own)
         _write_own_packs(app, owned)
         handle.close()
