@@ -14,7 +14,7 @@ PACKS_OK = "packs.ok"  # in the data folder: pack files that passed their checks
 PACKS_OK_KEPT = 8  # lines kept: the last packs checked
 PACKS_OK_MAX = 2048  # bytes: a longer packs.ok is not read (and is replaced)
 # in the data folder: the owners' pack files in use ("packs/cybernaut.json", a line
-# each): one of them gone is said once before the sample replaces it (_owner_pack)
+# each, once loaded): one of them gone is said once before the sample replaces it
 OWN_PACKS = "packs.own"
 # the modules whose code (or constants) checks a pack, in shared_rules/: hashed with
 # it, so new checks check it again
