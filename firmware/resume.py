@@ -85,6 +85,7 @@ def restore(app, body):
     app.undo = body.get("undo")
     app.journal = Journal(next_seq=body.get("next_seq", 1))
     app.launch = bool(body.get("launch"))
+    app.parked = body.get("parked")  # games paused by a broken pack (firmware/packtrap.py)
 
 def restore_saved(app):
     """After a MemoryError (App.recover_memory): restore the last save, state.sav,
