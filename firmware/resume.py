@@ -18,6 +18,30 @@ from shared_rules.errors import PackError, SaveError
 from shared_rules.journal import Journal, decode_line
 
 
+class SealKeyError(SaveError):
+    """A save whose sealed values (its dice seed first) do not open with the
+    device's sealing key: key.bin is missing (App.key made a new one) or is
+    another device's. The save is set aside whole (keep_bad), never opened."""
+
+
+# the Save problem notice for saves set aside by SealKeyError ("%s": their new names)
+KEY_LOST = ("the sealing key (key.bin) is missing or is not the one this save was sealed "
+            "with, so its hidden values cannot be opened; kept as %s. Put key.bin back from "
+            "a backup (on a PC: referee restore ZIP; the game comes back as it was then, and "
+            "what is here now is backed up first)")
+
+
+def open_seed(app, sealed):
+    """The session seed (bytes) sealed in a save (App._seed_sealed).
+
+    :raises SealKeyError: it does not open with the device's key (key.bin).
+    """
+    try:
+        return binascii.unhexlify(app.unseal(sealed))
+    except ValueError:  # not UTF-8 (seal.unseal), or not hex: opened with another key
+        raise SealKeyError("the sealing key (key.bin) does not open this save's dice seed")
+
+
 def keep_bad(app, name):
     """Rename the bad save ``name`` (path in the data folder) aside as
     saves/badN.sav, never deleting it. :returns: the new name."""
@@ -70,7 +94,7 @@ def restore(app, body):
     dice = body.get("dice", {})
     if dice.get("seed"):
         scheme = dice.get("scheme")
-        app._use_seed(binascii.unhexlify(app.unseal(dice["seed"])),
+        app._use_seed(open_seed(app, dice["seed"]),
                        dice.get("counter", 0), dice.get("salts", []),
                        None if scheme is None else scheme == SCHEME_HMAC)
         app._sealed_seed = (app.source.seed, dice["seed"])
@@ -208,6 +232,7 @@ def resume(app):
     from firmware.screens.main import MainMenu
     resumed = False
     problems = []
+    sealed = []  # the saves kept aside because key.bin does not open them (one message)
     for name in (SAVE, PREV):
         try:
             body = app._read_save(name)
@@ -217,9 +242,13 @@ def resume(app):
             restore(app, body)
             resumed = name
             break
+        except SealKeyError:
+            sealed.append(keep_bad(app, name))
         except (SaveError, ValueError, KeyError, TypeError, AttributeError) as exc:
             bad = keep_bad(app, name)
             problems.append("%s (kept as %s)" % (exc, bad))
+    if sealed:
+        problems.append(KEY_LOST % " and ".join(sealed))
     launch = resumed and app.launch
     app.launch = False  # saved off below: a step that fails is not retried at every boot
     if resumed:

@@ -53,7 +53,8 @@ def unseal(key, sealed):
     """Open a value sealed with ``seal``.
 
     :returns: the text (str).
-    :raises ValueError: not hex, too short, or opened with the wrong key (not UTF-8).
+    :raises ValueError: not hex, too short, or opened with the wrong key (its bytes are
+        then not UTF-8: the message says so, not the codec's words).
     """
     data = bytearray(binascii.unhexlify(sealed))
     if len(data) < 4:
@@ -62,4 +63,7 @@ def unseal(key, sealed):
     end = len(data)
     while end > 4 and data[end - 1] == 0:
         end -= 1
-    return str(memoryview(data)[4:end], "utf-8")
+    try:
+        return str(memoryview(data)[4:end], "utf-8")
+    except UnicodeError:  # a ValueError on both runtimes
+        raise ValueError("sealed value does not open with this key (not the key it was sealed with)")
