@@ -22,7 +22,7 @@ CHECK_MODULES = ("pack_check", "tables", "cybernaut_pack", "cybernaut_techgear",
                  "dice")
 
 
-def load(app, name):
+def load(app, name, say_gone=True):
     """The table pack ``name`` (file ``packs/<name>.json``), parsed. For a
     sample pack ("cybernaut-sample") the owner's own pack of that game
     ("packs/cybernaut.json"), when there is one, is used instead.
@@ -40,14 +40,17 @@ def load(app, name):
 
     :param app: firmware.app.App (its storage, pack_dirs).
     :param name: str, e.g. "cybernaut-game-sample".
+    :param say_gone: False to leave an owner's pack gone to be said by the next
+        load (the boot's preload, firmware/resume.py: no screen shows it then);
+        it raises the same PackError, and the sample is not loaded either.
     :returns: shared_rules.tables.Pack.
     :raises PackError: missing file, a pack that fails validation, or an owner's
-        pack gone (once).
+        pack gone (once, when ``say_gone``).
     """
     handle, where = _open_pack(app, name)
     own = "packs/" + name[:-7] + ".json" if name.endswith("-sample") else None
     if own is not None and where != own:
-        _owner_pack_gone(app, handle, own)
+        _owner_pack_gone(app, handle, own, say_gone)
     digest = None
     try:
         with handle:
@@ -77,16 +80,17 @@ def load(app, name):
             _write_own_packs(app, owned + [own])
     return pack
 
-def _owner_pack_gone(app, handle, own):
+def _owner_pack_gone(app, handle, own, say=True):
     """The sample is about to replace the owner's pack ``own`` (str,
     "packs/<game>.json"): if that pack was in use (OWN_PACKS, a file written at
-    once, not the save: a reboot before the next press keeps it too), take it out,
-    close ``handle`` and raise PackError (the sample replaces it from the next load
-    on)."""
+    once, not the save: a reboot before the next press keeps it too), take it out
+    (only when ``say``: else the next load says it), close ``handle`` and raise
+    PackError (the sample replaces it from the load after the one that says it)."""
     owned = _own_packs(app)
     if own in owned:
-        owned.remove(own)
-        _write_own_packs(app, owned)
+        if say:
+            owned.remove(own)
+            _write_own_packs(app, owned)
         handle.close()
         raise PackError("%s is gone: put it back to go on with it, or the sample pack "
                         "(PLACEHOLDER tables) replaces it" % own)

@@ -58,7 +58,8 @@ def preload_packs(app, body):
     it keeps, which the heap has while it is still whole, and not once a game's
     modules are in it (issue 7: a resumed Cybernaut game parsed its pack at its
     first frame and ran out of memory at every frame). A pack that cannot be loaded
-    now is left out: the screen that needs it loads it, and says what is wrong.
+    now is left out: the screen that needs it loads it, and says what is wrong
+    (an owner's pack gone too: firmware.packfile.load's ``say_gone``).
 
     :param app: firmware.app.App.
     :param body: dict, the save body (decode_save's).
@@ -66,13 +67,19 @@ def preload_packs(app, body):
     names = body.get("packs")
     if not isinstance(names, list):
         return
-    for name in names:
-        if not isinstance(name, str) or name in app.packs:
-            continue
-        try:
-            app.pack(name)
-        except (PackError, MemoryError):
-            gc.collect()
+    from firmware.packfile import load
+    try:
+        for name in names:
+            if not isinstance(name, str) or name in app.packs:
+                continue
+            try:
+                app.packs[name] = load(app, name, False)
+            except (PackError, MemoryError):
+                gc.collect()
+    finally:
+        load = None
+        if app.forget is not None:
+            app.forget(("firmware.packfile",), ())
 
 def restore(app, body):
     """Rebuild ``app`` (firmware.app.App) from a save body (dict, decode_save's).

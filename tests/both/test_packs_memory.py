@@ -131,28 +131,27 @@ def test_a_resumed_game_parses_its_packs_before_its_screens_load():
     for key in ("D", "D", "A", "A"):  # Cybernaut, Interaction (its pack loads)
         board.press(app, key)
     assert decode_save(read_text(root + "/saves/state.sav"), "s")["packs"] == ["cybernaut-sample"]
-    import firmware.resume as resume  # the boot's module (dropped after it)
-    import firmware.app as app_module
+    import firmware.resume as resume  # the boot's modules (dropped after it)
+    import firmware.packfile as packfile
     order = []
     real_restore = resume.restore
-    real_pack = app_module.App.pack
+    real_load = packfile.load
 
     def restoring(app_, body):
         order.append("restore")
         return real_restore(app_, body)
 
-    def packing(app_, name):
-        if name not in app_.packs:
-            order.append(name)
-        return real_pack(app_, name)
+    def loading(app_, name, say_gone=True):
+        order.append(name)
+        return real_load(app_, name, say_gone)
 
     resume.restore = restoring
-    app_module.App.pack = packing
+    packfile.load = loading
     try:
         board, app = boot(root, 7)
     finally:
         resume.restore = real_restore
-        app_module.App.pack = real_pack
+        packfile.load = real_load
     assert order == ["cybernaut-sample", "restore"]
     assert app.top().ID == "cn_inter" and "cybernaut-sample" in app.packs
 
