@@ -263,3 +263,66 @@ def test_b_asks_before_a_running_game_is_left():
     # between them, the reveals of the places still face-down
     assert set(kinds[kinds.index("abandoned") + 1:-1]) == {"reveal"}
     assert not [cid for cid in app.secrets if app.secrets[cid][0] == "neohunt"]
+
+
+def _secret_in_files(root):
+    """Whether the Spot! result of the script ("P1's top card: Hide") is in clear
+    in the save, the previous save or the journal."""
+    import os
+    found = []
+    for name in ("saves/state.sav", "saves/state.prev", "journals/s0001.jrn"):
+        path = os.path.join(root, name)
+        if os.path.exists(path):
+            with open(path) as handle:
+                if "card: Hide" in handle.read():
+                    found.append(name)
+    return found
+
+
+def test_b_at_the_spot_hand_over_keeps_the_result_for_its_owner():
+    """B on the Spot! result's "Hand to P3" (the Spot! already played, journaled,
+    not undoable) is refused with the reason: the result is not lost; it waits,
+    sealed, until P3 has seen it, also across a reboot (at "Hand to" again, even
+    from the "hold A" stage), and is never on a public screen or in clear in the
+    saves or the journal."""
+    from boards.sim import boot
+    root = _folder("spot_b")
+    board, app = run_script(root, SEED, _prefix(SPOT_AT - 1))
+    assert app.top().ID == "nh_spot" and app.top().s["stage"] == "hand"
+    assert app.surface.lines()[0] == "Hand to P3"
+    assert app.surface.lines()[6:] == ["The result waits", "for P3"]
+    journal = len(_journal(root))
+    board.press(app, "B")
+    assert [s.ID for s in app.stack] == ["main", "nh_game", "nh_spot", "text"]
+    lines = app.surface.lines()
+    assert lines[0] == "Not allowed" and "Hide" not in " ".join(lines)
+    assert " ".join(lines[1:]).startswith("Spot! is played: its result waits until P3 has seen it")
+    assert len(_journal(root)) == journal                    # the refusal journals nothing
+    board.press(app, "A")                                    # the notice goes: "Hand to" again
+    assert app.top().ID == "nh_spot" and app.surface.lines()[0] == "Hand to P3"
+    assert _secret_in_files(root) == []
+    # a reboot while it waits: still waiting, still private
+    board, app = boot(root, SEED)
+    assert [s.ID for s in app.stack] == ["main", "nh_game", "nh_spot"]
+    assert app.top().s["stage"] == "hand" and app.surface.lines()[0] == "Hand to P3"
+    assert "Hide" not in " ".join(app.surface.lines())
+    board.press(app, "A")                                    # "I am P3": hold A to see
+    assert app.top().s["stage"] == "hold" and "Hide" not in " ".join(app.surface.lines())
+    # a reboot before P3 has held A: "Hand to P3" again, not one A-hold from the result
+    board, app = boot(root, SEED)
+    assert app.top().ID == "nh_spot" and app.top().s["stage"] == "hand"
+    board.levels["A"] = True
+    board.hold(app, 300)                                     # holding A at "Hand to" shows nothing
+    assert "Hide" not in " ".join(app.surface.lines())
+    board.levels["A"] = False
+    board.hold(app, 300)
+    board.press(app, "A")
+    board.levels["A"] = True
+    board.hold(app, 300)
+    assert app.surface.lines()[:3] == ["Spot!", "P1's top card:", "Hide"]
+    board.levels["A"] = False
+    board.hold(app, 300)
+    board.press(app, "B")                                    # seen: B hands back
+    assert app.top().ID == "handback" and app.under().ID == "nh_game"
+    assert _secret_in_files(root) == []
+    assert len([e for e in _journal(root) if e["kind"] == "spot"]) == 1
