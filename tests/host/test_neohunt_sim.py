@@ -322,3 +322,38 @@ def test_b_at_the_spot_hand_over_keeps_the_result_for_its_owner():
     assert app.top().ID == "handback" and app.under().ID == "nh_game"
     assert _secret_in_files(root) == []
     assert len([e for e in _journal(root) if e["kind"] == "spot"]) == 1
+
+
+def test_a_burning_spotter_cannot_undo_a_spot_she_has_seen():
+    """A Spot! by a burning varan: the burning roll's notice opened on top of the
+    result, so undo did not see the action as the one that showed a secret and the
+    Spot! could be undone (and played again) after the spotter had seen it. The
+    result is now on top (the notice under it) and undo stops at the Spot!."""
+    from boards.sim import boot, parse_keys
+    root = _folder("spot_burn")
+    board, app = boot(root, SEED)
+    keys = parse_keys(KEYS)
+    i = 0
+    while not (app.top().ID == "nh_game" and app.top().s.get("step") == "spot"):
+        board.press(app, *keys[i])
+        i += 1
+    screen = app.top()
+    g = screen.game(app)
+    g.varan(screen.s["cur"])["burn"] = ["flame_up"]   # P3 burns (set by hand), ignited by P1
+    g.varan(screen.s["cur"])["igniter"] = 0
+    screen.commit(app)
+    board.press(app, "A")                            # Spot P1
+    assert [s.ID for s in app.stack] == ["main", "nh_game", "text", "nh_spot"]
+    assert app.stack[-1].s["stage"] == "hand" and app.surface.lines()[0] == "Hand to P3"
+    assert app.undo[6] == [app.undo[2], "shown", "P3", "Spot!"]
+    board.press(app, "A")                            # P3 looks, then hands back
+    board.press(app, "B")
+    board.press(app, "A")
+    assert app.top().ID == "text" and app.surface.lines()[0] == "Burning"
+    board.press(app, "A")
+    assert app.top().ID == "nh_game"
+    board.press(app, "B", True)                      # undo: refused, says why
+    board.press(app, "A")
+    assert " ".join(app.surface.lines()[1:]).startswith("Undo stops here: the action that led"
+                                                        " here showed P3 a secret (Spot!)")
+    assert len([e for e in _journal(root) if e["kind"] == "spot"]) == 1
