@@ -6,6 +6,7 @@ from firmware.screens.neohunt_game import game_screen, lighten
 from firmware.screens.prompt import Reveal
 from firmware.ui import Screen, wrap
 from shared_rules.errors import RuleError
+from shared_rules.neohunt import RULE_HIDDEN
 from shared_rules.neohunt_board import HIDE, place_name
 
 
@@ -80,10 +81,40 @@ class NhSpot(Reveal):
     trooper's type), through prompt.Reveal's ritual: "Hand to" the spotter, her PIN
     if any, the result drawn only while A is held (5 s at most); B hands back.
 
+    The Spot! is spent when this opens (journaled, the order card used, no undo),
+    so unlike the other hand-overs B on "Hand to" cannot cancel: it is refused with
+    the reason and the result waits, sealed, until its owner has looked. After a
+    reboot it opens at "Hand to" again (Reveal keeps "hold" across one: anyone
+    could then hold A).
+
     Make with ``NhSpot.make(app, spotter, "Spot!", "<what>: <seen>")``. State as
     Reveal (the result sealed)."""
 
     ID = "nh_spot"
+
+    def __init__(self, state=None):
+        super().__init__(state)
+        if self.s.get("stage") == "hold":  # restored (reboot, memory recovery)
+            self.s["stage"] = "hand"
+
+    def draw(self, app, surface):
+        s = self.s
+        if s["stage"] != "hand":
+            Reveal.draw(self, app, surface)
+            return
+        owner = s["owner"]
+        surface.line_text(0, "Hand to " + owner, True)
+        surface.line_text(2, "Only " + owner)
+        surface.line_text(3, "may look now.")
+        surface.line_text(5, "A: I am " + owner[:7])
+        surface.line_text(6, "The result waits")
+        surface.line_text(7, "for " + owner)
+
+    def on_button(self, app, name, kind):
+        if name == B and self.s["stage"] == "hand":
+            raise RuleError("Spot! is played: its result waits until %s has seen it (A: I am"
+                            " %s). (%s)" % (self.s["owner"], self.s["owner"][:7], RULE_HIDDEN))
+        Reveal.on_button(self, app, name, kind)
 
 
 class NhWhere(Reveal):

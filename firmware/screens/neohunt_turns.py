@@ -113,8 +113,10 @@ def spot(self, app, g, key):
         text = g.trooper_type(t)["name"]
     app.record(GAME, "spot", {"player": names[p], "of": what}, {"seen": app.seal(text)}, RULE_HIDDEN)
     self.go("deal")
-    app.push(NhSpot.make(app, names[p], "Spot!", "%s: %s" % (what, text)))
+    # the burning notice (if any) goes under the result: with the result on top the
+    # action is the one that showed it, and undo stops there (firmware/steps.barrier)
     after(self, app, g, p)
+    app.push(NhSpot.make(app, names[p], "Spot!", "%s: %s" % (what, text)))
 
 
 def other(self, app, g, key):

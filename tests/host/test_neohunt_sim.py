@@ -263,3 +263,97 @@ def test_b_asks_before_a_running_game_is_left():
     # between them, the reveals of the places still face-down
     assert set(kinds[kinds.index("abandoned") + 1:-1]) == {"reveal"}
     assert not [cid for cid in app.secrets if app.secrets[cid][0] == "neohunt"]
+
+
+def _secret_in_files(root):
+    """Whether the Spot! result of the script ("P1's top card: Hide") is in clear
+    in the save, the previous save or the journal."""
+    import os
+    found = []
+    for name in ("saves/state.sav", "saves/state.prev", "journals/s0001.jrn"):
+        path = os.path.join(root, name)
+        if os.path.exists(path):
+            with open(path) as handle:
+                if "card: Hide" in handle.read():
+                    found.append(name)
+    return found
+
+
+def test_b_at_the_spot_hand_over_keeps_the_result_for_its_owner():
+    """B on the Spot! result's "Hand to P3" (the Spot! already played, journaled,
+    not undoable) is refused with the reason: the result is not lost; it waits,
+    sealed, until P3 has seen it, also across a reboot (at "Hand to" again, even
+    from the "hold A" stage), and is never on a public screen or in clear in the
+    saves or the journal."""
+    from boards.sim import boot
+    root = _folder("spot_b")
+    board, app = run_script(root, SEED, _prefix(SPOT_AT - 1))
+    assert app.top().ID == "nh_spot" and app.top().s["stage"] == "hand"
+    assert app.surface.lines()[0] == "Hand to P3"
+    journal = len(_journal(root))
+    board.press(app, "B")
+    assert [s.ID for s in app.stack] == ["main", "nh_game", "nh_spot", "text"]
+    lines = app.surface.lines()
+    assert lines[0] == "Not allowed" and "Hide" not in " ".join(lines)
+    assert " ".join(lines[1:]).startswith("Spot! is played: its result waits until P3 has seen it")
+    assert len(_journal(root)) == journal                    # the refusal journals nothing
+    board.press(app, "A")                                    # the notice goes: "Hand to" again
+    assert app.top().ID == "nh_spot" and app.surface.lines()[0] == "Hand to P3"
+    assert app.surface.lines()[6:] == ["The result waits", "for P3"]
+    assert _secret_in_files(root) == []
+    # a reboot while it waits: still waiting, still private
+    board, app = boot(root, SEED)
+    assert [s.ID for s in app.stack] == ["main", "nh_game", "nh_spot"]
+    assert app.top().s["stage"] == "hand" and app.surface.lines()[0] == "Hand to P3"
+    assert "Hide" not in " ".join(app.surface.lines())
+    board.press(app, "A")                                    # "I am P3": hold A to see
+    assert app.top().s["stage"] == "hold" and "Hide" not in " ".join(app.surface.lines())
+    # a reboot before P3 has held A: "Hand to P3" again, not one A-hold from the result
+    board, app = boot(root, SEED)
+    assert app.top().ID == "nh_spot" and app.top().s["stage"] == "hand"
+    assert app.surface.lines()[0] == "Hand to P3" and "Hide" not in " ".join(app.surface.lines())
+    board.press(app, "A")
+    board.levels["A"] = True
+    board.hold(app, 300)
+    assert app.surface.lines()[:3] == ["Spot!", "P1's top card:", "Hide"]
+    board.levels["A"] = False
+    board.hold(app, 300)
+    board.press(app, "B")                                    # seen: B hands back
+    assert app.top().ID == "handback" and app.under().ID == "nh_game"
+    assert _secret_in_files(root) == []
+    assert len([e for e in _journal(root) if e["kind"] == "spot"]) == 1
+
+
+def test_a_burning_spotter_cannot_undo_a_spot_she_has_seen():
+    """A Spot! by a burning varan: the burning roll's notice opened on top of the
+    result, so undo did not see the action as the one that showed a secret and the
+    Spot! could be undone (and played again) after the spotter had seen it. The
+    result is now on top (the notice under it) and undo stops at the Spot!."""
+    from boards.sim import boot, parse_keys
+    root = _folder("spot_burn")
+    board, app = boot(root, SEED)
+    keys = parse_keys(KEYS)
+    i = 0
+    while not (app.top().ID == "nh_game" and app.top().s.get("step") == "spot"):
+        board.press(app, *keys[i])
+        i += 1
+    screen = app.top()
+    g = screen.game(app)
+    g.varan(screen.s["cur"])["burn"] = ["flame_up"]   # P3 burns (set by hand), ignited by P1
+    g.varan(screen.s["cur"])["igniter"] = 0
+    screen.commit(app)
+    board.press(app, "A")                            # Spot P1
+    assert [s.ID for s in app.stack] == ["main", "nh_game", "text", "nh_spot"]
+    assert app.stack[-1].s["stage"] == "hand" and app.surface.lines()[0] == "Hand to P3"
+    assert app.undo[6] == [app.undo[2], "shown", "P3", "Spot!"]
+    board.press(app, "A")                            # P3 looks, then hands back
+    board.press(app, "B")
+    board.press(app, "A")
+    assert app.top().ID == "text" and app.surface.lines()[0] == "Burning"
+    board.press(app, "A")
+    assert app.top().ID == "nh_game"
+    board.press(app, "B", True)                      # undo: refused, says why
+    board.press(app, "A")
+    assert " ".join(app.surface.lines()[1:]).startswith("Undo stops here: the action that led"
+                                                        " here showed P3 a secret (Spot!)")
+    assert len([e for e in _journal(root) if e["kind"] == "spot"]) == 1
