@@ -27,12 +27,16 @@ class NhMap(Screen):
         g = game_screen(app).game(app)
         sel = self.s["sel"]
         surface.line_text(0, "Map", True)
-        for pos in range(7):
+        # the chosen sector first: its highlight bar runs to the row's end, so the
+        # rest of the row is made dark again before the other sectors are drawn
+        for pos in [sel] + [p for p in range(7) if p != sel]:
             row, col = _LAYOUT[pos]
             # a count beside the sector ("11") read as a sector number
             mark = "T" if [t for t in g.on_board() if t["at"] == pos] else " "
             label = ("C" if pos == 0 else str(pos)) + mark
             surface.text(row, col, label, pos == sel)
+            if pos == sel:
+                surface.fill_rect((col + 2) * 8, row * 8, surface.width - (col + 2) * 8, 8, 0)
         board = g.board
         flags = board.type_of(sel)[:7]
         if board.has(sel, "cover"):

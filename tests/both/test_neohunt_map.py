@@ -71,3 +71,35 @@ def test_no_sector_reads_as_another():
     for line in lines[1:4]:
         for word in line.split():
             assert word in ("C", "CT") or (word[0] in "123456" and word[1:] in ("", "T")), word
+
+
+def test_every_sector_stays_readable_whichever_is_chosen():
+    # the chosen sector's highlight ran to the row's end and hid the sectors drawn
+    # on its right (C chosen: S2 was a lit block on the display)
+    from boards.sim import SimBoard
+    from check import tempdir
+    board = SimBoard(tempdir("nhmappx"))
+    surface = board.make_surface()
+    g = started([1, 2])
+    g.d["troopers"] = [_trooper(1, 2)]
+
+    def cell(row, col):
+        return [board.pixel(x, y) for y in range(row * 8, row * 8 + 8)
+                for x in range(col * 8, col * 8 + 16)]
+
+    layout = ((2, 6), (1, 8), (2, 10), (3, 8), (3, 4), (2, 2), (1, 4))
+    plain = []
+    for pos in range(7):  # each label drawn alone, not chosen
+        surface.clear()
+        surface.text(layout[pos][0], layout[pos][1], ("C" if pos == 0 else str(pos))
+                     + ("T" if pos == 2 else " "))
+        plain.append(cell(layout[pos][0], layout[pos][1]))
+    for sel in range(7):
+        surface.clear()
+        NhMap({"sel": sel}).draw(_App(g), surface)
+        for pos in range(7):
+            got = cell(layout[pos][0], layout[pos][1])
+            if pos == sel:  # light on dark: the plain cell's pixels inverted
+                assert got == [1 - v for v in plain[pos]], (sel, pos)
+            else:
+                assert got == plain[pos], (sel, pos)
