@@ -10,7 +10,9 @@ from firmware.surface import COLS, ROWS
 
 
 def wrap(text, width=COLS):
-    """Split ``text`` into lines of at most ``width`` characters, at spaces where possible."""
+    """Split ``text`` into lines of at most ``width`` characters, at spaces where
+    possible; a word longer than a line (a file path) breaks after its last '/'
+    that fits, else at ``width``."""
     lines = []
     for para in text.split("\n"):
         line = ""
@@ -19,8 +21,9 @@ def wrap(text, width=COLS):
                 if line:
                     lines.append(line)
                     line = ""
-                lines.append(word[:width])
-                word = word[width:]
+                cut = word.rfind("/", 1, width) + 1 or width
+                lines.append(word[:cut])
+                word = word[cut:]
             if not line:
                 line = word
             elif len(line) + 1 + len(word) <= width:

@@ -83,26 +83,10 @@ def journal(app, events, sealed=False):
 
 
 def summary(events):
-    """Short public lines for events (what the Netrunner may read)."""
-    lines = []
-    for event in events:
-        kind = event["kind"]
-        if kind == "nsa_revealed":
-            for at, name in event["chits"]:
-                lines.append("%s %s" % (at, name))
-        elif kind == "system_alert":
-            lines.append("SYSTEM ALERT")
-        elif kind == "file_captured":
-            lines.append("Got " + event["type"])
-        elif kind == "cybernaut_revealed":
-            lines.append(event["name"] + " revealed")
-        elif kind == "skull":
-            lines.append("%s d10 %s" % (event["fate"], event["rolls"]))
-        elif kind == "netrun_end":
-            lines.append("Netrun: " + event["how"])
-        elif kind == "strike" and (event["nsa_lost"] or event["nr_lost"]):
-            lines.append("Strike -%d/-%d" % (len(event["nsa_lost"]), len(event["nr_lost"])))
-    return lines
+    """Short public lines for events (what the Netrunner may read), each within 16
+    cells, in the game's words: firmware.screens.cybernaut_log (loaded when needed)."""
+    from firmware.screens.cybernaut_log import summary as public_lines
+    return public_lines(events)
 
 
 class GameScreen(Menu):

@@ -222,10 +222,12 @@ class UnitPick(Menu):
             events = game.act(app, "interact", indices, app.source)
             if events is not None:
                 app.pop()
-                entry = app.journal.recent
-                lines = [e["kind"] + ": " + str(e["out"].get("result", e["out"].get("name", "")))
-                         for e in entry if e["kind"] in ("interaction", "encounter",
-                                                         "cybernaut_revealed", "cybernaut_hidden")]
+                # the public lines of the result (cybernaut_log), the TechGear in full
+                from firmware.screens.cybernaut_log import event_lines
+                lines = []
+                for event in events:
+                    if not event["kind"].startswith("techgear"):
+                        lines.extend(event_lines(event))
                 private = techgear_lines(events, lines)
                 app.push(TextScreen.make("Interaction", "\n".join(lines)))
                 if private:  # a hidden Cybernaut's box: for the Netrunner's eyes (V.C.4)

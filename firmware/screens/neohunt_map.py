@@ -12,8 +12,11 @@ _LAYOUT = ((2, 6), (1, 8), (2, 10), (3, 8), (3, 4), (2, 2), (1, 4))
 
 class NhMap(Screen):
     """The board as text: seven hexes (C in the middle, S1 top right, clockwise),
-    each marked with its troopers count; UP/DOWN picks a sector whose type, walls,
-    troopers and known varans are listed below. Never a hidden place.
+    each two cells wide: the sector ("C", "1".."6") and a mark, "T" when troopers
+    stand there (troopers are always in view, Neo-Hunt troopers), else blank; the
+    bottom line gives the legend. UP/DOWN picks a sector whose type, walls,
+    troopers (each "T<id>", "w" waiting to arrive) and known varans are listed
+    below. Never a hidden place.
 
     State: {"sel": 0..6}.
     """
@@ -24,11 +27,16 @@ class NhMap(Screen):
         g = game_screen(app).game(app)
         sel = self.s["sel"]
         surface.line_text(0, "Map", True)
-        for pos in range(7):
+        # the chosen sector first: its highlight bar runs to the row's end, so the
+        # rest of the row is made dark again before the other sectors are drawn
+        for pos in [sel] + [p for p in range(7) if p != sel]:
             row, col = _LAYOUT[pos]
-            n = len([t for t in g.on_board() if t["at"] == pos])
-            label = ("C" if pos == 0 else str(pos)) + (str(n) if n else "")
+            # a count beside the sector ("11") read as a sector number
+            mark = "T" if [t for t in g.on_board() if t["at"] == pos] else " "
+            label = ("C" if pos == 0 else str(pos)) + mark
             surface.text(row, col, label, pos == sel)
+            if pos == sel:
+                surface.fill_rect((col + 2) * 8, row * 8, surface.width - (col + 2) * 8, 8, 0)
         board = g.board
         flags = board.type_of(sel)[:7]
         if board.has(sel, "cover"):
@@ -47,7 +55,7 @@ class NhMap(Screen):
             if t["at"] == sel:
                 here.append("T%d%s" % (t["id"], "w" if t["wait"] else ""))
         surface.line_text(6, " ".join(here))
-        surface.line_text(7, "^v sector B back")
+        surface.line_text(7, "T=trooper ^v B")
 
     def on_button(self, app, name, kind):
         if name == UP:

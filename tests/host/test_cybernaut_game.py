@@ -73,3 +73,47 @@ def test_the_secret_part_is_sealed_in_groups_and_older_saves_still_load(tmp_path
     screen.s["sec"] = app.seal(whole)
     assert screen.load(app).to_dict() == game.to_dict()  # older: one sealed text
 
+
+
+def test_the_interaction_result_the_message_line_and_the_log_in_words(tmp_path):
+    """An Interaction through the simulator's buttons (cyb_sim_netrun's set-up):
+    the result screen, the game menu's message line and the Log screen show what
+    happened in the game's words, each line within 16 cells, not event names
+    ("interaction: C"), and the chit hidden Cyb-2 gained is not named (V.A, V.C.4)."""
+    from boards.sim import boot
+    from cyb_sim import Driver
+    import cyb_sim_netrun as script
+    board, app = boot(str(tmp_path), script.SEED)
+    d = Driver(board, app)
+    d.choose("Cybernaut")
+    d.choose("New game")
+    d.choose("NSA placement")
+    d.press("A")  # "I am NSA"
+    for at in script.SETUP:
+        d.at(at)
+    d.press("A")  # hand back
+    d.choose("Add Cybernaut")
+    d.seq("D A")  # Cyb-2 (RealWorld 3) in Sprawl-1 (Corporatist)
+    d.choose("Cybernauts done")
+    assert app.surface.lines()[-1] == "SS drawn: SS-5"
+    d.choose("Place SS unit")
+    d.choose("Sprawl-3")
+    assert app.surface.lines()[-1] == "SS-5 to Sprawl-3"
+    d.choose("Interaction")
+    d.seq("A")  # Cyb-2 in the group
+    d.choose("Go")  # d10 3 + 3 = 6: "C"
+    assert app.surface.lines() == ["Interaction", "Interaction 6", "Cyb-2 got a chit"] + [""] * 5
+    d.press("A")
+    assert app.surface.lines()[-1] == "Cyb-2 got a chit"
+    d.choose("Log")
+    assert app.surface.lines() == ["Log", "Cyb-2: Sprawl-1", "SS drawn: SS-5", "SS-5 to Sprawl-3",
+                                   "Interaction 6", "Cyb-2 got a chit", "", ""]
+    box = [c for c in cyb_game_screen(app).load(app).s["nr"] if c["w"] == "box"]
+    assert len(box) == 1 and box[0]["t"] not in " ".join(app.surface.lines())
+
+
+def cyb_game_screen(app):
+    for screen in app.stack:
+        if screen.ID == "cn_game":
+            return screen
+    raise AssertionError("no game open")

@@ -1,0 +1,120 @@
+"""The Cybernaut game's Log and message line (firmware.screens.cybernaut_game.summary,
+lines from firmware.screens.cybernaut_log): each event in the game's words
+(Interaction V.A, Encounter V.D, revealed/hidden V.C, Recruit V.E.1, Body Bank
+VIII.C.2, CyberStrike VII.G ...), every line within 16 cells, no raw event name,
+and never a face-down chit's type (the lines are what the Netrunner may read)."""
+
+from check import SeqSource
+from cyb_helpers import face, placed_game
+
+from firmware.screens.cybernaut_game import summary
+
+WIDTH = 16
+
+
+def _checked(lines):
+    for line in lines:
+        assert len(line) <= WIDTH, line
+        assert "_" not in line, line  # no event kind ("cybernaut_revealed")
+    return lines
+
+
+def test_an_interaction_with_no_effect_says_so():
+    # Cyb-2 (RealWorld 3) in Sprawl-1 (Corporatist): d10 2 + 3 = 5, "-" (V.A)
+    game = placed_game()
+    events, _ = game.interact([0], SeqSource([face(2)]))
+    assert _checked(summary(events)) == ["Interaction 5", "No effect"]
+
+
+def test_a_hidden_cybernauts_chit_is_counted_not_named():
+    # d10 4 + 3 = 7: "C", a Cyberchit into hidden Cyb-2's box (V.A; closed box, V.C.4)
+    game = placed_game()
+    events, _ = game.interact([0], SeqSource([face(4), 0]))
+    lines = _checked(summary(events))
+    assert lines == ["Interaction 7", "Cyb-2 got a chit"]
+    gained = [c for c in game.s["nr"] if c["w"] == "box"][0]
+    assert gained["t"] not in " ".join(lines)
+
+
+def test_a_reveal_brings_the_ss_draw_and_the_open_box_is_named():
+    # d10 7 + 3 = 10: "C A": revealed (V.C.1), the NSA draws an SS unit (V.E.2),
+    # then the chit goes into an open box, which the NSA may see (V.C.3)
+    game = placed_game()
+    events, _ = game.interact([0], SeqSource([face(7), 0, 0]))
+    gained = [c for c in game.s["nr"] if c["w"] == "box"][0]
+    drawn = game.s["ss_wait"][0]
+    assert _checked(summary(events)) == ["Interaction 10", "Cyb-2 revealed", "SS drawn: " + drawn,
+                                         "Cyb-2 got " + gained["t"]]
+
+
+def test_an_encounter_gives_its_roll_and_printed_result():
+    # Sprawl-3 (Anarchy): d10 1 + 3 = 4, "E"; Encounter dice 0 and 7: 07 (V.D)
+    game = placed_game(cybs=(("Cyb-2", "Sprawl-3"),))
+    events, _ = game.interact([0], SeqSource([face(1), face(0), face(7)]))
+    assert _checked(summary(events)) == ["Interaction 4", "Encounter 07", "Placeholder",
+                                         "encounter 00-09"]
+
+
+def test_encounter_combat_and_the_recruit_and_body_bank_results():
+    # Encounter 23: a row with a third party firing 3 (VIII.D)
+    game = placed_game(cybs=(("Cyb-2", "Sprawl-3"),))
+    events, _ = game.interact([0], SeqSource([face(1), face(2), face(3), face(0), face(9)]))
+    lines = _checked(summary(events))
+    assert lines[:4] == ["Interaction 4", "Encounter 23", "Placeholder", "encounter 20-29"]
+    assert lines[4] == "Encounter combat"
+    assert lines[5] == "Netrunner: " + events[-1]["fires"][0][1]["result"]
+    assert _checked(summary(game.recruit("Cyb-5", "Sprawl-3"))) == ["Recruit: Cyb-5"]
+    assert summary(game.recruit("Cyb-10", "Sprawl-3")) == ["Recruit: Cyb-10"]
+    game.eliminate_cybernaut(0, "Cybernaut VIII.C.2")
+    assert summary(game.body_bank(0, "Sprawl-3")) == ["Body Bank: Cyb-2"]
+
+
+def test_each_kind_in_the_games_words_within_16_cells():
+    fire = {"total": 3, "column": "1-3", "d10": 9, "result": "I"}
+    cases = [
+        ({"kind": "cybernaut_hidden", "name": "Cyb-2"}, ["Cyb-2 hidden"]),
+        ({"kind": "already_revealed", "name": "Cyb-2"}, ["Cyb-2: no effect"]),
+        ({"kind": "techgear_gained", "cyb": "Cyb-2", "hide": {"type": "Cyberdeck"}},
+         ["Cyb-2: TechGear"]),
+        ({"kind": "techgear_gained", "cyb": "Cyb-2", "type": "Cyberdeck"},
+         ["Cyb-2: Cyberdeck"]),
+        ({"kind": "techgear_none", "cyb": "Cyb-2", "why": "x"}, ["No TechGear left"]),
+        ({"kind": "cup_empty"}, ["No chit left"]),
+        ({"kind": "autonomous_zone", "sprawl": "Sprawl-1"}, ["Zone: Sprawl-1"]),
+        ({"kind": "attack", "sprawl": "Sprawl-1", "fires": [["NSA", fire], ["Netrunner", fire]]},
+         ["Attack Sprawl-1", "NSA fires: I", "Netrunner: I"]),
+        ({"kind": "move", "units": ["Cyb-2"], "path": ["Sprawl-1", "Sprawl-2"]}, ["Cyb-2>Sprawl-2"]),
+        ({"kind": "move", "units": ["SS-1", "SS-2"], "path": ["Sprawl-1", "NORAD"]}, ["2 units to NORAD"]),
+        ({"kind": "ss_eliminated", "unit": "SS-1"}, ["SS-1 eliminated"]),
+        ({"kind": "cybernaut_eliminated", "name": "Cyb-2", "files_back": 2},
+         ["Cyb-2 eliminated", "2 Files to NSA"]),
+        ({"kind": "netrun_start", "cyb": "Cyb-2", "at": "M00"}, ["Netrun: Cyb-2"]),
+        ({"kind": "nsa_revealed", "chits": [["M21", "Tracer"]]}, ["M21 Tracer"]),
+        ({"kind": "strike", "at": "A12", "nsa_lost": [["A12", "Ice"]], "nr_lost": [], "captured": []},
+         ["CyberStrike", "Lost: NSA 1 NR 0"]),
+        ({"kind": "strike", "at": "A12", "nsa_lost": [], "nr_lost": [], "captured": []}, []),
+        ({"kind": "file_captured", "at": "A11", "type": "File"}, ["File captured"]),
+        ({"kind": "system_alert", "at": "A12"}, ["System Alert"]),
+        ({"kind": "skull", "rolls": [3, 8], "wetware": 6, "fate": "eliminated"}, ["Skull d10 3 8"]),
+        ({"kind": "netrun_end", "how": "logoff", "cyb": "Cyb-2"}, ["Logoff: Cyb-2"]),
+        ({"kind": "netrun_end", "how": "neutralized", "cyb": "Cyb-2"}, ["Neutralized"]),
+        ({"kind": "netrun_end", "how": "eliminated", "cyb": "Cyb-2"}, ["Cyb-2 eliminated"]),
+        ({"kind": "files_returned", "count": 1}, ["1 Files to NSA"]),
+        ({"kind": "overdose"}, ["Overdose"]),
+        ({"kind": "turn_end", "turn": 3, "encounters_ended": []}, ["End of turn 3"]),
+        ({"kind": "game_over"}, ["Game over"]),
+    ]
+    for event, want in cases:
+        event["rule"] = "Cybernaut"
+        assert _checked(summary([event])) == want, (event, summary([event]))
+
+
+def test_secret_events_give_no_line():
+    # the NSA's placements and moves in cyberspace, a Netrunner chit placed face down
+    for event in ({"kind": "nsa_setup", "chit": "x1", "type": "Nexus 1", "at": "M12"},
+                  {"kind": "nsa_replaced", "placement": {"x1": "M12"}},
+                  {"kind": "nsa_step", "from": "M12", "to": "M13", "ops": 2},
+                  {"kind": "nr_place", "at": "M00", "ops": 3, "hide": {"chit": "n1", "type": "Probe"}},
+                  {"kind": "nr_step", "from": "M00", "to": "M01", "ops": 3, "hide": {"chit": "n1"}}):
+        event["rule"] = "Cybernaut"
+        assert summary([event]) == [], event
