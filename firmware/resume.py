@@ -246,11 +246,25 @@ def resume(app):
             if body is None:
                 continue
             preload_packs(app, body)
-            restore(app, body)
+            try:
+                restore(app, body)
+            except MemoryError:
+                # the packs loaded first left too little room for the game's
+                # modules: without them (each screen loads its own pack later)
+                app.packs = {}
+                gc.collect()
+                restore(app, body)
             resumed = name
             break
         except SealKeyError:
             sealed.append(keep_bad(app, name))
+        except MemoryError:  # the game's modules do not fit a whole heap: not at every boot
+            app.packs = {}
+            if app.forget is not None:
+                app.forget(FORGET, KEEP_MODULES)
+            gc.collect()
+            problems.append("the saved game needs more memory than is free at start "
+                            "(kept as %s)" % keep_bad(app, name))
         except (SaveError, ValueError, KeyError, TypeError, AttributeError) as exc:
             bad = keep_bad(app, name)
             problems.append("%s (kept as %s)" % (exc, bad))

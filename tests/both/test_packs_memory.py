@@ -175,3 +175,64 @@ def test_a_pack_named_by_the_save_but_gone_does_not_stop_the_resume():
     assert [s.ID for s in app.stack] == ["main", "cn_menu", "cn_inter"]
     assert "cybernaut-sample" not in app.packs
     raises(PackError, app.pack, "cybernaut-sample")
+
+
+def test_a_resume_whose_packs_leave_no_room_for_the_game_goes_on_without_them():
+    # the packs loaded first (preload) may leave too little room for the game's
+    # modules in a heap that held them in another order: the boot then drops the
+    # packs and restores the game again (a MemoryError at every boot otherwise: the
+    # bench's action run stopped there)
+    root = tempdir("preload3")
+    board, app = boot(root, 7)
+    for key in ("D", "D", "A", "A"):  # Cybernaut, Interaction (its pack loads)
+        board.press(app, key)
+    import firmware.resume as resume
+    real = resume.restore
+    calls = []
+
+    def tight(app_, body):
+        calls.append(sorted(app_.packs))
+        if app_.packs:
+            raise MemoryError("memory allocation failed")
+        return real(app_, body)
+
+    resume.restore = tight
+    try:
+        board, app = boot(root, 7)
+    finally:
+        resume.restore = real
+    assert calls == [["cybernaut-sample"], []]
+    assert [s.ID for s in app.stack] == ["main", "cn_menu", "cn_inter"]
+    assert app.packs == {}
+    board.press(app, "A")  # the roll loads its pack, as before the preload
+    assert app.top().s["title"] == "Interaction" and "cybernaut-sample" in app.packs
+
+
+def test_a_saved_game_whose_modules_never_fit_is_set_aside_not_a_boot_loop():
+    from shared_rules.save import decode_save
+    root = tempdir("preload4")
+    board, app = boot(root, 7)
+    for key in ("D", "D", "A", "A"):
+        board.press(app, key)
+    saved = read_text(root + "/saves/state.sav")
+    import firmware.resume as resume
+    real = resume.restore
+
+    def never(app_, body):
+        if len(body.get("screens", [])) > 2:  # the game's screens: never room
+            raise MemoryError("memory allocation failed")
+        return real(app_, body)
+
+    resume.restore = never
+    try:
+        board, app = boot(root, 7)
+    finally:
+        resume.restore = real
+    assert app.top().s["title"] == "Save problem"
+    whole = " ".join(app.top().s["lines"])
+    assert "needs more memory than is free at start (kept as saves/" in whole, whole
+    assert "bad1.sav). Resumed from the last good save." in whole, whole
+    assert read_text(root + "/saves/bad1.sav") == saved  # kept, byte for byte
+    # state.prev (the Cybernaut menu, before Interaction) fitted: resumed from it
+    assert [s.ID for s in app.stack][:2] == ["main", "cn_menu"]
+    assert decode_save(read_text(root + "/saves/bad1.sav"), "s")["screens"][-1]["id"] == "cn_inter"
