@@ -24,7 +24,7 @@ KEEP_MODULES = ("firmware.screens.main", "shared_rules.dice", "shared_rules.erro
 # what forget_games and recover_memory drop: the games' screens and rules, and the
 # undo/commit helpers a game loaded (about 8 KB, imported again when next used)
 FORGET = ("firmware.screens.", "shared_rules.", "firmware.undo", "firmware.steps", "firmware.commit",
-          "firmware.resume", "firmware.packtrap")
+          "firmware.resume")
 # a private screen left alone this long is covered (the pass-the-device ritual: a
 # secret is on screen at most 5 s unless its owner is using it)
 PRIVATE_MS = 5000
@@ -116,7 +116,6 @@ class App:
         self.played = []
         self.launch = False  # saved True just before such a restart (restart_first)
         self._launching = False  # True during boot's press of A that follows it
-        self.parked = None  # games paused by a broken pack (firmware/packtrap.py), saved
 
     # ---- the screen stack -------------------------------------------------
     def push(self, screen):
@@ -159,8 +158,8 @@ class App:
             return
         if self.secrets:
             games = []
-            for cid in self.secrets:  # not a game paused by a broken pack (packtrap)
-                if self.secrets[cid][0] not in games and self.secrets[cid][0] not in (self.parked or ()):
+            for cid in self.secrets:
+                if self.secrets[cid][0] not in games:
                     games.append(self.secrets[cid][0])
             for game in games:
                 self.reveal_all(game, RULE_LEFT)
@@ -424,8 +423,6 @@ class App:
             body["packs"] = sorted(self.packs)
         if self.launch:
             body["launch"] = True
-        if self.parked:
-            body["parked"] = self.parked
         return body
 
     def _seed_sealed(self):
@@ -714,10 +711,8 @@ class App:
             try:
                 self.top().draw(self, self.surface)
             except RefereeError as exc:
-                # a screen that cannot draw (a missing or bad pack): its game is paused,
-                # the main menu opens under a notice saying why (firmware/packtrap.py)
-                from firmware.packtrap import park
-                park(self, exc)
+                # a screen that cannot draw (a missing or bad pack): say why, on top of it
+                self.notice("Pack problem" if isinstance(exc, PackError) else "Problem", str(exc))
                 self.surface.clear()
                 self.top().draw(self, self.surface)
         except MemoryError:

@@ -13,16 +13,13 @@ from shared_rules.errors import PackError
 PACKS_OK = "packs.ok"  # in the data folder: pack files that passed their checks
 PACKS_OK_KEPT = 8  # lines kept: the last packs checked
 PACKS_OK_MAX = 2048  # bytes: a longer packs.ok is not read (and is replaced)
-# in the data folder: the owners' pack files in use ("packs/cybernaut.json", a line
-# each, once loaded): one of them gone is said once before the sample replaces it
-OWN_PACKS = "packs.own"
 # the modules whose code (or constants) checks a pack, in shared_rules/: hashed with
 # it, so new checks check it again
 CHECK_MODULES = ("pack_check", "tables", "cybernaut_pack", "cybernaut_techgear", "cybernaut",
                  "dice")
 
 
-def load(app, name, say_gone=True):
+def load(app, name):
     """The table pack ``name`` (file ``packs/<name>.json``), parsed. For a
     sample pack ("cybernaut-sample") the owner's own pack of that game
     ("packs/cybernaut.json"), when there is one, is used instead.
@@ -33,24 +30,12 @@ def load(app, name, say_gone=True):
     peak do not fit beside a game in the Pico's heap (issue 7). Changed bytes,
     or another firmware version, are checked again.
 
-    An owner's pack this device loaded (OWN_PACKS) that is gone (removed,
-    or made a folder) is not replaced by the sample without a word: the first load
-    after that raises a PackError saying so (the game is paused: firmware/packtrap.py),
-    and the next one uses the sample.
-
     :param app: firmware.app.App (its storage, pack_dirs).
     :param name: str, e.g. "cybernaut-game-sample".
-    :param say_gone: False to leave an owner's pack gone to be said by the next
-        load (the boot's preload, firmware/resume.py: no screen shows it then);
-        it raises the same PackError, and the sample is not loaded either.
     :returns: shared_rules.tables.Pack.
-    :raises PackError: missing file, a pack that fails validation, or an owner's
-        pack gone (once, when ``say_gone``).
+    :raises PackError: missing file or a pack that fails validation.
     """
     handle, where = _open_pack(app, name)
-    own = "packs/" + name[:-7] + ".json" if name.endswith("-sample") else None
-    if own is not None and where != own:
-        _owner_pack_gone(app, handle, own, say_gone)
     digest = None
     try:
         with handle:
@@ -74,48 +59,7 @@ def load(app, name, say_gone=True):
         raise PackError("pack file '%s' cannot be read: %s" % (where, exc))
     if digest is not None and not checked:
         _remember_pack_ok(app, digest)
-    if own is not None and where == own:
-        owned = _own_packs(app)
-        if own not in owned:  # the owner's pack in use: said if it goes
-            _write_own_packs(app, owned + [own])
     return pack
-
-def _owner_pack_gone(app, handle, own, say=True):
-    """The sample is about to replace the owner's pack ``own`` (str,
-    "packs/<game>.json"): if that pack was in use (OWN_PACKS, a file written at
-    once, not the save: a reboot before the next press keeps it too), take it out
-    (only when ``say``: else the next load says it), close ``handle`` and raise
-    PackError (the sample replaces it from the load after the one that says it)."""
-    owned = _own_packs(app)
-    if own in owned:
-        if say:
-            owned.remove(own)
-            _write_own_packs(app, owned)
-        handle.close()
-        raise PackError("%s is gone: put it back to go on with it, or the sample pack "
-                        "(PLACEHOLDER tables) replaces it" % own)
-
-
-def _own_packs(app):
-    """The owners' pack files in use (list of str, from OWN_PACKS; none if unreadable)."""
-    try:
-        if app.storage.size(OWN_PACKS) > PACKS_OK_MAX:  # not ours: not read (RAM), replaced
-            return []
-        data = app.storage.read(OWN_PACKS)
-        if data is None:
-            return []
-        return [line for line in data.decode().split("\n") if line]
-    except (OSError, UnicodeError, ValueError):
-        return []
-
-
-def _write_own_packs(app, owned):
-    """Write OWN_PACKS (``owned``: list of str); a failed write is only a notice missed."""
-    try:
-        app.storage.write_atomic(OWN_PACKS, "".join([name + "\n" for name in owned]))
-    except OSError:
-        pass
-
 
 def _checks_hash(hasher):
     """Feed the files of the pack checks' modules (CHECK_MODULES: in the shared_rules

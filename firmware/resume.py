@@ -26,9 +26,10 @@ class SealKeyError(SaveError):
 
 # the Save problem notice for saves set aside by SealKeyError ("%s": their new names)
 KEY_LOST = ("the sealing key (key.bin) is missing or is not the one this save was sealed "
-            "with, so its hidden values cannot be opened; kept as %s. Put key.bin back from "
-            "a backup (on a PC: referee restore ZIP; the game comes back as it was then, and "
-            "what is here now is backed up first)")
+            "with, so its hidden values cannot be opened; kept as %s. Restore a backup on a "
+            "PC (referee restore ZIP): it puts key.bin back with the game as it was then "
+            "(what is here now is backed up first); copying key.bin back alone does not "
+            "bring this save back")
 
 
 def open_seed(app, sealed):
@@ -58,8 +59,7 @@ def preload_packs(app, body):
     it keeps, which the heap has while it is still whole, and not once a game's
     modules are in it (issue 7: a resumed Cybernaut game parsed its pack at its
     first frame and ran out of memory at every frame). A pack that cannot be loaded
-    now is left out: the screen that needs it loads it, and says what is wrong
-    (an owner's pack gone too: firmware.packfile.load's ``say_gone``).
+    now is left out: the screen that needs it loads it, and says what is wrong.
 
     :param app: firmware.app.App.
     :param body: dict, the save body (decode_save's).
@@ -67,19 +67,13 @@ def preload_packs(app, body):
     names = body.get("packs")
     if not isinstance(names, list):
         return
-    from firmware.packfile import load
-    try:
-        for name in names:
-            if not isinstance(name, str) or name in app.packs:
-                continue
-            try:
-                app.packs[name] = load(app, name, False)
-            except (PackError, MemoryError):
-                gc.collect()
-    finally:
-        load = None
-        if app.forget is not None:
-            app.forget(("firmware.packfile",), ())
+    for name in names:
+        if not isinstance(name, str) or name in app.packs:
+            continue
+        try:
+            app.pack(name)
+        except (PackError, MemoryError):
+            gc.collect()
 
 def restore(app, body):
     """Rebuild ``app`` (firmware.app.App) from a save body (dict, decode_save's).
@@ -116,7 +110,6 @@ def restore(app, body):
     app.undo = body.get("undo")
     app.journal = Journal(next_seq=body.get("next_seq", 1))
     app.launch = bool(body.get("launch"))
-    app.parked = body.get("parked")  # games paused by a broken pack (firmware/packtrap.py)
 
 def restore_saved(app):
     """After a MemoryError (App.recover_memory): restore the last save, state.sav,

@@ -44,8 +44,6 @@ class MainMenu(Menu):
         game = game_of(entry[1])
         if game is not None and app.played and app.played != [game]:
             app.restart_first()
-        if app.parked and __import__("firmware.packtrap", None, None, ["unpark"]).unpark(app, entry[1]):
-            return  # the game paused for a pack problem is back (firmware/packtrap.py)
         module = __import__(entry[1], None, None, [entry[2]])
         app.push(getattr(module, entry[2])())
         if game is not None and game not in app.played:

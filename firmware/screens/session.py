@@ -82,13 +82,6 @@ class EndSessionScreen(Screen):
 
     def on_button(self, app, name, kind):
         if name == A:
-            for cid in app.secrets:
-                if app.secrets[cid][0] in (app.parked or ()):
-                    from shared_rules.errors import RuleError
-                    raise RuleError("the %s game is paused for a pack problem and holds sealed "
-                                    "secrets: ending the session would reveal them. Fix its "
-                                    "pack and choose it again first (Trust: sealed secrets)"
-                                    % app.secrets[cid][0])
             app.replace(reveal_screen(app, app.end_session()))
         elif name == B:
             app.pop()

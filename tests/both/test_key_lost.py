@@ -15,8 +15,8 @@ from shared_rules.seal import seal, unseal
 KEY_PARTS = ("the sealing key (key.bin) is missing or is not the one this save was sealed with",
              "so its hidden values cannot be opened",
              "kept as saves/bad1.sav and saves/bad2.sav",
-             "Put key.bin back from a backup",
-             "referee restore ZIP")
+             "Restore a backup on a PC (referee restore ZIP)",
+             "copying key.bin back alone does not bring this save back")
 
 
 def _played(tag):

@@ -131,27 +131,28 @@ def test_a_resumed_game_parses_its_packs_before_its_screens_load():
     for key in ("D", "D", "A", "A"):  # Cybernaut, Interaction (its pack loads)
         board.press(app, key)
     assert decode_save(read_text(root + "/saves/state.sav"), "s")["packs"] == ["cybernaut-sample"]
-    import firmware.resume as resume  # the boot's modules (dropped after it)
-    import firmware.packfile as packfile
+    import firmware.resume as resume  # the boot's module (dropped after it)
+    import firmware.app as app_module
     order = []
     real_restore = resume.restore
-    real_load = packfile.load
+    real_pack = app_module.App.pack
 
     def restoring(app_, body):
         order.append("restore")
         return real_restore(app_, body)
 
-    def loading(app_, name, say_gone=True):
-        order.append(name)
-        return real_load(app_, name, say_gone)
+    def packing(app_, name):
+        if name not in app_.packs:
+            order.append(name)
+        return real_pack(app_, name)
 
     resume.restore = restoring
-    packfile.load = loading
+    app_module.App.pack = packing
     try:
         board, app = boot(root, 7)
     finally:
         resume.restore = real_restore
-        packfile.load = real_load
+        app_module.App.pack = real_pack
     assert order == ["cybernaut-sample", "restore"]
     assert app.top().ID == "cn_inter" and "cybernaut-sample" in app.packs
 

@@ -44,7 +44,7 @@ def test_key_lost_mid_game_keeps_the_secrets_save_and_journal(tmp_path, capsys):
     assert ("the sealing key (key.bin) is missing or is not the one this save was sealed "
             "with, so its hidden values cannot be opened; kept as saves/bad1.sav and "
             "saves/bad2.sav") in whole, whole
-    assert "Put key.bin back from a backup (on a PC: referee restore ZIP" in whole, whole
+    assert "Restore a backup on a PC (referee restore ZIP): it puts key.bin back" in whole, whole
     assert _read(root, "saves/bad1.sav") == saved and _read(root, "saves/bad2.sav") == prev
     # the journal of the lost game is untouched and reads as before
     assert _read(root, "journals/s0001.jrn") == journal
