@@ -171,21 +171,37 @@ def sync_journal(app):
         app_module.log("journal %s: dropped a torn last entry (power cut while writing)" % name)
         app.storage.keep_prefix(name, start + keep)
         data = data[:keep]
-    last = None
-    ahead = []
-    end = len(data) - 1
-    while end > 0:
-        begin = data.rfind(b"\n", 0, end) + 1
+    size = JOURNAL_TAIL
+    while True:
+        last = None
+        ahead = []
+        reached = False  # an entry the save knows: every entry ahead of it is read
+        end = len(data) - 1
+        while end > 0:
+            begin = data.rfind(b"\n", 0, end) + 1
+            try:
+                entry = decode_line(data[begin:end].decode(), 0, name)
+            except (SaveError, UnicodeError):
+                break
+            if last is None:
+                last = entry
+            if entry["seq"] < app.journal.next_seq:
+                reached = True
+                break
+            ahead.insert(0, entry)
+            end = begin - 1
+        # a press not kept may have journaled more than the tail (27 commitments of
+        # a Cybernaut solo placement: 7 KB): read further back, up to 8 tails, so
+        # that every commitment ahead of the save is voided (found by review)
+        if reached or start == 0 or size >= 8 * JOURNAL_TAIL:
+            break
+        size = 2 * size
         try:
-            entry = decode_line(data[begin:end].decode(), 0, name)
-        except (SaveError, UnicodeError):
+            data = None
+            data, start = app.storage.read_tail(name, size)
+        except MemoryError:  # no room for more: what was read is voided
+            gc.collect()
             break
-        if last is None:
-            last = entry
-        if entry["seq"] < app.journal.next_seq:
-            break
-        ahead.insert(0, entry)
-        end = begin - 1
     if last is not None and last["seq"] >= app.journal.next_seq:
         app.journal.next_seq = last["seq"] + 1
     voids = []
