@@ -84,18 +84,12 @@ class NhSpot(Reveal):
     The Spot! is spent when this opens (journaled, the order card used, no undo),
     so unlike the other hand-overs B on "Hand to" cannot cancel: it is refused with
     the reason and the result waits, sealed, until its owner has looked. After a
-    reboot it opens at "Hand to" again (Reveal keeps "hold" across one: anyone
-    could then hold A).
+    reboot it opens at "Hand to" again (as every Reveal does).
 
     Make with ``NhSpot.make(app, spotter, "Spot!", "<what>: <seen>")``. State as
     Reveal (the result sealed)."""
 
     ID = "nh_spot"
-
-    def __init__(self, state=None):
-        super().__init__(state)
-        if self.s.get("stage") == "hold":  # restored (reboot, memory recovery)
-            self.s["stage"] = "hand"
 
     def draw(self, app, surface):
         s = self.s

@@ -190,7 +190,9 @@ class Reveal(Screen):
        device goes back to the table.
 
     The secret stays sealed in the state (and so in the save); the "shown" status
-    is not saved, so after a reboot the secret is hidden.
+    is not saved, so after a reboot the secret is hidden, and a reveal restored at
+    its hold stage (a reboot, undo, an out-of-memory recovery) starts again at
+    "Hand to": whoever holds the device then has not said who they are.
 
     State: {"owner", "title", "sealed", "stage": "hand"|"pin"|"hold", "pin", "bad"}.
     """
@@ -207,6 +209,8 @@ class Reveal(Screen):
 
     def __init__(self, state=None):
         super().__init__(state)
+        if self.s.get("stage") == "hold":  # restored: ask who holds the device again
+            self.s["stage"] = "hand"
         self._since = None
         self._armed = False
         self._shown = False

@@ -37,6 +37,25 @@ def test_reveal_only_while_a_is_held_at_most_5_s_then_cleared():
     assert lines[0] == "Done" and "Queen 7" not in " ".join(lines)
 
 
+def test_a_reveal_restored_at_its_hold_stage_asks_hand_to_again():
+    # after "I am Ann" the device is rebooted: whoever holds it then could hold A and
+    # read Ann's secret (found in review); it asks again who holds it
+    root = tempdir("revealboot")
+    board, app = boot(root, 1)
+    app.push(Reveal.make(app, "Ann", "Your chit", "Queen 7"))
+    board.press(app, A)
+    assert app.top().s["stage"] == "hold"
+    board, app = boot(root, 1)
+    assert app.top().ID == "reveal" and app.top().s["stage"] == "hand"
+    board.levels[A] = True
+    lines = _settle(board, app, 200)
+    assert lines[0] == "Hand to Ann" and "Queen 7" not in " ".join(lines)
+    board.levels[A] = False
+    _settle(board, app)
+    board.levels[A] = True
+    assert _settle(board, app, 200)[1] == "Queen 7"  # Ann said who she is: she may look
+
+
 def test_handover_asks_for_the_pin():
     board, app = boot(tempdir("pin"), 1)
     app.set_pin("Cy", "UDD")
