@@ -230,9 +230,10 @@ class UnitPick(Menu):
                         lines.extend(event_lines(event))
                 private = techgear_lines(events, lines)
                 app.push(TextScreen.make("Interaction", "\n".join(lines)))
-                if private:  # a hidden Cybernaut's box: for the Netrunner's eyes (V.C.4)
-                    from firmware.screens.prompt import Handover
-                    app.push(Handover.make("Netrunner", TextScreen.make("TechGear", private)))
+                if private:  # a hidden Cybernaut's box: for the Netrunner's eyes (V.C.4),
+                    # sealed in the state and the save (a TextScreen kept it in clear)
+                    from firmware.screens.prompt import Reveal
+                    app.push(Reveal.make(app, "Netrunner", "TechGear", private))
         elif self.s["for"] == "move":
             start = None
             for unit in pub["cybs"] + pub["ss"]:

@@ -301,6 +301,60 @@ def test_techgear_of_a_hidden_cybernaut_is_shown_to_the_netrunner_only(tmp_path)
     assert "Muscle Graft" not in json.dumps(screen.s["pub"])
 
 
+class _Rigged:
+    """The app's dice source with the next faces scripted (then the real ones)."""
+
+    def __init__(self, real, values):
+        self.real = real
+        self.values = list(values)
+
+    def randbelow(self, n):
+        if self.values:
+            self.real.randbelow(n)  # the real source moves on too (its counter)
+            return self.values.pop(0)
+        return self.real.randbelow(n)
+
+    def __getattr__(self, name):
+        return getattr(self.real, name)
+
+
+def test_the_private_techgear_screen_keeps_its_text_sealed_in_the_save(tmp_path):
+    """Interaction "T" by hidden Cyb-2 through the screens: the TechGear's type and
+    effect go to the Netrunner through the Reveal ritual (sealed in the state), never
+    in clear in the save (a Handover over a TextScreen kept them in clear: found by
+    review)."""
+    from boards.sim import boot
+    from cyb_game import Driver
+    board, app = boot(str(tmp_path), 3)
+    d = Driver(board, app)
+    d.choose("Cybernaut")
+    d.choose("New game")
+    d.choose("Solo placement")
+    d.choose("Add Cybernaut")
+    d.seq("D R A")  # Cyb-2 in Sprawl-2 (Tech)
+    d.choose("Cybernauts done")
+    while cyb_game.game_screen(app).s["pub"]["ss_wait"]:
+        d.choose("Place SS unit")
+        d.choose("Sprawl-3")
+    real = app.source
+    app.source = _Rigged(real, [6, 0])  # d10 7 + RW 3 = 10: "T"; then the chit drawn
+    try:
+        d.choose("Interaction")
+        d.choose("Cyb-2")
+        d.choose("Go")
+    finally:
+        app.source = real
+    assert app.top().ID == "reveal" and app.top().s["owner"] == "Netrunner"
+    saved = (tmp_path / "saves" / "state.sav").read_text()
+    assert "Muscle Graft" not in saved and "Muscle Graft" not in " ".join(app.surface.lines())
+    d.press("A")  # I am Netrunner
+    board.levels["A"] = True
+    board.hold(app, 200)
+    assert app.surface.lines()[:3] == ["TechGear", "Cyb-2 gets", "Muscle Graft"]
+    board.levels["A"] = False
+    board.hold(app, 60)
+
+
 class _Scripted:
     def __init__(self, values):
         self.values = list(values)
