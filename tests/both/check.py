@@ -98,3 +98,16 @@ def read_text(path):
 def write_bytes(path, data):
     with open(path, "wb") as handle:
         handle.write(data)
+
+
+class NullFb:
+    """A framebuffer that draws nothing (tests check a Surface's text grid)."""
+
+    def text(self, *args, **kwargs):
+        pass
+
+    def fill_rect(self, *args):
+        pass
+
+    def fill(self, *args):
+        pass

@@ -1,7 +1,7 @@
 """The device app on the simulator board: buttons, surface, storage, the first
 flows with pinned outcomes for fixed seeds, resume after a reboot, bad saves."""
 
-from check import SeqSource, raises, read_text, tempdir, write_bytes
+from check import NullFb, SeqSource, raises, read_text, tempdir, write_bytes
 
 from boards.sim import KeysError, boot, parse_keys, run_script
 from firmware.buttons import LONG, SHORT, Button
@@ -765,22 +765,9 @@ def test_out_of_memory_while_drawing_draws_again_then_recovers():
 
 # ---- surface: the text grid ---------------------------------------------------
 
-class _NullFb:
-    """A framebuffer that draws nothing (the text grid is what is checked)."""
-
-    def text(self, *args, **kwargs):
-        pass
-
-    def fill_rect(self, *args):
-        pass
-
-    def fill(self, *args):
-        pass
-
-
 def test_surface_text_grid_keeps_one_cell_per_character_and_clips():
     from firmware.surface import Surface
-    surface = Surface(_NullFb())
+    surface = Surface(NullFb())
     surface.text(0, 0, "AF +5 \u00e9t\u00e9 x")  # a non-ASCII character is one "?" cell
     surface.text(1, 12, "Roll d20")  # clipped at the right edge
     surface.text(2, 3, "\t~ok")  # control characters show as "?"

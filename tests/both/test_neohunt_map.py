@@ -3,22 +3,11 @@ cell is its name and a trooper mark "T" (troopers are always in view, Neo-Hunt
 troopers), never a count beside the sector number that read as another sector
 ("11" was S1 with one trooper); the legend is on the screen."""
 
+from check import NullFb
+
 from firmware.screens.neohunt_map import NhMap
 from firmware.surface import Surface
 from test_neohunt_rules import started
-
-
-class _NullFb:
-    """A framebuffer that draws nothing (the text grid is what is checked)."""
-
-    def text(self, *args, **kwargs):
-        pass
-
-    def fill_rect(self, *args):
-        pass
-
-    def fill(self, *args):
-        pass
 
 
 class _GameScreen:
@@ -42,7 +31,7 @@ def _trooper(tid, at, wait=False):
 
 
 def _lines(game, sel):
-    surface = Surface(_NullFb())
+    surface = Surface(NullFb())
     screen = NhMap({"sel": sel})
     screen.draw(_App(game), surface)
     return surface.lines()

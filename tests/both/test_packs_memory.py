@@ -178,6 +178,18 @@ def test_a_pack_named_by_the_save_but_gone_does_not_stop_the_resume():
     raises(PackError, app.pack, "cybernaut-sample")
 
 
+def _boot_restoring_with(root, fake):
+    """Boot on ``root`` with firmware.resume.restore replaced by
+    ``fake(real_restore, app, body)``. :returns: (board, app)."""
+    import firmware.resume as resume
+    real = resume.restore
+    resume.restore = lambda app_, body: fake(real, app_, body)
+    try:
+        return boot(root, 7)
+    finally:
+        resume.restore = real
+
+
 def test_a_resume_whose_packs_leave_no_room_for_the_game_goes_on_without_them():
     # the packs loaded first (preload) may leave too little room for the game's
     # modules in a heap that held them in another order: the boot then drops the
@@ -187,21 +199,15 @@ def test_a_resume_whose_packs_leave_no_room_for_the_game_goes_on_without_them():
     board, app = boot(root, 7)
     for key in ("D", "D", "A", "A"):  # Cybernaut, Interaction (its pack loads)
         board.press(app, key)
-    import firmware.resume as resume
-    real = resume.restore
     calls = []
 
-    def tight(app_, body):
+    def tight(real, app_, body):
         calls.append(sorted(app_.packs))
         if app_.packs:
             raise MemoryError("memory allocation failed")
         return real(app_, body)
 
-    resume.restore = tight
-    try:
-        board, app = boot(root, 7)
-    finally:
-        resume.restore = real
+    board, app = _boot_restoring_with(root, tight)
     assert calls == [["cybernaut-sample"], []]
     assert [s.ID for s in app.stack] == ["main", "cn_menu", "cn_inter"]
     assert app.packs == {}
@@ -216,19 +222,13 @@ def test_a_saved_game_whose_modules_never_fit_is_set_aside_not_a_boot_loop():
     for key in ("D", "D", "A", "A"):
         board.press(app, key)
     saved = read_text(root + "/saves/state.sav")
-    import firmware.resume as resume
-    real = resume.restore
 
-    def never(app_, body):
+    def never(real, app_, body):
         if len(body.get("screens", [])) > 2:  # the game's screens: never room
             raise MemoryError("memory allocation failed")
         return real(app_, body)
 
-    resume.restore = never
-    try:
-        board, app = boot(root, 7)
-    finally:
-        resume.restore = real
+    board, app = _boot_restoring_with(root, never)
     assert app.top().s["title"] == "Save problem"
     whole = " ".join(app.top().s["lines"])
     assert "needs more memory than is free at start (kept as saves/" in whole, whole

@@ -263,21 +263,11 @@ def test_a_hidden_cybernauts_holding_box_is_committed_and_opened_when_revealed(t
     assert again["kind"] == "commit" and again["rule"] == "Cybernaut V.C.5"
 
 
-def test_techgear_of_a_hidden_cybernaut_is_shown_to_the_netrunner_only(tmp_path):
-    """Interaction "T" (V.A) by hidden Cyb-2: the public result says TechGear was
-    gained; the type and chart text come behind "Hand to Netrunner"; the box chit
-    is committed (V.C.4) and the journal names no type in clear."""
+def _hidden_cyb2_at_play(tmp_path):
+    """A new Cybernaut game after the solo NSA placement, hidden Cyb-2 added in
+    Sprawl-2 (Tech) and the SS units placed: (board, app, Driver)."""
     from boards.sim import boot
     from cyb_game import Driver
-    from firmware.screens.cybernaut_game import techgear_lines
-    lines = []
-    private = techgear_lines([{"kind": "techgear_gained", "rule": "Cybernaut V.A", "cyb": "Cyb-2",
-                               "hide": {"chit": "t1", "type": "Cyberdeck", "effect": "E"}}], lines)
-    assert lines == ["TechGear gained (hidden box)"] and private == "Cyb-2 gets Cyberdeck\nE"
-    lines = []
-    assert techgear_lines([{"kind": "techgear_none", "rule": "Cybernaut II.B", "cyb": "Cyb-2",
-                            "why": "every TechGear chit is in play"}], lines) == ""
-    assert lines == ["No TechGear: every TechGear chit is in play (II.B)"]
     board, app = boot(str(tmp_path), 3)
     d = Driver(board, app)
     d.choose("Cybernaut")
@@ -289,6 +279,23 @@ def test_techgear_of_a_hidden_cybernaut_is_shown_to_the_netrunner_only(tmp_path)
     while cyb_game.game_screen(app).s["pub"]["ss_wait"]:
         d.choose("Place SS unit")
         d.choose("Sprawl-3")
+    return board, app, d
+
+
+def test_techgear_of_a_hidden_cybernaut_is_shown_to_the_netrunner_only(tmp_path):
+    """Interaction "T" (V.A) by hidden Cyb-2: the public result says TechGear was
+    gained; the type and chart text come behind "Hand to Netrunner"; the box chit
+    is committed (V.C.4) and the journal names no type in clear."""
+    from firmware.screens.cybernaut_game import techgear_lines
+    lines = []
+    private = techgear_lines([{"kind": "techgear_gained", "rule": "Cybernaut V.A", "cyb": "Cyb-2",
+                               "hide": {"chit": "t1", "type": "Cyberdeck", "effect": "E"}}], lines)
+    assert lines == ["TechGear gained (hidden box)"] and private == "Cyb-2 gets Cyberdeck\nE"
+    lines = []
+    assert techgear_lines([{"kind": "techgear_none", "rule": "Cybernaut II.B", "cyb": "Cyb-2",
+                            "why": "every TechGear chit is in play"}], lines) == ""
+    assert lines == ["No TechGear: every TechGear chit is in play (II.B)"]
+    board, app, d = _hidden_cyb2_at_play(tmp_path)
     screen = cyb_game.game_screen(app)
     game = screen.load(app)
     events, _ = game.interact([0], _Scripted([6, 0]))  # d10 7 + RW 3 = 10: "T"
@@ -323,19 +330,7 @@ def test_the_private_techgear_screen_keeps_its_text_sealed_in_the_save(tmp_path)
     effect go to the Netrunner through the Reveal ritual (sealed in the state), never
     in clear in the save (a Handover over a TextScreen kept them in clear: found by
     review)."""
-    from boards.sim import boot
-    from cyb_game import Driver
-    board, app = boot(str(tmp_path), 3)
-    d = Driver(board, app)
-    d.choose("Cybernaut")
-    d.choose("New game")
-    d.choose("Solo placement")
-    d.choose("Add Cybernaut")
-    d.seq("D R A")  # Cyb-2 in Sprawl-2 (Tech)
-    d.choose("Cybernauts done")
-    while cyb_game.game_screen(app).s["pub"]["ss_wait"]:
-        d.choose("Place SS unit")
-        d.choose("Sprawl-3")
+    board, app, d = _hidden_cyb2_at_play(tmp_path)
     real = app.source
     app.source = _Rigged(real, [6, 0])  # d10 7 + RW 3 = 10: "T"; then the chit drawn
     try:
