@@ -58,12 +58,23 @@ def _restart():
 
 STATE = "/bench_state.json"  # the driver's progress across restarts, in the data folder
 
+# The first presses of a block, by main-menu entry (firmware.screens.main.ENTRIES),
+# on every other visit of that entry (the 1st, 3rd...): the biggest states the
+# random presses would seldom reach. Each character one short press; the first A
+# chooses the entry (the block's usual first press). Cybernaut: "New game".
+# Neo-Hunt game: 6 players, then "Start" (the deal). Cybercore fight: 4 players
+# and 4 creatures (each handed to the GM and back), "Start fight", the order's
+# notice dismissed: 8 combatants (tools/bench_device.py OPEN_FLOWS, the same keys).
+OPENINGS = {2: "ADDA", 6: "ARRDDDDDA", 4: "A" + "AUA" * 4 + "DAAUAA" + "AAUAA" * 3 + "UUAA"}
+
 
 def run(code, data, packs, actions, seed):
     """Boot the app like the device's main.py and press ``actions`` buttons.
 
     In blocks of 100: each block opens the next main-menu entry and presses at
-    random. Every 500 actions the free heap is sampled at the main menu after the
+    random; on every other visit of Cybernaut, Neo-Hunt game and Cybercore fight
+    the block starts with the presses of OPENINGS (a new game, 6 players, a fight of
+    8 combatants). Every 500 actions the free heap is sampled at the main menu after the
     game left behind is dropped and gc has run, so samples compare like with like.
 
     The board can restart, as a Pico's soft reset does (App.restart_first: opening a
@@ -158,9 +169,14 @@ def run(code, data, packs, actions, seed):
                 micropython.mem_info()
             app.top().s["sel"] = st["entry"] % len(ENTRIES)
             st["entry"] += 1
+        entry = st["entry"] - 1  # the block's main-menu entry, and its visit
+        opening = OPENINGS.get(entry % len(ENTRIES)) if (entry // len(ENTRIES)) % 2 == 0 else None
         while step < block and done < actions:
             if step == 0:
                 name = "A"
+                kind = SHORT
+            elif opening is not None and step < len(opening):
+                name = opening[step]
                 kind = SHORT
             else:
                 name = names[rng.below(6)]
