@@ -4,7 +4,45 @@ Each exports what the app needs, ready made: ``make_surface()``,
 ``make_buttons()`` (name -> callable returning True while pressed),
 ``storage_root``, ``entropy`` (callable(n) -> bytes), ``ticks_ms``, ``sleep_ms``
 and ``pack_dirs``.
+
+boards/pico.py serves the Raspberry Pi Pico, Pico W, Pico 2 and Pico 2 W alike: the
+same 40-pin layout (GP4/GP5 I2C0, GP10-GP15, GP29 = VSYS / 3) and the same
+MicroPython port (rp2); ``pico_model`` tells them apart at run time.
 """
+
+# (the name in MicroPython's machine string, short name, RAM in KB, wireless chip)
+# most specific first: "Pico 2 W" before "Pico 2" and "Pico W" before "Pico"
+PICO_MODELS = (("Raspberry Pi Pico 2 W", "Pico 2 W", 520, True),
+               ("Raspberry Pi Pico 2", "Pico 2", 520, False),
+               ("Raspberry Pi Pico W", "Pico W", 264, True),
+               ("Raspberry Pi Pico", "Pico", 264, False))
+
+
+def pico_model(machine=None):
+    """Which Raspberry Pi Pico this is, from MicroPython's machine string
+    (``os.uname().machine``, e.g. "Raspberry Pi Pico 2 W with RP2350").
+
+    :param machine: that string (default: this interpreter's os.uname().machine).
+    :returns: (short name, chip, RAM in KB, True if it has the wireless chip), e.g.
+        ("Pico 2 W", "RP2350", 520, True); None for any other board (another RP2040
+        board, the unix port, CPython). The chip is the text after " with ", or
+        "RP2040" / "RP2350" if the string has none.
+    """
+    if machine is None:
+        import os
+        try:
+            machine = os.uname().machine
+        except AttributeError:  # CPython on Windows has no os.uname
+            return None
+    at = machine.find(" with ")  # (no str.partition: not in every MicroPython build)
+    name = (machine[:at] if at >= 0 else machine).strip()
+    chip = machine[at + 6:] if at >= 0 else ""
+    for full, short, ram, wireless in PICO_MODELS:
+        if name == full:
+            if not chip:
+                chip = "RP2350" if ram > 264 else "RP2040"
+            return short, chip.strip(), ram, wireless
+    return None
 
 
 def forget_modules(prefixes, keep):

@@ -1,4 +1,14 @@
-"""The Raspberry Pi Pico (or Pico W) board: SSD1306 OLED on I2C0, six buttons.
+"""The Raspberry Pi Pico board (and Pico W, Pico 2, Pico 2 W): SSD1306 OLED on I2C0,
+six buttons.
+
+The four boards share the pin-out below and run this same firmware (``referee
+deploy`` builds one for all: ``--board pico``; ``pico2``, ``pico_w`` and ``pico2_w``
+name the same build). The board is told apart at boot (boards.pico_model, from
+``os.uname().machine``): the boot line names it, and on the W boards the battery
+reading first drives GP25 high (below). The original Pico (RP2040, 264 KB RAM) is
+the reference for every memory and speed budget; a Pico 2 (RP2350, 520 KB) has
+more of both. The RP2350's erratum E9 (a GPIO input with its pull-down can stay
+high) does not touch this wiring: every button uses the pull-up.
 
 Wiring (every button is a tactile switch between its GP pin and GND; the Pico's
 internal pull-ups hold the pin high, a press pulls it low)::
@@ -17,6 +27,8 @@ internal pull-ups hold the pin high, a press pulls it low)::
     | button A      | 19                  | GP14 | confirm / roll                |
     | button B      | 20                  | GP15 | back                          |
     | battery       | (on board)          | GP29 | ADC3 reads VSYS / 3           |
+    | (W boards)    | (on board)          | GP25 | wireless chip select: high    |
+    |               |                     |      | while GP29 reads VSYS         |
 
     Pico, USB at the top, seen from above (left header, pins 1-20):
 
@@ -61,6 +73,7 @@ import framebuf
 from micropython import const
 
 from boards import forget_modules  # noqa: F401 (the app drops a left game's modules)
+from boards import pico_model
 from boards.lib import ssd1306
 from boards.pages import PageDiff
 from firmware import ticks
@@ -77,6 +90,7 @@ SOFT_I2C = False
 BUTTON_PINS = {"U": 10, "D": 11, "L": 12, "R": 13, "A": 14, "B": 15}
 BATTERY_ADC_PIN = 29
 BATTERY_DIVIDER = 3.0  # VSYS is read through a 200k/100k divider: VSYS / 3
+WIRELESS_CS_PIN = 25  # Pico W / Pico 2 W: the wireless chip's SPI chip select
 DIM_MS = 30000
 BLANK_MS = 120000
 _DIM_CONTRAST = const(8)
@@ -211,15 +225,22 @@ def _pressed(pin):
     return lambda: value() == 0
 
 
-def battery_volts():
+def battery_volts(model=None):
     """VSYS in volts (float), read on ADC3 (GP29) through the board's divider by 3.
 
     On USB power this reads about 4.7-5.0 V; on 3 AA cells their voltage. On a Pico W
-    GP29 is shared with the wireless chip: the reading is only good while Wi-Fi is off.
+    or Pico 2 W GP29 is also the wireless chip's SPI clock: their datasheets have
+    GP25 (that chip's select) driven high for GP29 to read VSYS, so it is, before
+    the ADC is made (this firmware never starts Wi-Fi). Not yet checked on a W board.
+
+    :param model: boards.pico_model()'s answer (default: this board's).
     """
     global _adc
     if _adc is None:
-        from machine import ADC
+        from machine import ADC, Pin
+        model = pico_model() if model is None else model
+        if model is not None and model[3]:
+            Pin(WIRELESS_CS_PIN, Pin.OUT, value=1)
         _adc = ADC(BATTERY_ADC_PIN)
     return _adc.read_u16() * 3.3 * BATTERY_DIVIDER / 65535
 
@@ -238,7 +259,9 @@ def main():
     """The device's main.py calls this: run the app on this board."""
     import sys
     from firmware.app import run
-    log("booting (MicroPython %s, mpy %s)" % (
+    model = pico_model()
+    log("booting on %s (MicroPython %s, mpy %s)" % (
+        "a Raspberry Pi %s (%s, %d KB RAM)" % model[:3] if model else "an unknown board",
         ".".join(str(v) for v in sys.implementation.version[:3]),
         getattr(sys.implementation, "_mpy", "?")))
     run(sys.modules[__name__])

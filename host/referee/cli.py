@@ -204,7 +204,7 @@ def build_parser():
                     ".mpy version. Exit codes: 4 no device, 5 .mpy version mismatch, 6 build "
                     "failed, 7 copy failed.")
     deploy.add_argument("--port", default=None, help="serial port (default: the one Pico found on USB)")
-    deploy.add_argument("--board", default="pico", help="board to build for (default pico)")
+    deploy.add_argument("--board", default="pico", help="board to build for (default pico; pico2, pico_w, pico2_w: the same build)")
     deploy.add_argument("--check", action="store_true", help="only report what would change")
     deploy.add_argument("--no-restart", action="store_true", help="do not restart the app afterwards")
     deploy.set_defaults(func=do_deploy)

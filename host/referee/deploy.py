@@ -220,6 +220,18 @@ class Device:
             pass
 
 
+def board_line(machine):
+    """What deploy says of the board, from its MicroPython machine string: a Pico,
+    Pico W, Pico 2 or Pico 2 W runs this build as is (boards.pico_model); another
+    board gets a warning that the pins are the Pico's (boards/pico.py)."""
+    from boards import pico_model
+    model = pico_model(machine)
+    if model is None:
+        return ("warning: %r is not a Raspberry Pi Pico, Pico W, Pico 2 or Pico 2 W: the build "
+                "uses the Pico's pins (boards/pico.py: OLED on GP4/GP5, buttons GP10-GP15)" % machine)
+    return "board: Raspberry Pi %s (%s, %d KB RAM): runs the Pico build" % model[:3]
+
+
 def plan(local, remote, on_device):
     """What a deploy does.
 
@@ -260,6 +272,7 @@ def deploy(port=None, board="pico", check=False, restart=True, out=DEFAULT_OUT, 
         say("device on %s: MicroPython %s (%s), .mpy %s" % (
             port, version, machine,
             "v%d.%d" % (device_mpy & 0xFF, (device_mpy >> 8) & 3) if device_mpy is not None else "unknown"))
+        say(board_line(machine))
         check_mpy(device_mpy, result["mpy"], version)
         remote = device.hashes(sorted(local))
         on_device = device.files_in(CODE_FOLDERS + ("packs",))
