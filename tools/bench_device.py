@@ -236,18 +236,40 @@ for i in range(%d):
     app.redraw()
 print('PLAY', oom[0], done, app.top().ID)""", 1)
 PLAY_PRESSES = 2000
-# The ladder's run: PLAY_SCRIPT ending at the first MemoryError (that heap failed);
-# a game that ends (a fight ended, a game over) or is left is opened again from its
-# main-menu entry (A), so every press is played in it
-LADDER_SCRIPT = PLAY_SCRIPT.replace("""else None
-""", """else None
-if game is None or game in ('text', 'oom'):
-    oom[0] = -1  # the game did not open: that heap failed
-""", 1).replace("""    if len(app.stack) < 2 or app.stack[1].ID != game:
-        break  # the game was left (abandoned): what follows is another game's
-    done += 1
-""", """    if oom[0]:
-        break
+# The ladder's run: PLAY_SCRIPT's presses as a Pico plays them, restarts included
+# (App.restart_first: a new Cybernaut game, a Neo-Hunt deal; the interpreter saves
+# its progress to the file named first and ends, and play_need starts the next
+# one), ending at the first MemoryError (that heap failed). A game that ends (a
+# fight ended, a game over) or is left is opened again from its main-menu entry
+# (A), so every press is played in it. Arguments: code, data, packs, data, the
+# progress file (twice), presses.
+LADDER_SCRIPT = BOOT_SCRIPT.replace("app.boot()", """def _restart():
+    with open(%r, 'w') as handle:
+        handle.write('%%d %%d %%s' %% (done, state, game))
+    print('RESTART')
+    raise SystemExit
+app.restart = _restart
+from firmware import app as app_module
+oom = [0]
+def _log(message):
+    if message.startswith('Out of memory') or message.startswith('low memory'):
+        oom[0] += 1  # a press not kept, or a frame drawn again after gc.collect()
+app_module.log = _log
+done = 0
+state = 12345
+game = None
+app.boot()
+try:
+    with open(%r) as handle:
+        words = handle.read().split()
+    done = int(words[0])
+    state = int(words[1])
+    game = words[2]
+except OSError:
+    game = app.stack[1].ID if len(app.stack) > 1 else None
+    if game is None or game in ('text', 'oom'):
+        oom[0] = -1  # the game did not open: that heap failed
+while done < %d and not oom[0]:
     done += 1
     if len(app.stack) < 2 or app.stack[1].ID != game:
         app.handle('A', 'short')
@@ -255,7 +277,16 @@ if game is None or game in ('text', 'oom'):
         if len(app.stack) > 1:
             game = app.stack[1].ID
         continue
-""", 1)
+    state = (state * 1103515245 + 12345) & 0x7FFFFFFF
+    name = 'UDLRAB'[(state >> 8) %% 6]
+    if name == 'B':
+        state = (state * 1103515245 + 12345) & 0x7FFFFFFF
+        if (state >> 8) %% 3 or len(app.stack) == 2:
+            name = 'A'
+    app.handle(name, 'short')
+    app.redraw()
+print('PLAY', oom[0], done, app.top().ID)""", 1)
+LADDER_RESTARTS = 500  # at most this many restarts in one ladder run
 # the heaps (KB) each ladder tries, smallest first: the first that plays every press
 # with no MemoryError is the game's figure
 LADDER_HEAPS = {4: (64, 80, 96, 112, 128, 144, 160, 176, 192, 208, 224, 240, 256, 288, 320, 384),
@@ -271,7 +302,8 @@ def play_need(keys, binary, heaps, presses):
     [(heap KB, MemoryErrors, presses done before the game was left) tried]). A run
     that left the game early (back at the main menu after a MemoryError the app could
     not recover the game from) does not count as passing; a run stops at its first
-    MemoryError. ``binary``: the MicroPython to run."""
+    MemoryError; a restart (App.restart_first) goes on in a fresh interpreter, as on
+    a Pico. ``binary``: the MicroPython to run."""
     tried = []
     for size in heaps:
         heap = "%dK" % size
@@ -279,16 +311,25 @@ def play_need(keys, binary, heaps, presses):
         data = scratch + "/data"
         with open(scratch + "/open.py", "w") as handle:
             handle.write(RESTART_SCRIPT % (code_dir(), data, packs_dir(), data, keys))
+        progress = scratch + "/progress.txt"
         with open(scratch + "/play.py", "w") as handle:
-            handle.write(LADDER_SCRIPT % (code_dir(), data, packs_dir(), data, presses))
+            handle.write(LADDER_SCRIPT % (code_dir(), data, packs_dir(), data, progress, progress, presses))
         os.system("%s -X heapsize=%s %s/open.py > %s/out.txt 2>&1" % (binary, heap, scratch, scratch))
-        os.system("%s -X heapsize=%s %s/play.py > %s/out.txt 2>&1" % (binary, heap, scratch, scratch))
-        count = done = None
         with open(scratch + "/out.txt") as handle:
-            for line in handle.read().split("\n"):
+            text = handle.read()
+        count = done = None
+        if "Out of memory" in text or "low memory" in text or "Traceback" in text:
+            count, done = -1, 0  # the opening's presses ran out of memory: it did not open
+        for _ in range(LADDER_RESTARTS if count is None else 0):  # a restart: the next interpreter goes on
+            os.system("%s -X heapsize=%s %s/play.py > %s/out.txt 2>&1" % (binary, heap, scratch, scratch))
+            with open(scratch + "/out.txt") as handle:
+                text = handle.read()
+            for line in text.split("\n"):
                 if line.startswith("PLAY "):
                     count = int(line.split(" ")[1])
                     done = int(line.split(" ")[2])
+            if count is not None or "RESTART" not in text:
+                break
         rmtree(scratch)
         tried.append((size, count, done))
         if count == 0 and done == presses:  # every press, none cut short (found by review)
@@ -650,8 +691,8 @@ def main():
             print("%s from a fresh boot: the run failed" % label)
             continue
         opened = small[2] != "text"
-        print("%s from a fresh boot: %s with the %s heap (%s free before the press; goal: "
-              "opens: %s); once open it holds %s (measured with a 1024K heap)" % (
+        print("%s from a fresh boot: %s with the %s heap (%s free before its last press; goal: "
+              "opens: %s); its last press holds %s more (measured with a 1024K heap)" % (
                   label, "opens" if opened else "OUT OF MEMORY", OPTS["--heap"], kb(small[0]), verdict(opened),
                   kb(big[0] - big[1])))
         pico = open_flow_restarted(keys, OPTS["--heap"])
