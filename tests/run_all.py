@@ -88,7 +88,7 @@ def describe(binary, heap):
         kind = "32-bit (sys.maxsize %d), as a Pico" % maxsize
     else:
         kind = ("64-bit (sys.maxsize %d): objects about twice a Pico's, memory over-stated; "
-                "no 32-bit port here (tools/install_mp32.py says why)" % maxsize)
+                "not the 32-bit port (tools/install_mp32.py installs it where it can, or says why not)" % maxsize)
     return "micropython: %s, MicroPython %s, heap %s (%s)" % (kind, words[1], heap, binary)
 
 
