@@ -15,10 +15,12 @@ import os
 
 from referee.build import BuildError, DEFAULT_OUT, DEVICE_BOARDS, build
 
-EXIT_NOT_MICROPYTHON = 4
-EXIT_MPY_MISMATCH = 5
-EXIT_BUILD = 6
-EXIT_TRANSFER = 7
+from referee import exits
+
+EXIT_NOT_MICROPYTHON = exits.NOT_MICROPYTHON
+EXIT_MPY_MISMATCH = exits.MPY_MISMATCH
+EXIT_BUILD = exits.BUILD_FAILED
+EXIT_TRANSFER = exits.COPY_FAILED
 
 RASPBERRY_PI_VID = 0x2E8A  # USB vendor id of the Pico's MicroPython firmware
 TMP_SUFFIX = ".new"
