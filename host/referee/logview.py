@@ -84,6 +84,5 @@ def render(data, name, fmt="text"):
                 entry["seq"], entry.get("game", ""), entry.get("kind", ""), rule,
                 _pairs(entry.get("in", {}), entry.get("kind")), _pairs(entry.get("out", {}), entry.get("kind"))))
     if torn and fmt in ("text", "md"):
-        out.write("\n(the last line was cut short, as a power loss while writing leaves it, "
-                  "and is not shown)\n")
+        out.write("\n(the last entry was cut off by a power loss and is not shown)\n")
     return out.getvalue()
