@@ -159,12 +159,14 @@ class VirtualPico:
     :param argv: extra arguments after ``-i`` (e.g. a script that starts the app).
     :param firmware: True: install the firmware into ``fs_dir`` and run its main.py
         (unless ``argv`` says otherwise).
+    :param start_timeout: seconds start() waits for the app to say it runs.
     :param delay_ms: milliseconds each piece of the device's output waits before the
         host side gets it (0: none), to test a device that answers late.
     """
 
-    def __init__(self, fs_dir, heap="192K", argv=(), firmware=False, delay_ms=0):
+    def __init__(self, fs_dir, heap="192K", argv=(), firmware=False, delay_ms=0, start_timeout=15):
         self.fs_dir = fs_dir
+        self.start_timeout = start_timeout
         self.delay_ms = delay_ms
         self._hung_up = False
         self.heap = heap
@@ -180,7 +182,7 @@ class VirtualPico:
         """Start the device process and the relay. :returns: self.
 
         :raises RuntimeError: no micropython binary, or the app did not say it runs
-            within 15 s (the device's last output is in the message).
+            within ``start_timeout`` s (the device's last output is in the message).
         """
         binary = micropython_binary()
         if binary is None:
@@ -214,11 +216,12 @@ class VirtualPico:
         if argv == ["main.py"] and os.path.exists(os.path.join(self.fs_dir, "firmware")):
             # the app has booted and runs its loop, past boot's gc.collect() (see
             # UNIX_PORT_SIGINT), as a Pico after power-on
-            if not self.wait_output(b"[vpico] running"):
+            if not self.wait_output(b"[vpico] running", self.start_timeout):
                 tail = bytes(self.output[-400:]).decode(errors="replace")
                 self.stop()
-                raise RuntimeError("the emulated Pico in %s did not start its app within 15 s "
-                                   "(no '[vpico] running'); its last output: %r" % (self.fs_dir, tail))
+                raise RuntimeError("the emulated Pico in %s did not start its app within %g s "
+                                   "(no '[vpico] running'); its last output: %r"
+                                   % (self.fs_dir, self.start_timeout, tail))
         else:
             time.sleep(0.2)
         return self
