@@ -239,4 +239,6 @@ def main(argv=None):
               file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
-        return 130
+        print("referee %s: interrupted (Ctrl-C); run it again to finish" % args.command,
+              file=sys.stderr)
+        return exits.INTERRUPTED
