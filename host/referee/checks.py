@@ -14,12 +14,13 @@ A file that fails is not sent: the message names it and the problem (issue 22).
 from shared_rules.errors import PackError, SaveError
 
 # The biggest pack file the device is let to receive, in bytes. Measured on the
-# emulated Pico (the stock RPI_PICO v1.28 firmware, the real 32-bit heap) with
-# tools/vpico.py's way of stopping the app (at its main menu, as a sync leaves it):
-# shared_rules.tables.load_pack parsed packs of 1 to 64 KB of the Cybernaut game
-# sample's tables repeated; the biggest that parsed is given in the README ("Sync
-# with a PC"). A game's own modules need room beside its pack, so the limit is
-# half of that, rounded down to a KB.
+# emulated Pico (the stock RPI_PICO v1.28 firmware, its real 32-bit heap; 2026-12-02)
+# with the app stopped at its main menu as a sync leaves it (180,064 bytes free):
+# shared_rules.tables.load_pack, checks included, parsed a 66,314-byte pack (20-row
+# range tables; it kept 133,504 bytes, about twice its size) and ran out of memory
+# on a 99,542-byte one. A game's own modules need room beside its pack (Cybernaut's
+# hold more than the rest of the app), so the limit is half the biggest that parsed,
+# rounded down to a KB.
 MAX_PACK_BYTES = 32 * 1024
 RESERVE = 4096  # firmware/sync_agent.py's RESERVE: what a transfer leaves free
 

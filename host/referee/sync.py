@@ -499,7 +499,7 @@ class Syncer:
                 self.report.unchanged += 1
                 self.state.set(rel, remote[rel][0])
                 continue
-            if rel in local and device_owned(rel):
+            if rel in local and device_owned(rel) and local[rel][0] != self.state.files.get(rel):
                 self.state.set(rel, self._keep_device_copy(rel, remote))
                 continue
             if rel in local and local[rel][0] != self.state.files.get(rel):

@@ -133,7 +133,7 @@ def test_3_bad_input_files(tmp_path, capsys):
     bad.write_text('{"format": "pocket-referee-pack", "version": 1, "name": "b", '
                    '"tables": {"t": {"kind": "rnage", "rows": []}}}')
     code, _, err = run(capsys, "pack", "check", str(bad))
-    assert code == 3 and "rnage" in err
+    assert code == 3 and "table 't': 'kind' must be 'range' or 'cross'" in err
     code, _, err = run(capsys, "verify", str(tmp_path / "none.jrn"))
     assert code == 3 and "none.jrn: no such file" in err
     not_zip = tmp_path / "b.zip"

@@ -170,7 +170,8 @@ def test_broken_files_are_refused_before_sending_and_the_rest_is_sent(pico, tmp_
     assert sync(pico.port, pc) == 8
     captured = capsys.readouterr()
     out = captured.out
-    assert "NOT SENT packs/rnage.json: not a valid pack" in out and "rnage" in out
+    assert "NOT SENT packs/rnage.json: not a valid pack" in out
+    assert "'kind' must be 'range' or 'cross'" in out
     assert "NOT SENT packs/empty.json: not a valid pack" in out and "not valid JSON" in out
     assert ("NOT SENT packs/huge.json: %d bytes is bigger than the %d a device's heap can parse"
             % (os.path.getsize(os.path.join(pc, "packs", "huge.json")), MAX_PACK_BYTES)) in out
@@ -284,3 +285,24 @@ def test_start_fails_with_a_message_when_the_app_never_runs(tmp_path):
     assert "did not start its app within 2 s" in str(caught.value)
     assert "booting" in str(caught.value)
     assert not pico.alive()
+
+
+def test_pull_catches_a_journal_up_and_keeps_an_edited_one(pico, tmp_path, capsys):
+    pc = tmp_path / "pc"
+    on_device(pico.port, ROLL)
+    assert cli.main(["pull", "--port", pico.port, "--quiet", str(pc)]) == 0
+    journal = sorted(rel for rel in tree(str(pc)) if rel.startswith("journals/"))[-1]
+    on_device(pico.port, "app.handle('A','short')")  # the device appends a roll
+    capsys.readouterr()
+    assert cli.main(["pull", "--port", pico.port, "--quiet", str(pc)]) == 0
+    out = capsys.readouterr().out
+    assert "CONFLICT" not in out and "conflict" not in " ".join(tree(str(pc)))
+    assert tree(str(pc))[journal] == tree(data_of(pico))[journal]
+    # now an edit on the PC, and the device appends again: the edit is kept aside
+    text = tree(str(pc))[journal].decode()
+    put(str(pc), journal, text.replace('"seq": 1', '"seq": 1 ', 1))
+    on_device(pico.port, "app.handle('A','short')")
+    assert cli.main(["pull", "--port", pico.port, "--quiet", str(pc)]) == 0
+    out = capsys.readouterr().out
+    assert "CONFLICT %s: the PC's copy differs from the device's journal" % journal in out
+    assert tree(str(pc))[journal] == tree(data_of(pico))[journal]
