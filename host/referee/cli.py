@@ -51,7 +51,7 @@ def do_pack(args):
             with open(path, "rb") as handle:
                 data = handle.read()
         except FileNotFoundError:
-            print("%s: no such file" % path, file=sys.stderr)
+            print("%s: cannot read: no such file (check the name)" % path, file=sys.stderr)
             bad += 1
             continue
         except OSError as exc:
@@ -97,7 +97,7 @@ def do_verify(args):
             with open(path, "rb") as handle:
                 data = handle.read()
         except FileNotFoundError:
-            print("%s: no such file" % path, file=sys.stderr)
+            print("%s: cannot read: no such file (check the name)" % path, file=sys.stderr)
             bad += 1
             continue
         except OSError as exc:
