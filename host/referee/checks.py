@@ -96,8 +96,17 @@ def send_problem(rel, data, free=None):
     """
     size = len(data)
     if free is not None and size + RESERVE > free:
-        return ("it needs %d bytes and the device has %d free (%d kept in reserve): delete old "
-                "journals or saves on it first" % (size, free, RESERVE))
+        return ("it needs %d bytes and the device has %d free (%d kept in reserve): make room "
+                "on the device first (delete old journals from this folder and sync)"
+                % (size, free, RESERVE))
+    problem = _content_problem(rel, data, size)
+    if problem:
+        return problem + ". Fix it on the PC (or delete it there) and sync again"
+    return None
+
+
+def _content_problem(rel, data, size):
+    """What is wrong with the bytes of ``rel`` for the device, or None."""
     if rel.startswith("packs/") and rel.endswith(".json"):
         if size > MAX_PACK_BYTES:
             return ("%d bytes is bigger than the %d a device's heap can parse (a pack that "

@@ -202,6 +202,7 @@ class Device:
         self.timeout = timeout
         self.transport = None
         self.info = {}
+        self.entered = False  # the raw REPL was entered: the app is stopped
 
     # ---- opening and closing -------------------------------------------------
     def open(self):
@@ -222,6 +223,7 @@ class Device:
             raise open_error(self.port, exc)
         try:
             self._enter_raw_repl()
+            self.entered = True
         except TransportError:
             self.close()
             raise DeviceTimeout("%s did not answer within %g s: it does not look like MicroPython "
@@ -365,9 +367,16 @@ class Device:
         except (TransportError, OSError, serial.SerialException):
             self.close()
             return False
-        if not self.info:
-            self.close()
-            return False
+        if not self.info.get("platform"):
+            # the failure came before open() asked: ask now what restart_app needs
+            try:
+                platform, main = self.transport.exec(
+                    "import sys,os\ntry:\n os.stat('main.py')\n _m=1\nexcept OSError:\n _m=0\n"
+                    "print(sys.platform,_m)").split()
+                self.info["platform"], self.info["main"] = platform.decode(), main == b"1"
+            except (TransportError, OSError, serial.SerialException, ValueError):
+                self.close()
+                return False
         return self.restart_app()
 
     # ---- calls ---------------------------------------------------------------

@@ -370,8 +370,7 @@ class Syncer:
         old = (remote or {}).get(rel, (None, 0))[1]
         problem = send_problem(rel, data, None if self.free is None else self.free + old)
         if problem:
-            self.report.refused.append("NOT SENT %s: %s. Fix it on the PC and sync again."
-                                       % (rel, problem))
+            self.report.refused.append("NOT SENT %s: %s." % (rel, problem))
         return bool(problem)
 
     def _keep_device_copy(self, rel, remote, local_data=None):

@@ -142,8 +142,17 @@ PROGRESS_HOOK = None  # tests: callable(name, bytes done) called as bytes move
 
 
 def _open(args):
-    from referee.device import Device
-    return Device(args.port, args.timeout).open()
+    """Open the device; when that fails after its app was stopped (an error while the
+    sync agent loads), restart the app as after any failure (_after_failure)."""
+    from referee.device import Device, DeviceError, NotPocketReferee, VersionMismatch
+    device = Device(args.port, args.timeout)
+    try:
+        return device.open()
+    except DeviceError as exc:
+        # a version mismatch restarts the app itself; a bare MicroPython has none
+        if device.entered and not isinstance(exc, (VersionMismatch, NotPocketReferee)):
+            _after_failure(device, args)
+        raise
 
 
 def _finish(device, args):
