@@ -80,7 +80,9 @@ class ConnectionLost(DeviceError):
     exit_code = 18
 
 
-EXIT_CODES = (("any other device error", DeviceError), ("no device", NoDevice), ("several devices and no --port", SeveralDevices),
+# (the words of referee.exits.TABLE, the one table; a test keeps them in step)
+EXIT_CODES = (("any other device error", DeviceError), ("no device", NoDevice),
+              ("several devices and no --port", SeveralDevices),
               ("port busy", PortBusy), ("permission denied", PermissionDenied),
               ("not running Pocket Referee", NotPocketReferee),
               ("host/device version mismatch", VersionMismatch),
