@@ -169,6 +169,7 @@ class VirtualPico:
         self.start_timeout = start_timeout
         self.delay_ms = delay_ms
         self._hung_up = False
+        self._hang_up_lock = threading.Lock()  # the relay and kill() may both hang up
         self.heap = heap
         self.argv = list(argv)
         self.firmware = firmware
@@ -282,15 +283,16 @@ class VirtualPico:
 
     def _hang_up(self):
         """Close the host side's master (once): the port's reader sees a hang-up."""
-        if self._hung_up:
-            return
-        self._hung_up = True
-        try:
-            os.close(self._host_master)
-        except OSError:
-            pass
-        if self._host_master in self._fds:
-            self._fds.remove(self._host_master)
+        with self._hang_up_lock:
+            if self._hung_up:
+                return
+            self._hung_up = True
+            try:
+                os.close(self._host_master)
+            except OSError:
+                pass
+            if self._host_master in self._fds:
+                self._fds.remove(self._host_master)
 
     def alive(self):
         """True while the device process runs."""
