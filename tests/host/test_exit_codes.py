@@ -9,10 +9,8 @@ pty (tools/vpico.py); they are skipped where there is no micropython binary.
 import errno
 import json
 import os
-import re
 import signal
 import sys
-import zipfile
 
 import pytest
 
