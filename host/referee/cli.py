@@ -10,9 +10,10 @@ import sys
 
 from shared_rules import VERSION
 from shared_rules.errors import RefereeError
+from referee import exits
 
-EXIT_USAGE = 2
-EXIT_BAD_INPUT = 3
+EXIT_USAGE = exits.USAGE
+EXIT_BAD_INPUT = exits.BAD_INPUT
 
 
 def do_sim(args):
@@ -42,30 +43,26 @@ def do_sim(args):
 
 def do_pack(args):
     """referee pack check FILE..."""
-    from shared_rules.errors import PackError
-    from shared_rules.tables import load_pack
+    from referee.checks import pack_problems
 
     bad = 0
     for path in args.files:
         try:
             with open(path, "rb") as handle:
                 data = handle.read()
+        except FileNotFoundError:
+            print("%s: cannot read: no such file (check the name)" % path, file=sys.stderr)
+            bad += 1
+            continue
         except OSError as exc:
             print("%s: cannot read: %s" % (path, exc.strerror), file=sys.stderr)
             bad += 1
             continue
-        try:
-            pack = load_pack(data, path)
-            if pack.data.get("game") == "neohunt" or "neohunt" in pack.data:
-                # the device checks this section when a Neo-Hunt game opens; so does this
-                from shared_rules.neohunt_pack import validate_section
-                problems = validate_section(pack.data.get("neohunt"), path)
-                if problems:
-                    raise PackError("%d problem(s)" % len(problems), problems)
-        except PackError as exc:
+        problems, pack = pack_problems(data, path)
+        if problems:
             bad += 1
-            print("%s: %d problem(s)" % (path, max(1, len(exc.problems))), file=sys.stderr)
-            for problem in exc.problems or [str(exc)]:
+            print("%s: %d problem(s)" % (path, len(problems)), file=sys.stderr)
+            for problem in problems:
                 print("  - " + problem, file=sys.stderr)
             continue
         note = " (PLACEHOLDER values)" if pack.placeholder else ""
@@ -90,7 +87,7 @@ def do_verify(args):
     """referee verify FILE...: recompute every roll of finished session journals
     and check every revealed secret against its commitment."""
     from shared_rules.errors import SaveError
-    from shared_rules.journal import read_journal
+    from referee.checks import check_journal
     from shared_rules.verify import undone_rolls, verify_entries
     from shared_rules.commit import verify_secrets
 
@@ -99,12 +96,16 @@ def do_verify(args):
         try:
             with open(path, "rb") as handle:
                 data = handle.read()
+        except FileNotFoundError:
+            print("%s: cannot read: no such file (check the name)" % path, file=sys.stderr)
+            bad += 1
+            continue
         except OSError as exc:
             print("%s: cannot read: %s" % (path, exc.strerror), file=sys.stderr)
             bad += 1
             continue
         try:
-            entries, torn = read_journal(data, path)
+            entries, torn = check_journal(data, path)
         except SaveError as exc:
             print("%s: %s" % (path, exc), file=sys.stderr)
             bad += 1
@@ -154,7 +155,8 @@ class UsageError(Exception):
 
 
 def build_parser():
-    parser = argparse.ArgumentParser(prog="referee", description="Pocket Referee PC tool.")
+    parser = argparse.ArgumentParser(prog="referee", description="Pocket Referee PC tool.",
+                                     epilog=exits.text())
     parser.add_argument("--version", action="version", version="referee " + VERSION)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -165,7 +167,7 @@ def build_parser():
                     "A / B; q quits), saving in a per-user folder (~/.local/share/"
                     "pocket-referee/sim) so the next run resumes. With --keys: presses the "
                     "buttons in order in a fresh temporary data folder (or --data), then "
-                    "prints the last frame.")
+                    "prints the last frame. " + exits.text())
     sim.add_argument("--seed", type=int, default=None, help="deterministic dice from seed N")
     sim.add_argument("--keys", default=None,
                      help='button presses in order, e.g. "U D A A:long B" (U D L R A B; :long = long press)')
@@ -175,9 +177,12 @@ def build_parser():
     sim.add_argument("--data", default=None, help="data folder (saves, journals, packs)")
     sim.set_defaults(func=do_sim)
 
-    pack = commands.add_parser("pack", help="check table packs")
+    pack = commands.add_parser("pack", help="check table packs", description="Table packs. "
+                               + exits.text())
     pack_commands = pack.add_subparsers(dest="pack_command", metavar="ACTION")
-    check = pack_commands.add_parser("check", help="validate pack files and list every problem")
+    check = pack_commands.add_parser("check", help="validate pack files and list every problem",
+                                     description="Validate pack files and list every problem "
+                                                 "(exit 3 if any). " + exits.text())
     check.add_argument("files", nargs="+", metavar="FILE")
     check.set_defaults(func=do_pack)
 
@@ -192,7 +197,8 @@ def build_parser():
                     "every roll comes from it, with no roll hidden or repeated; every revealed "
                     "secret matches the commitment journaled when it was entered, and a game "
                     "that ended revealed them all. Lists each "
-                    "mismatch naming the entry; exit code 3 if any.")
+                    "mismatch naming the entry; exit code 3 if any (a damaged or edited line, "
+                    "a file that is not a journal, a missing file). " + exits.text())
     verify.add_argument("files", nargs="+", metavar="FILE")
     verify.set_defaults(func=do_verify)
 
@@ -201,8 +207,7 @@ def build_parser():
         description="Compile the firmware to .mpy (build/device/), then copy to the Pico only "
                     "the files whose sha256 differs, write main.py and the sample packs, and "
                     "restart the app. Refuses a device whose MicroPython cannot load this "
-                    ".mpy version. Exit codes: 4 no device, 5 .mpy version mismatch, 6 build "
-                    "failed, 7 copy failed.")
+                    ".mpy version. " + exits.text())
     deploy.add_argument("--port", default=None, help="serial port (default: the one Pico found on USB)")
     deploy.add_argument("--board", default="pico", help="board to build for (default pico; pico2, pico_w, pico2_w: the same build)")
     deploy.add_argument("--check", action="store_true", help="only report what would change")
@@ -234,4 +239,6 @@ def main(argv=None):
               file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
-        return 130
+        print("referee %s: interrupted (Ctrl-C); run it again to finish" % args.command,
+              file=sys.stderr)
+        return exits.INTERRUPTED

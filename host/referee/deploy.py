@@ -15,11 +15,14 @@ import os
 
 from referee.build import BuildError, DEFAULT_OUT, DEVICE_BOARDS, build
 
-EXIT_NOT_MICROPYTHON = 4
-EXIT_MPY_MISMATCH = 5
-EXIT_BUILD = 6
-EXIT_TRANSFER = 7
+from referee import exits
 
+EXIT_NOT_MICROPYTHON = exits.NOT_MICROPYTHON
+EXIT_MPY_MISMATCH = exits.MPY_MISMATCH
+EXIT_BUILD = exits.BUILD_FAILED
+EXIT_TRANSFER = exits.COPY_FAILED
+
+READ_TIMEOUT = 10  # seconds a device may take to answer one read (a slow one too)
 RASPBERRY_PI_VID = 0x2E8A  # USB vendor id of the Pico's MicroPython firmware
 TMP_SUFFIX = ".new"
 CODE_FOLDERS = ("shared_rules", "firmware", "firmware/screens", "boards", "boards/lib")
@@ -131,7 +134,9 @@ class Device:
         from mpremote.transport_serial import SerialTransport
         self.port = port
         try:
-            self.transport = SerialTransport(port, baudrate=115200)
+            # a read waits at most READ_TIMEOUT: mpremote reads a pty a byte at a time
+            # with plain reads, which with no timeout wait forever on a silent device
+            self.transport = SerialTransport(port, baudrate=115200, timeout=READ_TIMEOUT)
         except TransportError:
             from referee.device import diagnose
             diagnose(port)

@@ -80,7 +80,9 @@ class ConnectionLost(DeviceError):
     exit_code = 18
 
 
-EXIT_CODES = (("no device", NoDevice), ("several devices and no --port", SeveralDevices),
+# (the words of referee.exits.TABLE, the one table; a test keeps them in step)
+EXIT_CODES = (("any other device error", DeviceError), ("no device", NoDevice),
+              ("several devices and no --port", SeveralDevices),
               ("port busy", PortBusy), ("permission denied", PermissionDenied),
               ("not running Pocket Referee", NotPocketReferee),
               ("host/device version mismatch", VersionMismatch),
@@ -130,7 +132,11 @@ def open_error(port, exc):
     if code in (errno.ENOENT, errno.ENODEV, errno.ENXIO):
         return NoDevice("no device at %s (unplugged?). `referee devices` lists the connected ones."
                         % port)
-    return ConnectionLost("cannot open %s: %s" % (port, text))
+    if code in (errno.ENOTTY, errno.EINVAL) or "Inappropriate ioctl" in text:
+        return NoDevice("%s is not a serial port, so no device can be there: give the Pico's "
+                        "port with --port (`referee devices` lists the connected ones)" % port)
+    return DeviceError("cannot open %s: %s. Check the port name (`referee devices`) and try "
+                       "again." % (port, text))
 
 
 def diagnose(port):
@@ -145,6 +151,22 @@ def diagnose(port):
         raise open_error(port, exc)
     probe.close()
     raise PortBusy("port %s could not be opened just now (busy?); try again." % port)
+
+
+@contextlib.contextmanager
+def _read_timeout(transport, seconds):
+    """Reads on ``transport``'s port wait at most ``seconds`` inside the block (the
+    port's own timeout is put back after it)."""
+    ser = transport.serial
+    before = ser.timeout
+    ser.timeout = seconds
+    try:
+        yield
+    finally:
+        try:
+            ser.timeout = before
+        except (OSError, serial.SerialException):
+            pass
 
 
 class _Transport(SerialTransport):
@@ -182,6 +204,7 @@ class Device:
         self.timeout = timeout
         self.transport = None
         self.info = {}
+        self.entered = False  # the raw REPL was entered: the app is stopped
 
     # ---- opening and closing -------------------------------------------------
     def open(self):
@@ -191,13 +214,18 @@ class Device:
         :raises DeviceError: one of the kinds above.
         """
         try:
-            self.transport = _Transport(self.port, timeout=0.05)
+            # mpremote reads the raw-paste handshake with plain blocking reads
+            # (serial.read(2)) and takes an empty read as an error: the port's read
+            # timeout is the time a device may take to answer, not a poll interval
+            # (at 0.05 s the emulated Pico failed every transfer: issue 22)
+            self.transport = _Transport(self.port, timeout=self.timeout)
         except TransportError:
             self._diagnose()
         except (OSError, serial.SerialException) as exc:
             raise open_error(self.port, exc)
         try:
             self._enter_raw_repl()
+            self.entered = True
         except TransportError:
             self.close()
             raise DeviceTimeout("%s did not answer within %g s: it does not look like MicroPython "
@@ -239,7 +267,9 @@ class Device:
         second try: let it settle, drop everything, and enter once more, cleanly.
         """
         first = min(1.5, self.timeout)
-        with contextlib.redirect_stdout(io.StringIO()):
+        # mpremote's read_until times itself; a pty is read a byte at a time, so a
+        # short read timeout here lets it see its own deadlines
+        with contextlib.redirect_stdout(io.StringIO()), _read_timeout(self.transport, 0.05):
             try:
                 self.transport.enter_raw_repl(soft_reset=False, timeout_overall=first)
                 return
@@ -280,9 +310,13 @@ class Device:
         its soft reset would end the process). A board leaves the raw REPL and
         soft-resets, which runs main.py (a Pico runs main.py after a soft reset only
         from the friendly REPL). Nothing is done if the device has no main.py.
+
+        :returns: True when the app was started again (or there is no main.py), False
+            when the port failed on the way.
         """
         if self.transport is None:
-            return
+            return False
+        done = True
         try:
             if self.info.get("main"):
                 if self.info.get("platform") in UNIX_PLATFORMS:
@@ -309,8 +343,43 @@ class Device:
             else:
                 self.transport.exit_raw_repl()
         except (OSError, serial.SerialException, TransportError):
-            pass
+            done = False
         self.close()
+        return done
+
+    def recover(self):
+        """After a failure mid-command: open the port again if it was closed, stop
+        whatever the device was running (Ctrl-C), get back to the raw REPL and restart
+        the app so the device does not sit at the REPL with a frozen screen.
+
+        :returns: True when the app was restarted; False when the device cannot be
+            reached (unplugged, stuck); the port is closed either way.
+        """
+        try:
+            if self.transport is None:
+                self.transport = _Transport(self.port, timeout=self.timeout)
+            self.transport._prompt_ahead = False
+            with _read_timeout(self.transport, 0.05):
+                ser = self.transport.serial
+                ser.write(b"\r\x03")
+                time.sleep(0.2)
+                while ser.in_waiting:
+                    ser.read(ser.in_waiting)
+            self._enter_raw_repl()
+        except (TransportError, OSError, serial.SerialException):
+            self.close()
+            return False
+        if not self.info.get("platform"):
+            # the failure came before open() asked: ask now what restart_app needs
+            try:
+                platform, main = self.transport.exec(
+                    "import sys,os\ntry:\n os.stat('main.py')\n _m=1\nexcept OSError:\n _m=0\n"
+                    "print(sys.platform,_m)").split()
+                self.info["platform"], self.info["main"] = platform.decode(), main == b"1"
+            except (TransportError, OSError, serial.SerialException, ValueError):
+                self.close()
+                return False
+        return self.restart_app()
 
     # ---- calls ---------------------------------------------------------------
     def call(self, code, timeout=None):

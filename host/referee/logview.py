@@ -13,7 +13,7 @@ import io
 import json
 import re
 
-from shared_rules.journal import read_journal
+from referee.checks import check_journal
 
 FORMATS = ("text", "csv", "jsonl", "md")
 SEALED = "(sealed)"
@@ -52,12 +52,13 @@ def render(data, name, fmt="text"):
     """The journal ``data`` (bytes) rendered as ``fmt``.
 
     :returns: str.
-    :raises SaveError: a damaged journal (names the file and line).
+    :raises SaveError: a damaged or edited journal (names the file and line), or a
+        file that is not a journal (empty, a save): referee.checks.check_journal.
     :raises ValueError: an unknown format.
     """
     if fmt not in FORMATS:
         raise ValueError("unknown format '%s' (use %s)" % (fmt, ", ".join(FORMATS)))
-    entries, torn = read_journal(data, name)
+    entries, torn = check_journal(data, name)
     out = io.StringIO()
     if fmt == "jsonl":
         for entry in entries:

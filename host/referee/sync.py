@@ -19,6 +19,21 @@ changed                changed (differently)   conflict: the device's version ke
 same content           same content            nothing to move
 =====================  =====================  ==========================================
 
+The device's own records (DEVICE_OWNED: saves/ and journals/; key.bin never leaves
+it) are never replaced by a sync or a push: only `referee restore` does that. A
+journal is append-only: a PC copy that is the device's journal without its newer
+lines is simply brought up to date; one that differs in any other way (edited on
+the PC) is never sent, it is kept on the PC only as
+``<name>.pc-conflict-<time><ext>`` and the summary says so; the device's journal
+wins. A save changed on the PC is kept the same way. Such conflict copies stay on
+the PC (never sent). A save or journal the device does not have (a new file) is
+sent, once its checksums pass.
+
+Nothing is sent unchecked (referee.checks.send_problem): a pack as `referee pack
+check` checks it and no bigger than the device's heap can parse, a save and a
+journal by their checksums, every file against the device's free flash. A file
+that fails is not sent (the summary names it and why) and the rest goes on.
+
 Every transfer is written under a temporary name (``.part``), its hash checked on
 the receiving side, then renamed over the old file. The state file is rewritten
 after every file, so a cut at any moment leaves each file whole on both sides and
@@ -44,6 +59,19 @@ PART = ".part"
 DEVICE_ONLY = ("key.bin", "packs.ok")
 DEVICE_ONLY_FOLDERS = ("undo/",)  # the app's undo steps (firmware/undo.py): in backups only
 MANIFEST = "manifest.json"
+DEVICE_OWNED = ("saves/", "journals/")  # the device's records: never replaced by sync/push
+KEPT_ASIDE = "saves/bad"  # the device keeps a save it cannot read as saves/badN.sav
+
+
+def device_owned(rel):
+    """True for a file only the device writes (a save, a journal; key.bin is never
+    listed at all)."""
+    return rel.startswith(DEVICE_OWNED)
+
+
+def is_conflict_copy(rel):
+    """True for a conflict copy made by a sync (``NAME.pc-conflict-TIME.EXT``...)."""
+    return "-conflict-" in rel.rpartition("/")[2]
 
 
 def default_dir():
@@ -236,17 +264,25 @@ class Report:
         self.deleted_pc = []
         self.conflicts = []
         self.notes = []
+        self.refused = []  # "NOT SENT <path>: <why>" lines
+        self.aside = []  # device files kept aside since the last sync (saves/badN.sav)
         self.unchanged = 0
 
     def summary(self):
         """The summary lines (list of str)."""
         lines = []
-        for text in self.conflicts + self.notes:
+        for text in self.refused + self.conflicts + self.notes:
             lines.append(text)
+        for rel in self.aside:
+            lines.append("KEPT ASIDE BY THE DEVICE %s: a save it could not read (damaged, or "
+                         "another device's), set aside whole at a boot or after a MemoryError; "
+                         "copied here. `referee log` cannot read a save; keep it for a bug "
+                         "report or delete it on the PC and sync" % rel)
         lines.append("sent %d, received %d, deleted on device %d, deleted on PC %d, "
-                     "conflicts %d, unchanged %d" % (
+                     "conflicts %d, unchanged %d, not sent (failed checks) %d" % (
                          len(self.sent), len(self.received), len(self.deleted_device),
-                         len(self.deleted_pc), len(self.conflicts), self.unchanged))
+                         len(self.deleted_pc), len(self.conflicts), self.unchanged,
+                         len(self.refused)))
         return lines
 
 
@@ -266,6 +302,7 @@ class Syncer:
         self.report = Report()
         self.progress = progress
         self.stamp = time.strftime("%Y%m%d-%H%M%S")
+        self.free = device.info.get("free")  # bytes free on the device, kept up to date
 
     def run(self, what):
         """Run ``sync``, ``pull`` or ``push`` and write the state file, also after a
@@ -282,6 +319,8 @@ class Syncer:
         for name in list(files):
             if name.startswith(DEVICE_ONLY_FOLDERS):
                 del files[name]
+        self.report.aside = sorted(rel for rel in files if rel.startswith(KEPT_ASIDE)
+                                   and rel not in self.state.files)
         return files
 
     def _tick(self, name):
@@ -290,23 +329,70 @@ class Syncer:
             return self.progress
         return None
 
-    def pull_file(self, rel, remote):
-        """Device -> PC for one file; :returns: its hash."""
+    def fetch(self, rel, remote):
+        """The bytes of the device's ``rel``, checked against its listed hash."""
         sha, size = remote[rel]
         data = self.device.read(rel, size, self._tick(rel))
         if sha_hex(data) != sha:
             raise DeviceError("%s changed on the device during the sync. %s" % (rel, AGAIN))
+        return data
+
+    def pull_file(self, rel, remote, data=None):
+        """Device -> PC for one file; :returns: its hash."""
+        if data is None:
+            data = self.fetch(rel, remote)
         write_local(self.root, rel, data)
         self.report.received.append(rel)
-        return sha
+        return remote[rel][0]
 
-    def push_file(self, rel, data=None):
-        """PC -> device for one file; :returns: its hash."""
+    def push_file(self, rel, data=None, remote=None):
+        """PC -> device for one file, once it passes its checks (checks.send_problem).
+
+        :param remote: the device's listing (the size of the file it replaces).
+        :returns: its hash, or None when it failed its checks and was not sent (the
+            report names it and why).
+        """
         if data is None:
             data = read_local(self.root, rel)
+        old = (remote or {}).get(rel, (None, 0))[1]
+        if self.refuse(rel, data, remote):
+            return None
         self.device.write(rel, data, self._tick(rel))
+        if self.free is not None:
+            self.free -= len(data) - old
         self.report.sent.append(rel)
         return sha_hex(data)
+
+    def refuse(self, rel, data, remote=None):
+        """True (and the report names the file and why) when ``data`` must not be sent
+        as ``rel`` (referee.checks.send_problem)."""
+        from referee.checks import send_problem
+        old = (remote or {}).get(rel, (None, 0))[1]
+        problem = send_problem(rel, data, None if self.free is None else self.free + old)
+        if problem:
+            self.report.refused.append("NOT SENT %s: %s." % (rel, problem))
+        return bool(problem)
+
+    def _keep_device_copy(self, rel, remote, local_data=None):
+        """``rel`` is the device's own (a save, a journal) and the PC's copy differs:
+        the device's copy wins and is copied here. A journal the PC holds as a start
+        of the device's (the device appended since) just comes over; any other
+        difference keeps the PC's copy under a conflict name, on the PC only (it is
+        never sent). :returns: the hash now on both sides."""
+        data = self.fetch(rel, remote)
+        if local_data is None:
+            local_data = read_local(self.root, rel)
+        appended = rel.startswith("journals/") and data.startswith(local_data)
+        if not appended:
+            other = conflict_name(rel, "pc", self.stamp)
+            write_local(self.root, other, local_data)
+            what = "journal" if rel.startswith("journals/") else "save"
+            self.report.conflicts.append(
+                "CONFLICT %s: the PC's copy differs from the device's %s (edited on the PC?). A "
+                "device's %ss are its own record: the PC's copy was not sent, the device's is "
+                "kept and copied here, and the PC's is kept on this PC only as %s"
+                % (rel, what, what, other))
+        return self.pull_file(rel, remote, data)
 
     def _totals(self, plan, remote, local):
         total = 0
@@ -328,10 +414,15 @@ class Syncer:
             r_sha = remote.get(rel, (None, 0))[0]
             l_sha = local.get(rel, (None, 0))[0]
             b_sha = base.get(rel)
+            owned = device_owned(rel)
             if r_sha == l_sha:
                 plan.append((rel, "same"))
+            elif owned and r_sha is None and is_conflict_copy(rel):
+                continue  # a conflict copy of a device's record: stays on the PC
             elif l_sha == b_sha:
                 plan.append((rel, "pull" if r_sha else "delete_pc"))
+            elif owned and r_sha and l_sha:
+                plan.append((rel, "keep_device"))
             elif r_sha == b_sha and not l_sha and rel in protected:
                 plan.append((rel, "pull"))
                 self.report.notes.append("%s: deleted on the PC, but the device is using it (%s): "
@@ -358,8 +449,12 @@ class Syncer:
                     self.state.set(rel, (remote.get(rel) or (None,))[0])
             elif action == "pull":
                 self.state.set(rel, self.pull_file(rel, remote))
+            elif action == "keep_device":
+                self.state.set(rel, self._keep_device_copy(rel, remote))
             elif action == "push":
-                self.state.set(rel, self.push_file(rel))
+                sha = self.push_file(rel, remote=remote)
+                if sha:
+                    self.state.set(rel, sha)
             elif action == "delete_pc":
                 os.remove(os.path.join(self.root, *rel.split("/")))
                 self.report.deleted_pc.append(rel)
@@ -380,11 +475,15 @@ class Syncer:
         data = read_local(self.root, rel)
         write_local(self.root, other, data)
         sha = self.push_file(other, data)
-        self.state.set(other, sha)
+        where = "on both"
+        if sha:
+            self.state.set(other, sha)
+        else:
+            where = "on this PC only: it failed its checks, see NOT SENT"
         self.state.set(rel, self.pull_file(rel, remote))
         self.report.conflicts.append(
             "CONFLICT %s: changed on both sides. The device's version keeps the name; the PC's "
-            "is kept as %s (on both)" % (rel, other))
+            "is kept as %s (%s)" % (rel, other, where))
 
     def pull(self):
         """One way, device -> PC. A PC file changed since the last sync is first kept
@@ -399,6 +498,9 @@ class Syncer:
                 self.report.unchanged += 1
                 self.state.set(rel, remote[rel][0])
                 continue
+            if rel in local and device_owned(rel) and local[rel][0] != self.state.files.get(rel):
+                self.state.set(rel, self._keep_device_copy(rel, remote))
+                continue
             if rel in local and local[rel][0] != self.state.files.get(rel):
                 other = conflict_name(rel, "pc", self.stamp)
                 write_local(self.root, other, read_local(self.root, rel))
@@ -412,6 +514,7 @@ class Syncer:
         kept as ``*.device-conflict-*`` beside it on the device. Nothing is deleted.
         :returns: the Report."""
         remote = self._remote()
+        self.report.aside = []  # push copies nothing here: pull or sync report them
         local = local_files(self.root)
         todo = [rel for rel in sorted(local) if remote.get(rel, (None,))[0] != local[rel][0]]
         if self.progress:
@@ -421,13 +524,22 @@ class Syncer:
                 self.report.unchanged += 1
                 self.state.set(rel, local[rel][0])
                 continue
+            if device_owned(rel) and (rel in remote or is_conflict_copy(rel)):
+                if rel in remote:
+                    self.report.notes.append(
+                        "KEPT %s: the device's copy differs and is its own record; push never "
+                        "replaces it (only `referee restore` does): not sent" % rel)
+                continue
+            data = read_local(self.root, rel)
+            if self.refuse(rel, data, remote):
+                continue
             if rel in remote and remote[rel][0] != self.state.files.get(rel):
                 other = conflict_name(rel, "device", self.stamp)
                 self.device.copy(rel, other, remote[rel][1], remote[rel][0])
                 self.report.conflicts.append("KEPT %s: changed on the device since the last "
                                              "sync; the device's version is kept there as %s"
                                              % (rel, other))
-            self.state.set(rel, self.push_file(rel))
+            self.state.set(rel, self.push_file(rel, data, remote))
         return self.report
 
 
@@ -464,6 +576,9 @@ def read_backup(path):
     :returns: (manifest dict, {rel: bytes}).
     :raises DeviceError: not a backup, or a file that does not match (names it).
     """
+    if not os.path.exists(path):
+        raise RefereeError("no such file: %s (give a backup made by `referee backup`; they are "
+                           "in %s by default)" % (path, default_backup_dir()))
     try:
         archive = zipfile.ZipFile(path)
     except (OSError, zipfile.BadZipFile) as exc:

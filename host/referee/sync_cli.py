@@ -10,12 +10,10 @@ import sys
 import time
 
 def _codes_text_static():
-    """The exit statuses for --help (the same as referee.device.EXIT_CODES, written out
-    so building the parser does not import serial; a test keeps them in step)."""
-    return ("Exit status: 0 done (also when conflicts were kept and reported); 10 no device; "
-            "11 several devices and no --port; 12 port busy; 13 permission denied; 14 not running "
-            "Pocket Referee; 15 host/device version mismatch; 16 device filesystem full; "
-            "17 timeout; 18 connection lost during a transfer; 3 a damaged file or backup.")
+    """The exit statuses for --help: referee.exits' one table (a test keeps it in step
+    with referee.device.EXIT_CODES and the README)."""
+    from referee.exits import text
+    return text()
 
 
 def _default_dir():
@@ -39,17 +37,20 @@ def add_parsers(commands, handlers):
                             help="seconds of silence before giving up (default 5)")
         parser.add_argument("--quiet", action="store_true", help="no progress bar")
         parser.add_argument("--no-restart", action="store_true",
-                            help="leave the device at the REPL instead of restarting the app")
+                            help="leave the device at the REPL instead of restarting the app "
+                                 "(also after a failure)")
 
     devices = commands.add_parser(
         "devices", help="list connected Pocket Referees",
         description="List the connected Picos (USB vendor 2E8A) with port, serial number, "
                     "MicroPython version and Pocket Referee version. Asking a device its versions "
-                    "stops its app for a moment (its state is saved) and restarts it. " + codes)
+                    "stops its app for a moment (its state is saved) and restarts it. Exits "
+                    "with 10 when none is found. " + codes)
     devices.add_argument("--json", action="store_true", help="print JSON")
     devices.add_argument("--port", action="append", default=[],
                          help="also ask this port (e.g. an emulated Pico); repeatable")
-    devices.add_argument("--timeout", type=float, default=5.0)
+    devices.add_argument("--timeout", type=float, default=5.0,
+                         help="seconds of silence before giving up on a device (default 5)")
     devices.set_defaults(func=handlers["devices"])
 
     sync = commands.add_parser(
@@ -63,8 +64,19 @@ def add_parsers(commands, handlers):
                     "NAME.pc-conflict-TIME.EXT on both sides. A deletion propagates only when the "
                     "other side did not change the file. Every file is written under a temporary "
                     "name, hash-checked, then renamed: a pulled cable loses nothing and the next "
-                    "sync finishes the job. The sealing key (key.bin) stays on the device. "
-                    "After the sync the device's app restarts from its save.\n\n%s" % (folder, codes))
+                    "sync finishes the job. The sealing key (key.bin) stays on the device.\n\n"
+                    "The device's saves and journals are its own record: a sync never replaces "
+                    "them (only `referee restore` does). A PC journal that is not just the "
+                    "device's without its newer lines (edited on the PC), or a changed PC save, "
+                    "is not sent: the device's copy wins and the PC's is kept on the PC only as "
+                    "NAME.pc-conflict-TIME.EXT. Nothing is sent unchecked: packs as `referee "
+                    "pack check` does and no bigger than the device can parse, saves and "
+                    "journals by their checksums, every file against the device's free flash; "
+                    "a file that fails is named and not sent, and the rest goes on (exit 8). "
+                    "The summary lists the saves the device kept aside (saves/badN.sav) since "
+                    "the last sync.\n\n"
+                    "After the sync the device's app restarts from its save; after a failure "
+                    "too (it says so), unless --no-restart.\n\n%s" % (folder, codes))
     sync.add_argument("dir", nargs="?", default=None, metavar="DIR",
                       help="the PC folder (default %s)" % folder)
     port_options(sync)
@@ -73,7 +85,8 @@ def add_parsers(commands, handlers):
     for name, text in (("pull", "copy the device's files to DIR (one way; a PC file changed since "
                                 "the last sync is kept as NAME.pc-conflict-TIME.EXT)"),
                        ("push", "copy DIR's files to the device (one way; a device file changed "
-                                "since the last sync is kept there as NAME.device-conflict-TIME.EXT)")):
+                                "since the last sync is kept there as NAME.device-conflict-TIME.EXT; "
+                                "the device's saves and journals are never replaced)")):
         parser = commands.add_parser(name, help=text.split(" (")[0],
                                      description=text[0].upper() + text[1:] + ". Nothing is deleted. "
                                      "Same guarantees as sync. Default DIR: %s. %s" % (folder, codes))
@@ -96,7 +109,9 @@ def add_parsers(commands, handlers):
         description="Check every file of ZIP against its manifest, back up the device's current "
                     "data first (to the backups folder), then write the backup's files to the "
                     "device (temporary name, hash check, rename). Files on the device that are not "
-                    "in the backup are left alone. The app restarts from the restored save. " + codes)
+                    "in the backup are left alone. This is the only command that replaces the "
+                    "device's saves, journals and key.bin, and it names those it replaced. "
+                    "The app restarts from the restored save. " + codes)
     restore.add_argument("zip", metavar="ZIP")
     restore.add_argument("--no-safety-backup", action="store_true",
                          help="do not back up the device's current data first")
@@ -106,9 +121,15 @@ def add_parsers(commands, handlers):
     log = commands.add_parser(
         "log", help="show a session journal",
         description="Render a session journal (e.g. DIR/journals/s0001.jrn) for reading. Hidden "
-                    "values stay sealed: the key to open them never leaves the device.")
+                    "values stay sealed: the key to open them never leaves the device. A line "
+                    "whose checksum fails is reported as damaged or edited, naming it (exit 3); "
+                    "only a last line cut short is a power loss (a note). A file that is not a "
+                    "journal (a save, an empty file) is an error (exit 3). " + codes)
     log.add_argument("file", metavar="FILE")
-    log.add_argument("--format", choices=("text", "csv", "jsonl", "md"), default="text")
+    log.add_argument("--format", choices=("text", "csv", "jsonl", "md"), default="text",
+                     help="text (default: one entry a line), csv (a header row, then seq, game, "
+                          "kind, rule, inputs and outcome as JSON), jsonl (one JSON entry a line) "
+                          "or md (a Markdown table)")
     log.set_defaults(func=handlers["log"])
 
 
@@ -121,8 +142,17 @@ PROGRESS_HOOK = None  # tests: callable(name, bytes done) called as bytes move
 
 
 def _open(args):
-    from referee.device import Device
-    return Device(args.port, args.timeout).open()
+    """Open the device; when that fails after its app was stopped (an error while the
+    sync agent loads), restart the app as after any failure (_after_failure)."""
+    from referee.device import Device, DeviceError, NotPocketReferee, VersionMismatch
+    device = Device(args.port, args.timeout)
+    try:
+        return device.open()
+    except DeviceError as exc:
+        # a version mismatch restarts the app itself; a bare MicroPython has none
+        if device.entered and not isinstance(exc, (VersionMismatch, NotPocketReferee)):
+            _after_failure(device, args)
+        raise
 
 
 def _finish(device, args):
@@ -132,9 +162,26 @@ def _finish(device, args):
         device.restart_app()
 
 
+def _after_failure(device, args):
+    """A command failed with the device open: restart its app (Device.recover) unless
+    --no-restart, and say what became of it (stderr)."""
+    command = getattr(args, "command", None) or "sync"
+    if args.no_restart:
+        device.close()
+        print("referee %s: the device stays at the REPL (--no-restart); unplug and replug it, "
+              "or run the command again, to restart its app" % command, file=sys.stderr)
+        return
+    if device.recover():
+        print("referee %s: the device's app was restarted from its save after the failure "
+              "below" % command, file=sys.stderr)
+    else:
+        print("referee %s: the device's app could not be restarted (the device does not "
+              "answer): unplug and replug it" % command, file=sys.stderr)
+
+
 def _run(args, work):
     """Open the device, run ``work(device, progress)``, restart the app; the app is
-    restarted also after a failure when the connection still stands."""
+    restarted also after a failure of any kind (and that is said), unless --no-restart."""
     device = _open(args)
     progress = _progress(args)
     progress.hook = PROGRESS_HOOK
@@ -142,8 +189,7 @@ def _run(args, work):
         result = work(device, progress)
     except BaseException:
         progress.finish()
-        if device.transport is not None:
-            _finish(device, args)
+        _after_failure(device, args)
         raise
     progress.finish()
     _finish(device, args)
@@ -151,8 +197,15 @@ def _run(args, work):
 
 
 def _print_report(report, what):
+    """Print the summary; :returns: the exit status (8 when files were not sent)."""
+    from referee.exits import DONE, REFUSED
     for line in report.summary():
         print(line)
+    if report.refused:
+        print("referee %s: %d file(s) failed their checks and were not sent (NOT SENT above)"
+              % (what, len(report.refused)), file=sys.stderr)
+        return REFUSED
+    return DONE
 
 
 def sync(args):
@@ -161,9 +214,9 @@ def sync(args):
     root = args.dir or _default_dir()
     started = time.monotonic()
     report = _run(args, lambda device, progress: Syncer(device, root, progress).run('sync'))
-    _print_report(report, "sync")
+    code = _print_report(report, "sync")
     print("synced with %s in %.2f s (folder %s)" % (args.port or "the device", time.monotonic() - started, root))
-    return 0
+    return code
 
 
 def pull(args):
@@ -171,8 +224,7 @@ def pull(args):
     from referee.sync import Syncer
     root = args.dir or _default_dir()
     report = _run(args, lambda device, progress: Syncer(device, root, progress).run('pull'))
-    _print_report(report, "pull")
-    return 0
+    return _print_report(report, "pull")
 
 
 def push(args):
@@ -183,8 +235,7 @@ def push(args):
         from shared_rules.errors import RefereeError
         raise RefereeError("folder %s does not exist: nothing to push" % root)
     report = _run(args, lambda device, progress: Syncer(device, root, progress).run('push'))
-    _print_report(report, "push")
-    return 0
+    return _print_report(report, "push")
 
 
 def _backup_path(device, out):
@@ -222,6 +273,10 @@ def restore(args):
     if safety:
         print("the device's data before the restore is saved in %s" % safety)
     print("restored %d files, %d already equal" % (len(written), len(unchanged)))
+    replaced = [rel for rel in written if core.device_owned(rel) or rel in core.DEVICE_ONLY]
+    if replaced:
+        print("replaced the device's own copy of: %s (only `referee restore` does this; a sync "
+              "never replaces a device's saves, journals or key.bin)" % ", ".join(replaced))
     if extra:
         print("left alone (on the device, not in the backup): %s" % ", ".join(extra))
     return 0
@@ -250,12 +305,15 @@ def devices(args):
             row["micropython"] = info.get("micropython")
             row["referee"] = info.get("referee")
         rows.append(row)
+    from referee.exits import NO_DEVICE
     if args.json:
         print(json.dumps(rows, indent=1))
-        return 0
+        return 0 if rows else NO_DEVICE
     if not rows:
-        print("no Pocket Referee connected (no USB serial port with vendor id 2E8A)")
-        return 0
+        print("referee devices: no Pocket Referee connected (no USB serial port with vendor id "
+              "2E8A). Plug it in with a data cable (not a charge-only one), or ask a port with "
+              "--port.", file=sys.stderr)
+        return NO_DEVICE
     print("%-20s %-18s %-12s %-10s" % ("PORT", "SERIAL", "MICROPYTHON", "REFEREE"))
     for row in rows:
         print("%-20s %-18s %-12s %-10s" % (row["port"], row["serial"] or "-",
@@ -272,6 +330,9 @@ def log(args):
     try:
         with open(args.file, "rb") as handle:
             data = handle.read()
+    except FileNotFoundError:
+        raise RefereeError("no such file: %s (give a journal, e.g. DIR/journals/s0001.jrn)"
+                           % args.file)
     except OSError as exc:
         raise RefereeError("cannot read %s: %s" % (args.file, exc.strerror))
     sys.stdout.write(render(data, args.file, args.format))

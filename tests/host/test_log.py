@@ -55,7 +55,7 @@ def test_a_damaged_journal_or_a_missing_file_is_named(tmp_path, capsys):
     assert cli.main(["log", str(path)]) == 3
     assert "bad.jrn' line 1: checksum does not match" in capsys.readouterr().err
     assert cli.main(["log", str(tmp_path / "none.jrn")]) == 3
-    assert "cannot read" in capsys.readouterr().err
+    assert "no such file: " in capsys.readouterr().err
 
 
 def test_log_shows_the_public_commitment_and_revealed_seed(tmp_path):
@@ -72,3 +72,56 @@ def test_log_shows_the_public_commitment_and_revealed_seed(tmp_path):
     assert "(sealed)" not in start and "commit=" in start
     reveal = [line for line in text.splitlines() if "seed_reveal" in line]
     assert reveal and "(sealed)" not in reveal[0] and "seed=" in reveal[0]
+
+
+# ---- issue 22: an edit is not a power cut; a file that is not a journal is an error --------
+def test_an_edited_last_line_is_damaged_or_edited_not_a_power_loss(tmp_path, capsys):
+    path = make_journal(tmp_path / "s0001.jrn")
+    lines = path.read_text().splitlines(True)
+    path.write_text(lines[0] + lines[1].replace('"af": 5', '"af": 6'))  # whole line, one word changed
+    assert cli.main(["log", str(path)]) == 3
+    err = capsys.readouterr().err
+    assert "s0001.jrn' line 2: checksum does not match" in err
+    assert "damaged or edited" in err and "power loss" in err  # says why it is not one
+    # a one-line journal edited: the same (it was read as a cut-off line before)
+    path.write_text(lines[0].replace('"total": 4', '"total": 5'))
+    assert cli.main(["log", str(path)]) == 3
+    assert "line 1: checksum does not match" in capsys.readouterr().err
+    assert cli.main(["verify", str(path)]) == 3
+    assert "line 1: checksum does not match" in capsys.readouterr().err
+
+
+def test_a_cut_last_line_is_still_a_power_loss(tmp_path, capsys):
+    path = make_journal(tmp_path / "s0001.jrn")
+    text = path.read_text()
+    path.write_text(text + text.splitlines(True)[0][:30])  # the append cut: no newline at the end
+    assert cli.main(["log", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "cut off by a power loss" in out
+    assert [line[:2] for line in out.splitlines() if line.startswith("#")] == ["#1", "#2"]
+
+
+def test_log_of_a_file_that_is_not_a_journal_fails(tmp_path, capsys):
+    from shared_rules.save import encode_save
+    empty = tmp_path / "empty.jrn"
+    empty.write_bytes(b"")
+    assert cli.main(["log", str(empty)]) == 3
+    assert "empty.jrn' is empty (0 bytes): not a journal" in capsys.readouterr().err
+    save = tmp_path / "state.sav"
+    save.write_text(encode_save({"screens": []}))
+    assert cli.main(["log", str(save)]) == 3
+    assert "state.sav' is not a journal" in capsys.readouterr().err
+    junk = tmp_path / "notes.txt"
+    junk.write_text("a note with no newline")
+    assert cli.main(["log", str(junk)]) == 3
+    assert "notes.txt' has no whole journal line: not a journal" in capsys.readouterr().err
+
+
+def test_log_help_lists_its_formats(capsys):
+    import pytest
+    with pytest.raises(SystemExit):
+        cli.main(["log", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    for name in ("text", "csv", "jsonl", "md"):
+        assert name in out
+    assert "--format {text,csv,jsonl,md}" in out and "a Markdown table" in out

@@ -59,11 +59,19 @@ def journal_text(count, start=1):
                    for i in range(count))
 
 
+def pack_text(name="custom", note=None):
+    """A valid pack (it passes `referee pack check`): no tables, a note to tell copies apart."""
+    body = {"format": "pocket-referee-pack", "version": 1, "name": name, "tables": {}}
+    if note:
+        body["note"] = note
+    return json.dumps(body)
+
+
 def seed_device(fs):
     """A device data folder as a session leaves it."""
     data = os.path.join(fs, "data")
     put(data, "journals/s0001.jrn", journal_text(40))
-    put(data, "packs/custom.json", json.dumps({"name": "custom", "tables": {}}))
+    put(data, "packs/custom.json", pack_text())
     put(data, "packs/big.bin", bytes((i * 7) & 0xFF for i in range(150000)))
 
 
@@ -149,30 +157,30 @@ def test_first_sync_then_no_change_and_the_app_resumes(pico, tmp_path, capsys):
 def test_a_change_on_each_side(pico, tmp_path, capsys):
     pc = tmp_path / "pc"
     assert sync(pico.port, pc) == 0
-    put(str(pc), "packs/custom.json", '{"name": "custom", "tables": {}, "edited": "on the PC"}')
-    put(str(pc), "packs/new.json", '{"new": 1}')
+    put(str(pc), "packs/custom.json", pack_text(note="edited on the PC"))
+    put(str(pc), "packs/new.json", pack_text("new"))
     on_device(pico.port, "app.handle('A','short')\napp.handle('A','short')")
     capsys.readouterr()
     assert sync(pico.port, pc) == 0
     out = capsys.readouterr().out
     assert "sent 2, received 3" in out and "conflicts 0" in out
     assert_same(pc, pico.fs)
-    assert b"on the PC" in tree(os.path.join(str(pico.fs), "data"))["packs/custom.json"]
+    assert b"edited on the PC" in tree(os.path.join(str(pico.fs), "data"))["packs/custom.json"]
 
 
 def test_a_conflict_keeps_both_versions(pico, tmp_path, capsys):
     pc = tmp_path / "pc"
     assert sync(pico.port, pc) == 0
-    put(str(pc), "packs/custom.json", "PC version")
-    put(os.path.join(str(pico.fs), "data"), "packs/custom.json", "device version")
+    put(str(pc), "packs/custom.json", pack_text(note="PC version"))
+    put(os.path.join(str(pico.fs), "data"), "packs/custom.json", pack_text(note="device version"))
     capsys.readouterr()
     assert sync(pico.port, pc) == 0
     out = capsys.readouterr().out
     assert "CONFLICT packs/custom.json" in out and "conflicts 1" in out
     files = tree(str(pc))
-    assert files["packs/custom.json"] == b"device version"
+    assert files["packs/custom.json"] == pack_text(note="device version").encode()
     copies = [rel for rel in files if rel.startswith("packs/custom.pc-conflict-") and rel.endswith(".json")]
-    assert len(copies) == 1 and files[copies[0]] == b"PC version"
+    assert len(copies) == 1 and files[copies[0]] == pack_text(note="PC version").encode()
     assert copies[0] in out
     assert_same(pc, pico.fs)
     # and the next sync has nothing left to do
@@ -264,19 +272,19 @@ def test_a_cable_pulled_mid_file_loses_nothing(pico, tmp_path, capsys, direction
 def test_pull_and_push_keep_what_they_would_replace(pico, tmp_path, capsys):
     pc = tmp_path / "pc"
     data = os.path.join(str(pico.fs), "data")
-    put(str(pc), "packs/custom.json", "PC copy")
+    put(str(pc), "packs/custom.json", pack_text(note="PC copy"))
     assert cli.main(["pull", "--port", pico.port, "--quiet", str(pc)]) == 0
     files = tree(str(pc))
     assert files["packs/custom.json"] == tree(data)["packs/custom.json"]
     kept = [rel for rel in files if "pc-conflict" in rel]
-    assert len(kept) == 1 and files[kept[0]] == b"PC copy"
-    put(data, "packs/custom.json", "changed on the device")
-    put(str(pc), "packs/custom.json", "pushed from the PC")
+    assert len(kept) == 1 and files[kept[0]] == pack_text(note="PC copy").encode()
+    put(data, "packs/custom.json", pack_text(note="changed on the device"))
+    put(str(pc), "packs/custom.json", pack_text(note="pushed from the PC"))
     assert cli.main(["push", "--port", pico.port, "--quiet", str(pc)]) == 0
     device_files = tree(data)
-    assert device_files["packs/custom.json"] == b"pushed from the PC"
+    assert device_files["packs/custom.json"] == pack_text(note="pushed from the PC").encode()
     kept = [rel for rel in device_files if "device-conflict" in rel]
-    assert len(kept) == 1 and device_files[kept[0]] == b"changed on the device"
+    assert len(kept) == 1 and device_files[kept[0]] == pack_text(note="changed on the device").encode()
 
 
 def test_backup_and_restore(pico, tmp_path, monkeypatch, capsys):
@@ -401,7 +409,7 @@ def test_device_full_changes_nothing(tmp_path, capsys):
     with open(path, "w") as handle:  # as if the flash had no room left
         handle.write(text.replace("RESERVE = 4096", "RESERVE = 10 ** 15"))
     pc = tmp_path / "pc"
-    put(str(pc), "packs/extra.json", "{}")
+    put(str(pc), "packs/extra.json", pack_text("extra"))
     with VirtualPico(fs, argv=["main.py"]) as full:
         before = tree(os.path.join(fs, "data"))  # as the app's boot left it
         assert sync(full.port, pc) == 16
