@@ -39,6 +39,11 @@ RULE_LEFT = "Trust: sealed secrets (a game left unfinished reveals them)"
 # screens that use a long B themselves (firmware/undo.py: Undo is then a long B
 # on the screen it opens)
 OWN_LONG_B = ("cn_game", "cn_net", "cn_place", "cn_nsa")
+ARROWS = ("U", "D", "L", "R")  # the buttons that move a cursor (firmware.buttons' names)
+# keys of a screen's state that hold only where its cursor is (firmware.ui.Menu's
+# "sel", a grid's row "r" and column "c": firmware/screens/cybernaut_grid.py); an
+# arrow that changes nothing else writes no save (App.save)
+CURSOR_KEYS = ("sel", "r", "c")
 
 
 def private_owner(stack):
@@ -58,6 +63,35 @@ def private_owner(stack):
         if screen.ID == "secret" and state.get("stage") == 1:
             return state.get("owner")
     return None
+
+
+def _masked_digest(body):
+    """state_digest of a save body (App.snapshot's) with the top screen's
+    CURSOR_KEYS left out (its state dict is not changed: a shallow copy is
+    digested). :returns: 32 bytes."""
+    screens = body["screens"]
+    top = screens[-1] if screens else None
+    state = top["state"] if top is not None else None
+    if not isinstance(state, dict) or not [key for key in CURSOR_KEYS if key in state]:
+        return state_digest(body)
+    masked = dict(state)
+    for key in CURSOR_KEYS:
+        masked.pop(key, None)
+    top["state"] = masked
+    try:
+        return state_digest(body)
+    finally:
+        top["state"] = state
+
+
+def _digest_of(body, masked):
+    """state_digest of ``body`` (32 bytes), given its ``masked`` digest: the same
+    when its top screen has no cursor key (one walk over the state, not two)."""
+    screens = body["screens"]
+    state = screens[-1]["state"] if screens else None
+    if not isinstance(state, dict) or not [key for key in CURSOR_KEYS if key in state]:
+        return masked
+    return state_digest(body)
 
 
 def log(message):
@@ -102,6 +136,7 @@ class App:
         self._key = None
         self._sealed_seed = None
         self._saved_digest = None  # state_digest of the body last saved
+        self._saved_masked = None  # _masked_digest of it (its top screen's cursor left out)
         self.care = None  # firmware.care.ScreenCare, set by run() or a test
         self.forget = None  # callable(prefixes, keep) from the board: drop a left game's modules
         self.battery = None  # callable() -> volts (float), where the board reads it
@@ -434,21 +469,29 @@ class App:
             self._sealed_seed = cached
         return cached[1]
 
-    def save(self):
+    def save(self, moved=False):
         """Write the save atomically, keeping the previous one as the last good save.
 
         Nothing is written when the state equals the last save's (no flash
         wear for a press that changed nothing, and an untouched device stays
-        byte-identical for `referee sync`). When the heap has no block as big as
+        byte-identical for `referee sync`), nor when ``moved`` (an arrow press) and
+        only the top screen's cursor moved (its CURSOR_KEYS: a cursor or a menu
+        selection is no confirmation, so a power cut may lose it; issue 21: a
+        cursor move never erases or programs flash). The next save that writes
+        holds the cursor where it is then. When the heap has no block as big as
         the state's JSON text, the text is streamed to storage instead
         (Storage.write_json_atomic): the same bytes, written twice to flash.
+
+        :param moved: True for a press of an arrow button (App._act).
         """
         body = self.snapshot()
         # order-free (MicroPython may reorder dict keys), and 32 bytes where a copy of
         # the state would hold several KB of the Pico's heap
-        digest = state_digest(body)
-        if digest == self._saved_digest:
+        masked = _masked_digest(body)
+        if masked == self._saved_masked and (moved or self._saved_digest == _digest_of(body, masked)):
             return
+        digest = _digest_of(body, masked)
+        gc.collect()  # the text needs one block as big as the state: collect first
         try:
             header, text = save_parts(body)
             body = None
@@ -462,6 +505,7 @@ class App:
         else:
             self.storage.write_atomic(SAVE, (header, "\n", text, "\n"))
         self._saved_digest = digest
+        self._saved_masked = masked
 
     def _read_save(self, name):
         data = self.storage.read(name)
@@ -469,7 +513,8 @@ class App:
             return None
         body = decode_save(data, name)
         if name == SAVE:
-            self._saved_digest = state_digest(body)
+            self._saved_masked = _masked_digest(body)
+            self._saved_digest = _digest_of(body, self._saved_masked)
         return body
 
     def boot(self):
@@ -572,8 +617,7 @@ class App:
             if self.journal.next_seq != seq and recent and recent[-1]["kind"] not in ("undo", "redo"):
                 from firmware.steps import mark
                 step = mark(self, seq, counter, shown)
-            gc.collect()  # the save needs one block as big as the state: collect first
-            self.save()
+            self.save(name in ARROWS)
             if step:
                 self.storage.copy(PREV, step)  # the state before the action: an undo step
             if self._opening:

@@ -96,7 +96,7 @@ def main():
               file=sys.stderr)
         return 2
     kit = load_kit(lab)
-    code = os.path.join(ROOT, "build", "bench")
+    code = os.path.join(ROOT, "build", "press-pico")
     build(code)
     if a.packs:
         for name in os.listdir(a.packs):

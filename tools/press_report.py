@@ -182,7 +182,7 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--skip-build", action="store_true")
     a = ap.parse_args()
-    code = os.path.join(ROOT, "build", "bench")
+    code = os.path.join(ROOT, "build", "press-bench")
     if not a.skip_build:
         subprocess.run([sys.executable, os.path.join(ROOT, "tools", "build.py"), "--board", "sim", "--out", code],
                        check=True, stdout=subprocess.DEVNULL, timeout=600)
