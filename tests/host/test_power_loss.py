@@ -202,3 +202,54 @@ def test_power_cut_at_every_step_of_a_streamed_save(rename_replaces):
             seen.append(body["n"])
     assert seen == [1, 2]  # old until the rename, new from then on
     assert bytes(fs.files[ROOT + "/saves/state.sav"]) == encode_save(new).encode()
+
+
+def _press(app, name):
+    app.handle(name, "short")
+    app.redraw()
+    return app.surface.lines()
+
+
+def test_a_cursor_move_writes_nothing_and_is_no_confirmation():
+    # issue 21: an arrow that only moves a cursor or a menu selection never erases or
+    # programs flash; a power cut may lose it (it confirmed nothing), never more
+    rig = Rig()
+    fs = MemFS(True)
+    app = rig.app(fs)
+    app.boot()
+    steps = len(fs.log)
+    assert _press(app, "D")[2] == ">Neo-Hunt shot"
+    assert _press(app, "D")[3] == ">Cybernaut"
+    _press(app, "U")
+    assert _press(app, "D")[3] == ">Cybernaut"
+    assert len(fs.log) == steps, "a cursor move wrote %r" % fs.log[steps:]
+    again = rig.app(fs.copy())
+    again.boot()
+    assert again.surface.lines()[1] == ">Dice"  # the cursor was not kept: the last save's
+    # the next press that writes keeps the cursor where it is then
+    _press(app, "D")
+    opened = _press(app, "A")
+    assert opened[0].startswith("Cybercore AF") or "AN" in opened[1], opened
+    assert len(fs.log) > steps
+    again = rig.app(fs.copy())
+    again.boot()
+    assert again.surface.lines() == opened
+
+
+def test_an_arrow_that_changes_a_value_is_saved():
+    # Cybercore AF: UP/DOWN choose a field (a cursor), LEFT/RIGHT change its value
+    rig = Rig()
+    fs = MemFS(True)
+    app = rig.app(fs)
+    app.boot()
+    for name in "DDDA":
+        _press(app, name)
+    steps = len(fs.log)
+    assert _press(app, "D")[2] == ">AF  +5", app.surface.lines()
+    assert len(fs.log) == steps  # the field chosen: a cursor
+    shown = _press(app, "R")
+    assert shown[2] == ">AF  +6", shown
+    assert len(fs.log) > steps  # a value changed: saved
+    again = rig.app(fs.copy())
+    again.boot()
+    assert again.surface.lines() == shown
