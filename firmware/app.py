@@ -66,30 +66,38 @@ def private_owner(stack):
 
 
 def _masked_digest(body):
-    """state_digest of a save body (App.snapshot's) with the top screen's
-    CURSOR_KEYS left out (its state dict is not changed: a shallow copy is
-    digested). :returns: 32 bytes."""
+    """state_digest of a save body (App.snapshot's) without what an arrow press may
+    change without confirming anything: the top screen's CURSOR_KEYS, and the
+    names of the packs loaded (a hint for the next boot, firmware.resume
+    preload_packs: a pack loaded by the frame after a save). The body is left as
+    it was (a shallow copy of the top screen's state is digested). :returns: 32 bytes."""
     screens = body["screens"]
     top = screens[-1] if screens else None
     state = top["state"] if top is not None else None
-    if not isinstance(state, dict) or not [key for key in CURSOR_KEYS if key in state]:
-        return state_digest(body)
-    masked = dict(state)
-    for key in CURSOR_KEYS:
-        masked.pop(key, None)
-    top["state"] = masked
+    packs = body.pop("packs", None)
     try:
-        return state_digest(body)
+        if not isinstance(state, dict) or not [key for key in CURSOR_KEYS if key in state]:
+            return state_digest(body)
+        masked = dict(state)
+        for key in CURSOR_KEYS:
+            masked.pop(key, None)
+        top["state"] = masked
+        try:
+            return state_digest(body)
+        finally:
+            top["state"] = state
     finally:
-        top["state"] = state
+        if packs is not None:
+            body["packs"] = packs
 
 
 def _digest_of(body, masked):
     """state_digest of ``body`` (32 bytes), given its ``masked`` digest: the same
-    when its top screen has no cursor key (one walk over the state, not two)."""
+    when nothing was left out of that (one walk over the state, not two)."""
     screens = body["screens"]
     state = screens[-1]["state"] if screens else None
-    if not isinstance(state, dict) or not [key for key in CURSOR_KEYS if key in state]:
+    if "packs" not in body and (not isinstance(state, dict)
+                                or not [key for key in CURSOR_KEYS if key in state]):
         return masked
     return state_digest(body)
 
@@ -477,7 +485,7 @@ class App:
         byte-identical for `referee sync`), nor when ``moved`` (an arrow press) and
         only the top screen's cursor moved (its CURSOR_KEYS: a cursor or a menu
         selection is no confirmation, so a power cut may lose it; issue 21: a
-        cursor move never erases or programs flash). The next save that writes
+        cursor move never erases or programs flash) or the packs loaded since. The next save that writes
         holds the cursor where it is then. When the heap has no block as big as
         the state's JSON text, the text is streamed to storage instead
         (Storage.write_json_atomic): the same bytes, written twice to flash.
