@@ -85,7 +85,12 @@ def main():
     ap.add_argument("--rundir", default=os.path.join(ROOT, "build", "vpico-press"))
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "vpico-press-report"))
     ap.add_argument("--fresh", action="store_true", help="an empty filesystem (copies everything: ~5 min)")
+    ap.add_argument("--from-log", default=None, help="only print the report of a device log written before")
     a = ap.parse_args()
+    if a.from_log:
+        with open(a.from_log) as f:
+            print("\n".join(press_report.report(press_report.parse(f.read(), 16), "the emulated Pico (%s)" % a.from_log)))
+        return 0
     lab = os.path.abspath(a.lab)
     missing = kit_missing(lab)
     if missing:
