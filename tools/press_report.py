@@ -76,6 +76,8 @@ def parse(text, block_bytes=16):
                 out["heap"].setdefault(game, []).append(rec["free"])
         elif line.startswith("MEMERR "):
             out["memerr"].append(line.split()[1:])
+        elif line.startswith("PBFLOWS "):
+            out["started"] = out.get("started", 0) + 1
         elif line.startswith("PBDONE "):
             out["done"] = (out["done"] or 0) + int(line.split()[1])
             out["runs"] = out.get("runs", 0) + 1
@@ -104,8 +106,14 @@ def report(data, where, erases=None, programmed=None):
         where, len(presses), len(set(p["game"] for p in presses))))
     lines.append("boot free heap after gc: %s; largest free block %s" % (
         kb(data["boot_free"]), kb(data["boot_block"])))
+    errors = max(data["done"] or 0, len(data["memerr"]))
+    data["errors"] = errors
+    unfinished = data.get("started", 0) - data.get("runs", 0)
+    if unfinished:
+        lines.append("NOT FINISHED: %d of %d games' runs ended before their last press (a crash: see the output)"
+                     % (unfinished, data.get("started", 0)))
     lines.append("MemoryErrors (recovered, 'Out of memory'): %s%s" % (
-        data["done"] if data["done"] is not None else "? (the run did not finish)",
+        errors,
         "" if not data["memerr"] else " (%s)" % ", ".join("%s press %s" % tuple(m) for m in data["memerr"][:8])))
     games = []
     for p in presses:
@@ -138,7 +146,8 @@ def report(data, where, erases=None, programmed=None):
         slow = sorted((p for p in presses if p["kind"] == kind), key=lambda p: -p["total"])[:3]
         lines.append("  %-22s slowest: %s" % ("", ", ".join("%s %s in %s" % (ms(p["total"]), p["button"], p["game"])
                                                       for p in slow)))
-    cursor_written = sum(p["bytes"] + p["files"] for p in presses if p["kind"] == "cursor")
+    cursor_bytes = sum(p["bytes"] for p in presses if p["kind"] == "cursor")
+    cursor_files = sum(p["files"] for p in presses if p["kind"] == "cursor")
     count = len(presses) or 1
     written = sum(p["bytes"] for p in presses)
     lines.append("flash: %d B written by the app's storage in %d presses: %.0f B per press, %s per hour at %d presses an hour" % (
@@ -156,12 +165,13 @@ def report(data, where, erases=None, programmed=None):
     lines.append("budgets (issue 21):")
     lines.append("  " + budget("cursor or menu move, max", None if not figures["cursor"] else
                                round(max(figures["cursor"]) / 1000, 1), CURSOR_MS))
-    lines.append("  " + budget("cursor or menu move, bytes and files written (none)", cursor_written, 0, "writes"))
+    lines.append("  " + budget("cursor or menu move, bytes the app wrote (no erase, no program)", cursor_bytes, 0, "B"))
+    lines.append("  " + budget("cursor or menu move, files written or renamed", cursor_files, 0, "files"))
     lines.append("  " + budget("other press, p99", None if not figures["other"] else
                                round(pct(figures["other"], 99) / 1000, 1), OTHER_P99_MS))
     lines.append("  " + budget("first open of a game, max", None if not figures["open"] else
                                round(max(figures["open"]) / 1000, 1), OPEN_MS))
-    lines.append("  " + budget("MemoryErrors", data["done"], 0, "errors"))
+    lines.append("  " + budget("MemoryErrors", None if unfinished else errors, 0, "errors"))
     return lines
 
 
