@@ -9,7 +9,7 @@ HEAP ?= 192K
 # the heap of the bench's measured interpreters (tools/bench_device.py --heap)
 BENCH_HEAP ?= 192K
 
-.PHONY: venv sim test test-cpython test-micropython clean build deploy bench bench-pico
+.PHONY: venv sim test test-cpython test-micropython clean build deploy bench bench-pico bench-press
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -47,6 +47,11 @@ bench: $(STAMP)
 # /tmp/vpico): says how to build the kit when it is not there. CI cannot run it.
 bench-pico: $(STAMP)
 	$(BIN)/python tools/bench_pico.py $(ARGS)
+
+# issue 21's proxy CI tracks: time per press by kind, flash written, on the unix port
+# ($MICROPYTHON if set: the 32-bit one; else .venv's), 240K heap
+bench-press: $(STAMP)
+	$(BIN)/python tools/press_report.py $(ARGS)
 
 clean:
 	rm -rf $(VENV) build .pytest_cache
