@@ -124,6 +124,7 @@ def masked_digest(app, state_digest):
 
 
 def lcg(state):
+    """The next state of the driver's own random presses (int, 31 bits)."""
     return (state * 1103515245 + 12345) & 0x7FFFFFFF
 
 

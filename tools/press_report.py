@@ -36,10 +36,12 @@ def pct(values, p):
 
 
 def ms(us):
+    """Microseconds as milliseconds text ("-" for None)."""
     return "-" if us is None else "%.1f ms" % (us / 1000)
 
 
 def kb(n):
+    """Bytes as KB text ("-" for None)."""
     return "-" if n is None else "%.1f KB" % (n / 1024)
 
 
