@@ -69,9 +69,10 @@ def _moves_only(screen, name, kind):
     """True when button ``name`` (of kind ``kind``) on ``screen`` runs only code that
     moves its cursor, so the press needs no save and no digest of the state
     (issue 21: at most 30 ms on a Pico): UP/DOWN on a firmware.ui.Menu whose
-    on_button and move are Menu's own (LEFT/RIGHT: whose side is, a no-op), and the arrows on a Cybernaut grid
-    (firmware/screens/cybernaut_grid.py GridScreen: all but a long LEFT/RIGHT,
-    which changes the grid) whose on_button is GridScreen's own. A subclass that
+    on_button and move are Menu's own (LEFT/RIGHT: whose side is, a no-op), and
+    the arrows on a Cybernaut grid (firmware/screens/cybernaut_grid.py GridScreen:
+    all but a long LEFT/RIGHT, which changes the grid) whose on_button is
+    GridScreen's own. A subclass that
     overrides them is never taken for a cursor (its press is saved as usual)."""
     if name not in ARROWS:
         return False
@@ -513,8 +514,8 @@ class App:
         byte-identical for `referee sync`), nor when ``moved`` (an arrow press) and
         only the top screen's cursor moved (its CURSOR_KEYS: a cursor or a menu
         selection is no confirmation, so a power cut may lose it; issue 21: a
-        cursor move never erases or programs flash) or the packs loaded since. The next save that writes
-        holds the cursor where it is then. When the heap has no block as big as
+        cursor move never erases or programs flash) or the packs loaded since.
+        The next save that writes holds the cursor where it is then. When the heap has no block as big as
         the state's JSON text, the text is streamed to storage instead
         (Storage.write_json_atomic): the same bytes, written twice to flash.
 
