@@ -39,6 +39,11 @@ RULE_LEFT = "Trust: sealed secrets (a game left unfinished reveals them)"
 # screens that use a long B themselves (firmware/undo.py: Undo is then a long B
 # on the screen it opens)
 OWN_LONG_B = ("cn_game", "cn_net", "cn_place", "cn_nsa")
+ARROWS = ("U", "D", "L", "R")  # the buttons that move a cursor (firmware.buttons' names)
+# keys of a screen's state that hold only where its cursor is (firmware.ui.Menu's
+# "sel", a grid's row "r" and column "c": firmware/screens/cybernaut_grid.py); an
+# arrow that changes nothing else writes no save (App.save)
+CURSOR_KEYS = ("sel", "r", "c")
 
 
 def private_owner(stack):
@@ -58,6 +63,69 @@ def private_owner(stack):
         if screen.ID == "secret" and state.get("stage") == 1:
             return state.get("owner")
     return None
+
+
+def _moves_only(screen, name, kind):
+    """True when button ``name`` (of kind ``kind``) on ``screen`` runs only code that
+    moves its cursor, so the press needs no save and no digest of the state
+    (issue 21: at most 30 ms on a Pico): UP/DOWN on a firmware.ui.Menu whose
+    on_button and move are Menu's own (LEFT/RIGHT: whose side is, a no-op), and
+    the arrows on a Cybernaut grid (firmware/screens/cybernaut_grid.py GridScreen:
+    all but a long LEFT/RIGHT, which changes the grid) whose on_button is
+    GridScreen's own. A subclass that
+    overrides them is never taken for a cursor (its press is saved as usual)."""
+    if name not in ARROWS:
+        return False
+    cls = type(screen)
+    handler = getattr(cls, "on_button", None)
+    base = cls
+    while base is not None:
+        label = base.__name__
+        if label == "Menu":  # LEFT/RIGHT: Menu.side, which does nothing
+            return handler is base.on_button and (
+                getattr(cls, "move", None) is base.move if name in ("U", "D")
+                else getattr(cls, "side", None) is base.side)
+        if label == "GridScreen":
+            return handler is base.on_button and (name in ("U", "D") or kind == "short")
+        bases = getattr(base, "__bases__", ())
+        base = bases[0] if bases else None
+    return False
+
+
+def _masked_digest(body):
+    """state_digest of a save body (App.snapshot's) without what an arrow press may
+    change without confirming anything: the top screen's CURSOR_KEYS, and the
+    names of the packs loaded (a hint for the next boot, firmware.resume
+    preload_packs: a pack loaded by the frame after a save). The body is left as
+    it was (a shallow copy of the top screen's state is digested). :returns: 32 bytes."""
+    screens = body["screens"]
+    top = screens[-1] if screens else None
+    state = top["state"] if top is not None else None
+    packs = body.pop("packs", None)
+    try:
+        if not isinstance(state, dict) or not [key for key in CURSOR_KEYS if key in state]:
+            return state_digest(body)
+        masked = dict(state)
+        for key in CURSOR_KEYS:
+            masked.pop(key, None)
+        top["state"] = masked
+        try:
+            return state_digest(body)
+        finally:
+            top["state"] = state
+    finally:
+        if packs is not None:
+            body["packs"] = packs
+
+
+def _cursor_of(body):
+    """Where the top screen's cursor is in a save body: (number of screens, the
+    values of its CURSOR_KEYS), compared beside _masked_digest (App.save)."""
+    screens = body["screens"]
+    state = screens[-1]["state"] if screens else None
+    if not isinstance(state, dict):
+        return (len(screens), None)
+    return (len(screens), [state.get(key) for key in CURSOR_KEYS])
 
 
 def log(message):
@@ -101,7 +169,11 @@ class App:
         self.dirty = True
         self._key = None
         self._sealed_seed = None
-        self._saved_digest = None  # state_digest of the body last saved
+        # _masked_digest of the body last saved (its top screen's cursor left out: that
+        # is _saved_cursor) and the key of its undo step (firmware.steps, firmware.undo)
+        self._saved_digest = None
+        self._saved_cursor = None
+        self._cursor_moved = False  # a cursor moved since (not saved: App.save)
         self.care = None  # firmware.care.ScreenCare, set by run() or a test
         self.forget = None  # callable(prefixes, keep) from the board: drop a left game's modules
         self.battery = None  # callable() -> volts (float), where the board reads it
@@ -434,21 +506,31 @@ class App:
             self._sealed_seed = cached
         return cached[1]
 
-    def save(self):
+    def save(self, moved=False):
         """Write the save atomically, keeping the previous one as the last good save.
 
         Nothing is written when the state equals the last save's (no flash
         wear for a press that changed nothing, and an untouched device stays
-        byte-identical for `referee sync`). When the heap has no block as big as
+        byte-identical for `referee sync`), nor when ``moved`` (an arrow press) and
+        only the top screen's cursor moved (its CURSOR_KEYS: a cursor or a menu
+        selection is no confirmation, so a power cut may lose it; issue 21: a
+        cursor move never erases or programs flash) or the packs loaded since.
+        The next save that writes holds the cursor where it is then. When the heap has no block as big as
         the state's JSON text, the text is streamed to storage instead
         (Storage.write_json_atomic): the same bytes, written twice to flash.
+
+        :param moved: True for a press of an arrow button (App._act).
         """
         body = self.snapshot()
         # order-free (MicroPython may reorder dict keys), and 32 bytes where a copy of
         # the state would hold several KB of the Pico's heap
-        digest = state_digest(body)
-        if digest == self._saved_digest:
+        digest = _masked_digest(body)
+        cursor = _cursor_of(body)
+        if digest == self._saved_digest and (moved or cursor == self._saved_cursor):
+            if cursor != self._saved_cursor:
+                self._cursor_moved = True
             return
+        gc.collect()  # the text needs one block as big as the state: collect first
         try:
             header, text = save_parts(body)
             body = None
@@ -462,6 +544,8 @@ class App:
         else:
             self.storage.write_atomic(SAVE, (header, "\n", text, "\n"))
         self._saved_digest = digest
+        self._saved_cursor = cursor
+        self._cursor_moved = False
 
     def _read_save(self, name):
         data = self.storage.read(name)
@@ -469,7 +553,9 @@ class App:
             return None
         body = decode_save(data, name)
         if name == SAVE:
-            self._saved_digest = state_digest(body)
+            self._saved_digest = _masked_digest(body)
+            self._saved_cursor = _cursor_of(body)
+            self._cursor_moved = False
         return body
 
     def boot(self):
@@ -556,7 +642,13 @@ class App:
         try:
             seq = self.journal.next_seq
             counter = self.source.counter
-            shown = self.top().ID
+            top = self.top()
+            shown = top.ID
+            depth = len(self.stack)
+            moves = _moves_only(top, name, kind)
+            # where the cursor is now, when a move of it is not saved yet: the undo step
+            # of this press (the state before it) is the last save with it (_keep_step)
+            cursor = self._moved_cursor(top)
             try:
                 if (name == "B" and kind == "long" and self.top().ID not in OWN_LONG_B
                         and self.top().ID != "undo"):  # long B on the menu itself: back
@@ -567,21 +659,56 @@ class App:
             except RefereeError as exc:
                 self.notice("Pack problem" if isinstance(exc, PackError) else "Not allowed", str(exc))
             self.flush_draws()
+            if (moves and self.top() is top and len(self.stack) == depth
+                    and self.journal.next_seq == seq and self.source.counter == counter
+                    and not self._opening):
+                self._cursor_moved = True
+                return True  # only the cursor moved: nothing to save (App.save)
             recent = self.journal.recent
             step = None
             if self.journal.next_seq != seq and recent and recent[-1]["kind"] not in ("undo", "redo"):
                 from firmware.steps import mark
                 step = mark(self, seq, counter, shown)
-            gc.collect()  # the save needs one block as big as the state: collect first
-            self.save()
+            self.save(name in ARROWS)
             if step:
-                self.storage.copy(PREV, step)  # the state before the action: an undo step
+                self._keep_step(step, cursor)  # the state before the action: an undo step
             if self._opening:
                 self._open_session()
                 self.save()
         except MemoryError:
             return False
         return True
+
+    def _moved_cursor(self, top):
+        """The top screen's CURSOR_KEYS (dict) when its cursor moved since the last
+        save (App.save wrote nothing for those presses), else None."""
+        state = top.state() if self._cursor_moved and not top.TRANSIENT else None
+        if not isinstance(state, dict):
+            return None
+        return dict((key, state[key]) for key in CURSOR_KEYS if key in state)
+
+    def _keep_step(self, step, cursor):
+        """Keep the state before an action as undo step ``step`` (a file name): a copy
+        of the last save (PREV once the action's state is saved), with the cursor
+        where it was at the press (``cursor``: _moved_cursor's, or None) when its
+        moves were not saved. Its key stays _saved_digest's (which leaves that
+        cursor out). Without room to read it back, a plain copy (the cursor where it
+        was last saved)."""
+        if cursor:
+            try:
+                body = decode_save(self.storage.read(PREV), PREV)
+                state = body["screens"][-1]["state"]
+                for key in cursor:
+                    if key in state:
+                        state[key] = cursor[key]
+                header, text = save_parts(body)
+                body = state = None
+                self.storage.write_atomic(step, (header, "\n", text, "\n"))
+                return
+            except (MemoryError, SaveError, KeyError, IndexError, TypeError):
+                body = state = None
+                gc.collect()
+        self.storage.copy(PREV, step)
 
     def recover_memory(self):
         """After a MemoryError: start again from the last save, as a reboot would.

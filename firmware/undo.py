@@ -10,7 +10,7 @@ copied once the new state is saved). ``app.undo`` (saved with the app) numbers
 the steps: ``[0, lo, pos, hi, acts, keys]`` - lo..hi: the states kept; pos: the
 state shown now; acts: ``[i, first seq, end seq, dice block before, dice block
 after]`` of the action that led from state i to i + 1; keys: ``[i, digest]`` of
-each step file (shared_rules.save.state_digest, 16 hex digits), so a file left by a
+each step file (firmware.app._masked_digest, 16 hex digits), so a file left by a
 power cut, a restore or a sync is refused, never restored.
 
 - Undo (pos > lo): the shown state is written to its slot (so redo can return),
@@ -41,7 +41,8 @@ from binascii import hexlify
 from firmware.steps import MAX_STEPS, _keep, _slot  # noqa: F401  (MAX_STEPS for callers)
 from firmware.ui import Menu, TextScreen
 from shared_rules.errors import SaveError
-from shared_rules.save import decode_save, save_header, save_parts, state_digest
+from firmware.app import _masked_digest  # App._saved_digest's kind (App.save)
+from shared_rules.save import decode_save, save_header, save_parts
 
 RULE = "Trust: undo and redo"
 GAME = "session"
@@ -62,7 +63,7 @@ def _read(app, i):
     for key in app.undo[5]:
         if key[0] == i:
             want = key[1]
-    if want is None or hexlify(state_digest(body)[:8]).decode() != want:
+    if want is None or hexlify(_masked_digest(body)[:8]).decode() != want:
         raise SaveError("the saved step belongs to another save (a power cut, a restore or a sync)")
     return body
 
@@ -78,7 +79,7 @@ def _write(app, i):
         app.storage.write_json_atomic(_slot(i), save_header, body)
     else:
         app.storage.write_atomic(_slot(i), (header, "\n", text, "\n"))
-    _keep(app.undo, i, state_digest(body))
+    _keep(app.undo, i, _masked_digest(body))
 
 
 def _current(app):

