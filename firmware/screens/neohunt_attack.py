@@ -52,9 +52,28 @@ class NhShoot(Menu):
         target (Neo-Hunt troopers: the text's list of how troopers act is missing;
         see shared_rules.neohunt_troopers)."""
         out = [self.s["last"]] if self.s["last"] else []
+        if self.s["stage"] == "target":
+            odds = self.odds_line(app)
+            if odds:
+                out.insert(0, odds)
         if self.s["att"][0] == "t" and self.s["stage"] == "target":
             out.append("(stand-in)")
         return out
+
+    def odds_line(self, app):
+        """The chosen target's need and the exact chance of a hit ("5+ hit 2/6=33%"),
+        from its public state and cover (shared_rules.odds); "" on Cancel."""
+        from shared_rules.neohunt import to_hit
+        from shared_rules.odds import chance_text, shot_odds
+        try:
+            targets = self.targets(app)
+            sel = self.s["sel"]
+            if sel >= len(targets):
+                return ""
+            state = game_screen(app).game(app).target_state(targets[sel])
+        except RuleError:  # no game open, or the target cannot be shot at
+            return ""
+        return "%d+ hit %s" % (to_hit(state), chance_text(*shot_odds(state)))
 
     def side(self, app, name, kind):
         if self.s["stage"] != "damage":
@@ -100,7 +119,9 @@ class NhShoot(Menu):
                 s["sel"] = 0
                 return
             self.done(app, screen, g, att)
-            app.notice("Shot", "%s at %s: %s" % (_who(g, att), label, s["last"]))
+            from firmware.screens.result import show
+            show(app, "Shot", ["%s at %s" % (_who(g, att), label), "need %d+, d6 %d" % (need, face),
+                               "MISS"])
             return
         extras = g.sect["extra_damage"]
         if index < len(extras):
@@ -115,6 +136,7 @@ class NhShoot(Menu):
             return
         target = tuple(s["tgt"])
         big = att[0] == "v" and "big gun" in g.sect["varans"][g.varan(att[1])["card"]].get("special", [])
+        label = self.label(app, target)  # before the damage: a killed trooper leaves
         try:
             out = g.damage(att, target, s["hits"], big, s["extras"], s["red"])
         except RuleError as exc:
@@ -124,15 +146,17 @@ class NhShoot(Menu):
         app.record(GAME, "damage", {"by": _who(g, att), "extras": s["extras"], "hits": s["hits"],
                                     "reduce": s["red"]}, out, RULE_DAMAGE)
         screen.commit(app)
-        text = "%d damage" % out["dmg"]
+        lines = ["%s at %s" % (_who(g, att), label)] + ([s["last"]] if s["last"] else [])
+        lines.append("%d damage" % out["dmg"])
         if out["ignited"]:
-            text += ", burning"
+            lines.append("burning")
         if out["killed"]:
-            text += "; killed " + ", ".join(out["killed"])
+            lines.append("killed " + ", ".join(out["killed"]))
         if out.get("explosions"):  # its effect is our stand-in (neohunt_combat.explode)
-            text += "; explosion in %s (stand-in)" % ", ".join(place_name(p) for p in out["explosions"])
+            lines.append("explosion in %s (stand-in)" % ", ".join(place_name(p) for p in out["explosions"]))
         self.done(app, screen, g, att)
-        app.notice("Hit", text)
+        from firmware.screens.result import show
+        show(app, "Hit", lines)
 
     def done(self, app, screen, g, att):
         app.pop()
