@@ -74,3 +74,10 @@ class ResultScreen(Screen):
 def show(app, title, lines):
     """Push a result screen of ``lines`` (public text only) over the top screen."""
     app.push(ResultScreen.make(title, lines))
+
+
+def show_later(app, title, lines):
+    """A result screen pushed when the press is done (``app.later``): for an action
+    whose screen still closes itself (or opens the next one) after it, so the result
+    ends on top, over whatever that leaves."""
+    app.later.append(ResultScreen.make(title, lines))
