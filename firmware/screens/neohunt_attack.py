@@ -9,18 +9,26 @@ from shared_rules.neohunt_board import place_name
 
 
 class NhShoot(Menu):
-    """A shot: choose the target (A rolls the d6), then on a hit toggle extra damage
+    """A shot: choose the target (LEFT/RIGHT a modifier -3..+3, the need and the
+    exact odds shown; A rolls the d6), then on a hit toggle extra damage
     cards (one of each kind), LEFT/RIGHT on "Reduce" for heavy armor / Flesh Wound,
     "Hits" 1-2 (rapid fire, berserk), then "Apply damage".
 
     State: {"att": [kind, ref], "stage": "target" | "damage", "sel", "extras",
-    "red", "hits", "tgt", "last"}.
+    "red", "hits", "tgt", "last", "mod" (absent in older saves: 0)}.
     """
 
     ID = "nh_attack"
     TITLE = "Shoot"
 
     def targets(self, app):
+        """The targets the shooter may pick: not hidden, and in reach (the same or an
+        open adjoining sector, Neo-Hunt Combat) when the shooter's place is public; a
+        hidden varan's place is secret until her shot reveals it, so her list is not
+        narrowed by it (the shot itself is refused if out of reach)."""
+        return self.candidates(app, True)
+
+    def candidates(self, app, reach):
         g = game_screen(app).game(app)
         att = tuple(self.s["att"])
         out = []
@@ -31,7 +39,17 @@ class NhShoot(Menu):
         if att[0] == "v":
             for t in g.on_board():
                 out.append(("t", t["id"]))
+        if reach and (att[0] == "t" or g.state(att[1]) != "hidden"):
+            out = [t for t in out if g.check_shot(att, t) is None]
         return out
+
+    def none_why(self, app):
+        """Why there is no target (two lines), or [] when there is one."""
+        if self.targets(app):
+            return []
+        if self.candidates(app, False):
+            return ["None in reach:", "walls, too far"]
+        return ["No target: all", "hidden or gone"]
 
     def label(self, app, target):
         g = game_screen(app).game(app)
@@ -53,29 +71,38 @@ class NhShoot(Menu):
         see shared_rules.neohunt_troopers)."""
         out = [self.s["last"]] if self.s["last"] else []
         if self.s["stage"] == "target":
+            try:
+                why = self.none_why(app)
+            except RuleError:  # no game open
+                why = []
             odds = self.odds_line(app)
             if odds:
-                out.insert(0, odds)
+                out = ["Need %s mod %+d" % (odds[0], self.s.get("mod", 0)), odds[1]] + out
+            out = why + out
         if self.s["att"][0] == "t" and self.s["stage"] == "target":
             out.append("(stand-in)")
         return out
 
     def odds_line(self, app):
-        """The chosen target's need and the exact chance of a hit ("5+ hit 2/6=33%"),
-        from its public state and cover (shared_rules.odds); "" on Cancel."""
+        """The chosen target's need and the exact chance of a hit with the modifier
+        (["5+", "hit 2/6=33%"]), from its public state and cover (shared_rules.odds);
+        None on Cancel."""
         from shared_rules.neohunt import to_hit
         from shared_rules.odds import chance_text, shot_odds
         try:
             targets = self.targets(app)
             sel = self.s["sel"]
             if sel >= len(targets):
-                return ""
+                return None
             state = game_screen(app).game(app).target_state(targets[sel])
         except RuleError:  # no game open, or the target cannot be shot at
-            return ""
-        return "%d+ hit %s" % (to_hit(state), chance_text(*shot_odds(state)))
+            return None
+        return ["%d+" % to_hit(state), "hit " + chance_text(*shot_odds(state, self.s.get("mod", 0)))]
 
     def side(self, app, name, kind):
+        if self.s["stage"] == "target":  # a modifier, as on the stand-alone shot
+            self.s["mod"] = adjust(self.s.get("mod", 0), name, kind, -3, 3)
+            return
         if self.s["stage"] != "damage":
             return
         extras = game_screen(app).game(app).sect["extra_damage"]
@@ -102,14 +129,15 @@ class NhShoot(Menu):
             target = targets[index]
             label = self.label(app, target)
             face = app.source.randbelow(6) + 1
+            mod = s.get("mod", 0)
             try:
-                hit, need, st = g.shoot(att, target, face)
+                hit, need, st = g.shoot(att, target, face, mod)
             except RuleError as exc:
                 screen._game = None
                 app.notice("Not allowed", str(exc))
                 return
             app.remember_roll("d6", face)
-            app.record(GAME, "shot", {"by": _who(g, att), "at": label, "state": st},
+            app.record(GAME, "shot", {"by": _who(g, att), "at": label, "state": st, "mod": mod},
                        {"d6": face, "need": need, "hit": hit}, RULE_TO_HIT)
             screen.commit(app)
             s["last"] = "d6 %d need %d %s" % (face, need, "HIT" if hit else "MISS")
@@ -120,8 +148,9 @@ class NhShoot(Menu):
                 return
             self.done(app, screen, g, att)
             from firmware.screens.result import show
-            show(app, "Shot", ["%s at %s" % (_who(g, att), label), "need %d+, d6 %d" % (need, face),
-                               "MISS"])
+            show(app, "Shot", ["%s at %s" % (_who(g, att), label),
+                               "need %d+, d6 %d" % (need, face)
+                               + (" %+d" % mod if mod else ""), "MISS"])
             return
         extras = g.sect["extra_damage"]
         if index < len(extras):

@@ -153,7 +153,7 @@ def other(self, app, g, key):
         from firmware.screens.neohunt_map import NhMap
         app.push(NhMap({"sel": 0}))
     elif key == "status":
-        app.push(TextScreen.make("Status", "\n".join(status_lines(g))))
+        app.push(TextScreen.make("Status", "\n".join(status_lines(g) + STATUS_LEGEND)))
 
 
 def begin_turn(self, app, g):
@@ -255,6 +255,12 @@ def after_private(self, app, p, mode):
         g = self.game(app)
         after(self, app, g, p)
         self.commit(app)
+
+
+# what the status lines' short words mean, under them on the Status screen
+STATUS_LEGEND = ["-- Legend --", "k2: 2 kills", "vis visible", "clk cloaked", "hid hidden",
+                 "2c: 2 cards down", "S3: sector 3", "C: the centre", "1/3: damage/hits", "*: burning",
+                 "T1 w: waits to", " arrive; in: on", " the board", "?: type unknown"]
 
 
 def status_lines(g):

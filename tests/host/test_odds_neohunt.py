@@ -56,14 +56,14 @@ def _shoot(app, att=0):
     return shot
 
 
-def test_shot_odds_line_follows_the_targets_public_state():
-    board, app, screen, g = _game_of([1, 1, 3])
+def test_shot_odds_line_follows_the_targets_public_state_and_the_modifier():
+    board, app, screen, g = _game_of([1, 1, 1])
     shot = _shoot(app)
     for sel, p in ((0, 1), (1, 2)):
         shot.s["sel"] = sel
         cover = g.board.has(g.place_of(p), "cover")
         need = NEED[("cloaked", cover)]
-        assert shot.footer(app)[0] == "%d+ hit %s" % (need, HITS[need])
+        assert shot.footer(app) == ["Need %d+ mod +0" % need, "hit " + HITS[need]]
     shot.s["sel"] = 2   # Cancel: no odds
     assert shot.footer(app) == []
     # the target revealed (visible): its need drops by one
@@ -73,7 +73,38 @@ def test_shot_odds_line_follows_the_targets_public_state():
     shot.s["sel"] = 0
     cover = g.board.has(g.place_of(1), "cover")
     need = NEED[("visible", cover)]
-    assert shot.footer(app)[0] == "%d+ hit %s" % (need, HITS[need])
+    assert shot.footer(app) == ["Need %d+ mod +0" % need, "hit " + HITS[need]]
+    # LEFT/RIGHT set a modifier, as on the stand-alone shot: need 4 with +2 hits on
+    # 2+ (5 in 6); need 5 with -3: only the unmodified 6 (1 in 6)
+    _quiet(shot.side, app, "R", "short")
+    _quiet(shot.side, app, "R", "short")
+    assert shot.footer(app)[0] == "Need %d+ mod +2" % need
+    assert shot.footer(app)[1] == "hit " + {4: "5/6=83%", 5: "4/6=67%"}[need]
+    for _ in range(6):
+        _quiet(shot.side, app, "L", "short")
+    assert shot.footer(app) == ["Need %d+ mod -3" % need, "hit 1/6=17%"]
+
+
+def test_shoot_lists_only_targets_in_reach_and_says_why_when_none():
+    board, app, screen, g = _game_of([1, 1])
+    shot = _shoot(app)
+    assert shot.targets(app) == [("v", 1)]          # the same sector: in reach
+    # a border sector's neighbours are the centre and the two beside it: S4 is never
+    # one of S1's
+    assert g.board.open_between(1, 4) is False
+    g.varan(1)["init"] = 4
+    screen.commit(app)
+    screen._game = None
+    assert shot.targets(app) == [] and shot.items(app) == ["Cancel"]
+    assert shot.footer(app) == ["None in reach:", "walls, too far"]
+    # P2 hidden (a face-down place card): nobody may be targeted
+    g = screen.game(app)
+    g.varan(1)["init"] = 1
+    g.varan(1)["track"] = ["sealed card"]
+    screen.commit(app)
+    screen._game = None
+    assert screen.game(app).state(1) == "hidden"
+    assert shot.footer(app) == ["No target: all", "hidden or gone"]
 
 
 def test_a_miss_opens_its_result_screen_until_a():
@@ -127,3 +158,19 @@ def test_burning_and_arrival_rolls_open_the_result_screen():
     top = app.top()
     assert top.ID == "result" and top.s["title"] == "Arrivals"
     assert top.s["lines"] == ["T1 d6 4 arrives", "T2 d6 3 waits", "(each on 4+)"]
+
+
+def test_the_in_game_modifier_is_rolled_with_and_journaled():
+    board, app, screen, g = _game_of([1, 1])
+    g.reveal(1)                            # visible: need 4 or 5, never 6
+    screen.commit(app)
+    screen._game = None
+    need = NEED[("visible", g.board.has(g.place_of(1), "cover"))]
+    shot = _shoot(app)
+    _quiet(shot.side, app, "L", "short")   # -1
+    _rolled(app, [need - 1], shot.choose, app, 0)   # the face equals the need: -1 misses
+    top = app.top()
+    assert top.ID == "result" and top.s["lines"][1:] == ["need %d+, d6 %d -1" % (need, need), "MISS"]
+    entry = app.journal.recent[-1]
+    assert entry["kind"] == "shot" and entry["in"]["mod"] == -1
+    assert entry["out"] == {"d6": need, "need": need, "hit": False}
