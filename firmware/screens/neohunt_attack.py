@@ -22,13 +22,6 @@ class NhShoot(Menu):
     TITLE = "Shoot"
 
     def targets(self, app):
-        """The targets the shooter may pick: not hidden, and in reach (the same or an
-        open adjoining sector, Neo-Hunt Combat) when the shooter's place is public; a
-        hidden varan's place is secret until her shot reveals it, so her list is not
-        narrowed by it (the shot itself is refused if out of reach)."""
-        return self.candidates(app, True)
-
-    def candidates(self, app, reach):
         g = game_screen(app).game(app)
         att = tuple(self.s["att"])
         out = []
@@ -39,17 +32,27 @@ class NhShoot(Menu):
         if att[0] == "v":
             for t in g.on_board():
                 out.append(("t", t["id"]))
-        if reach and (att[0] == "t" or g.state(att[1]) != "hidden"):
-            out = [t for t in out if g.check_shot(att, t) is None]
         return out
 
+    def far(self, app, target):
+        """True when ``target`` is out of the shooter's reach (not the same or an open
+        adjoining sector, Neo-Hunt Combat) and the shooter's place is public; a
+        hidden varan's place is secret until her shot reveals it, so it is not told
+        here (the shot itself is refused if out of reach)."""
+        g = game_screen(app).game(app)
+        att = tuple(self.s["att"])
+        if att[0] == "v" and g.state(att[1]) == "hidden":
+            return False
+        return g.check_shot(att, target) is not None
+
     def none_why(self, app):
-        """Why there is no target (two lines), or [] when there is one."""
-        if self.targets(app):
-            return []
-        if self.candidates(app, False):
+        """Why nobody can be shot at (two lines), or [] when someone can."""
+        targets = self.targets(app)
+        if not targets:
+            return ["No target: all", "hidden or gone"]
+        if not [t for t in targets if not self.far(app, t)]:
             return ["None in reach:", "walls, too far"]
-        return ["No target: all", "hidden or gone"]
+        return []
 
     def label(self, app, target):
         g = game_screen(app).game(app)
@@ -58,8 +61,9 @@ class NhShoot(Menu):
         return "T%d %s" % (target[1], place_name(g.trooper(target[1])["at"]))
 
     def items(self, app):
-        if self.s["stage"] == "target":
-            return [self.label(app, t) for t in self.targets(app)] + ["Cancel"]
+        if self.s["stage"] == "target":  # out of reach: marked "far" (the rules refuse it)
+            return [self.label(app, t) + (" far" if self.far(app, t) else "")
+                    for t in self.targets(app)] + ["Cancel"]
         extras = game_screen(app).game(app).sect["extra_damage"]
         # "*" marks a chosen card; 15 cells are left beside the cursor
         out = [("*" if e in self.s["extras"] else " ") + e[:14] for e in extras]
