@@ -188,6 +188,9 @@ class App:
         self.played = []
         self.launch = False  # saved True just before such a restart (restart_first)
         self._launching = False  # True during boot's press of A that follows it
+        # screens to push once the press's screen is done with the stack (a result
+        # screen an action opened while its screen still pops itself: result.show_later)
+        self.later = []
 
     # ---- the screen stack -------------------------------------------------
     def push(self, screen):
@@ -658,6 +661,8 @@ class App:
                     self.top().on_button(self, name, kind)
             except RefereeError as exc:
                 self.notice("Pack problem" if isinstance(exc, PackError) else "Not allowed", str(exc))
+            while self.later:
+                self.push(self.later.pop(0))
             self.flush_draws()
             if (moves and self.top() is top and len(self.stack) == depth
                     and self.journal.next_seq == seq and self.source.counter == counter

@@ -8,6 +8,7 @@ MicroPython unix port). Add one line per screen class.
 
 SCREENS = """
 text firmware.ui TextScreen
+result firmware.screens.result ResultScreen
 secret firmware.screens.prompt SecretNumber
 handover firmware.screens.prompt Handover
 handback firmware.screens.prompt HandBack

@@ -6,7 +6,7 @@ check does not load it (RAM on the Pico)."""
 
 from firmware.buttons import B, LEFT, RIGHT
 from firmware.screens.prompt import SecretNumber
-from firmware.ui import Menu, TextScreen, adjust
+from firmware.ui import Menu, adjust
 from shared_rules.cybercore import BANDS, RULE_ARMOUR, armour_check
 from shared_rules.dice import d20
 
@@ -16,7 +16,8 @@ FIELDS = (("an", "AN", 0, 60), ("af", "AF", -10, 40), ("dmg", "Dmg", 0, 99), ("d
 
 class ArmourScreen(Menu):
     """UP/DOWN a field, LEFT/RIGHT change it; on AN, A opens the GM-only prompt; on
-    'Roll', A rolls d20 + AF. The AN is kept sealed and never drawn here. Each AN
+    'Roll', A rolls d20 + AF (its result on its own screen); on 'GM: odds', the
+    chance of each band against the hidden AN, for the GM only. The AN is kept sealed and never drawn here. Each AN
     the GM sets is committed (app.commit_secret) and revealed in the journal when the
     GM sets another one or leaves the check (B): `referee verify` then proves the
     checks were made against the AN entered.
@@ -34,7 +35,8 @@ class ArmourScreen(Menu):
     def items(self, app):
         s = self.s
         return ["AN  " + ("set, hidden" if s["an"] else "GM: press A"),
-                "AF  %+d" % s["af"], "Dmg %d" % s["dmg"], "DR  %d" % s["dr"], "Roll d20+AF"]
+                "AF  %+d" % s["af"], "Dmg %d" % s["dmg"], "DR  %d" % s["dr"], "Roll d20+AF",
+                "GM: odds"]
 
     def footer(self, app):
         return ["</> change"]
@@ -69,6 +71,9 @@ class ArmourScreen(Menu):
             start = int(app.unseal(s["an"])) if s["an"] else 15
             app.push(SecretNumber.make(app, "GM", "AN", "an", start, 0, 60))
             return
+        if index == 5:
+            self.gm_odds(app)
+            return
         if index != 4:
             return
         if not s["an"]:
@@ -90,4 +95,25 @@ class ArmourScreen(Menu):
             if out.quality_loss:
                 lines.append("Quality -%d" % out.quality_loss)
             lines.append("Glitch check!")
-        app.push(TextScreen.make("Armour result", "\n".join(lines)))
+        from firmware.screens.result import show
+        show(app, "Armour result", lines)
+
+    def gm_odds(self, app):
+        """The chance of each band against the hidden AN, for the GM only (prompt.Reveal:
+        hand to the GM, shown while A is held): the AN is hidden from the players, so
+        no public screen shows odds computed from it (shared_rules.odds)."""
+        s = self.s
+        if not s["an"]:
+            app.notice("Armour check", "The GM has not set the AN yet: select AN and press A.")
+            return
+        from firmware.screens.prompt import Reveal
+        app.push(Reveal.make(app, "GM", "Odds AF%+d" % s["af"],
+                             "\n".join(band_odds_lines(s["af"], int(app.unseal(s["an"]))))))
+
+
+def band_odds_lines(af, an):
+    """One line per armour band, best first: "Resistance 25%" (d20 + AF against AN:
+    shared_rules.odds.defence_odds; a 20-face die, so each percent is exact)."""
+    from shared_rules.odds import defence_odds, percent
+    return ["%s %d%%" % (BANDS[band], percent(count, 20))
+            for band, count in defence_odds("armour", af, an)]

@@ -283,14 +283,38 @@ class FightScreen(Menu):
             self.commit_numbers(app, index, c)
 
 def gm_numbers(fight):
-    """The GM's lines for the hold-A view: two per creature (state and HP, then AN,
-    DC, Defense); a revealed creature is marked *."""
+    """The GM's lines for the hold-A view: per creature its state and HP, then AN,
+    DC, Defense, then each player's odds against them (gm_odds); a revealed creature
+    is marked *. A legend of the odds lines ends it."""
     from shared_rules.cybercore_fight import status_line
     out = []
+    odds = False
     for c in fight.combatants:
         if c["side"] == "foe":
             out.append(("*" if c.get("revealed") else "") + status_line(c, True))
             out.append("AN%d DC%d D%d" % (c["an"], c["dc"], c["defense"]))
+            lines = gm_odds(fight, c)
+            odds = odds or bool(lines)
+            out.extend(lines)
+    if odds:
+        out.extend(["H: she hits it", "A, D: her Armour", "or Dodge beats", "its AN (d20)"])
+    return out
+
+
+def gm_odds(fight, foe):
+    """The GM's odds against creature ``foe``'s hidden numbers, one line per player
+    still standing: "Ana H62 A50 D40" = her attack hits its Defense (d100 + 5 x Rank +
+    bonus, Cybercore Dealing Damage), her Armour (AF) and her Dodge (DF) beat its AN
+    (d20, Cybercore Defending), in whole percents (exact: shared_rules.odds). Only on
+    the GM's hold-A screen: the numbers are hidden from the players."""
+    from shared_rules.odds import attack_odds, beat_odds, percent
+    out = []
+    for c in fight.combatants:
+        if c["side"] == "pc" and not c["dead"]:
+            out.append("%s H%d A%d D%d" % (
+                c["name"][:4], percent(*attack_odds(c.get("rank", 0), c.get("bonus", 0),
+                                                   foe.get("defense", 0))),
+                percent(*beat_odds(c["af"], foe["an"])), percent(*beat_odds(c["df"], foe["an"]))))
     return out
 
 

@@ -80,7 +80,11 @@ class TargetScreen(Menu):
             return
         host.keep(app, fight)
         host.s["last"] = [lines[0][:16], lines[-1][:16]]
-        app.replace(TextScreen.make(self.TITLE, "\n".join(lines)))
+        if mode in ("attack", "check"):  # a roll's result: its own screen until A
+            from firmware.screens.result import ResultScreen
+            app.replace(ResultScreen.make(self.TITLE, lines))
+        else:
+            app.replace(TextScreen.make(self.TITLE, "\n".join(lines)))
 
     def resolve(self, app, host, fight, mode, i, j):
         """Apply the action; journal it. :returns: the public outcome lines."""
@@ -205,7 +209,8 @@ class DefenceScreen(Menu):
         lines += _event_lines(t["name"], t, out["events"])
         host.keep(app, fight)
         host.s["last"] = [lines[0][:16], _band_damage(lines[2], out["passed"])]
-        app.replace(TextScreen.make("Defence", "\n".join(lines)))
+        from firmware.screens.result import ResultScreen
+        app.replace(ResultScreen.make("Defence", lines))  # until A: the roll stands
 
 
 def _band_damage(band, passed):

@@ -80,7 +80,11 @@ class InteractionScreen(Menu):
         return list(ENVIRONS)
 
     def footer(self, app):
-        return ["Best RW %d  </>" % self.s["rw"], "A: roll d10+RW"]
+        """The best RealWorld value (LEFT/RIGHT), the button hint, and the exact odds
+        of each result of the chosen environ (at most two lines)."""
+        environ = ENVIRONS[self.s["sel"]]
+        return ["RW %d </> A: roll" % self.s["rw"]] + odds_lines(app.pack(PACK), environ,
+                                                               self.s["rw"])[:2]
 
     def side(self, app, name, kind):
         if name == LEFT or name == RIGHT:
@@ -108,4 +112,16 @@ class InteractionScreen(Menu):
             lines.append("(PLACEHOLDER pack)")
         app.record("cybernaut", "interaction", {"environ": environ, "rw": [self.s["rw"]]},
                    outcome, RULE_INTERACTION)
-        app.push(TextScreen.make("Interaction", "\n".join(lines)))
+        from firmware.screens.result import show
+        show(app, "Interaction", lines)
+
+
+def odds_lines(pack, environ, best):
+    """The chance of each Interaction result (shared_rules.odds.interaction_odds), as
+    "E30% -30% C40%" wrapped to the screen; a result's spaces read "+" ("A+E30%")
+    so a result never breaks across lines."""
+    from firmware.ui import wrap
+    from shared_rules.odds import interaction_odds, percent
+    parts = ["%s%d%%" % (text.replace(" ", "+"), percent(count, 10))
+             for text, count in interaction_odds(pack, environ, best)]
+    return wrap(" ".join(parts))

@@ -82,6 +82,34 @@ def journal(app, events, sealed=False):
             app.record(GAME, event["kind"], {}, event, event["rule"])
 
 
+def announce(app, events):
+    """Push the result screen when ``events`` hold a result that matters (BIG): the
+    public lines of all of them (cybernaut_log, which never reads a sealed part),
+    titled by the heaviest. Nothing for the others (the message line and the Log
+    have them), nor for an Interaction or a RealWorld attack, whose screens push
+    their own result screen."""
+    kinds = [e["kind"] for e in events if not (e["kind"] == "netrun_end" and e["how"] == "logoff")]
+    if "interaction" in kinds or "attack" in kinds:
+        return
+    for kind, title in BIG_TITLES:
+        if kind in kinds:
+            lines = summary(events)
+            if lines:  # once the press is done: its screen may still close itself
+                from firmware.screens.result import show_later
+                show_later(app, title, lines)
+            return
+
+
+# the events whose lines get their own screen (firmware.screens.result), heaviest
+# first, with the title it takes: a netrun's end by neutralization or elimination,
+# a Cybernaut eliminated, the skull d10 against Wetware, System Alert, a File
+# captured, a strike's losses and reveals (Cybernaut VII.B.5-6, VII.F, VII.G, VIII.C)
+BIG_TITLES = (("netrun_end", "Netrun over"), ("cybernaut_eliminated", "Eliminated"),
+              ("skull", "Skull d10"), ("system_alert", "System Alert"),
+              ("file_captured", "File captured"), ("strike", "CyberStrike"),
+              ("nsa_revealed", "Revealed"), ("nr_revealed", "Revealed"))
+
+
 def summary(events):
     """Short public lines for events (what the Netrunner may read), each within 16
     cells, in the game's words: firmware.screens.cybernaut_log (loaded when needed)."""
@@ -189,6 +217,7 @@ class GameScreen(Menu):
         journal(app, events, nsa and game.s["fog"])
         self.store(app, game, events)  # commitments journaled after the events
         self.note(summary(events))
+        announce(app, events)
         return events
 
     def note(self, lines):

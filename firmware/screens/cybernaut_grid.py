@@ -526,6 +526,8 @@ class NsaScreen(GridScreen):
         journal(app, events, game.s["fog"])
         screen.store(app, game, events)
         screen.note(summary(events))
+        from firmware.screens.cybernaut_game import announce
+        announce(app, events)
 
     def menu(self, app):
         app.push(NsaMenu())

@@ -153,9 +153,17 @@ class SprawlPick(Menu):
         elif purpose == "attack":
             pub = game.s["pub"]
             units = [u["name"] for u in pub["ss"] if u["at"] == names[index]]
-            if game.act(app, "attack", names[index], units, app.source) is not None:
+            events = game.act(app, "attack", names[index], units, app.source)
+            if events is not None:
                 app.pop()
-                app.push(TextScreen.make("Attack", _fires_text(app, game)))
+                # the fires, then who was eliminated (VIII.C), on the result screen
+                from firmware.screens.cybernaut_log import event_lines
+                lines = _fires_text(app, game).split("\n")
+                for event in events:
+                    if event["kind"] in ("ss_eliminated", "cybernaut_eliminated"):
+                        lines.extend(event_lines(event))
+                from firmware.screens.result import show
+                show(app, "Attack", lines)
         else:
             if index == 0:
                 if game.act(app, "move_units", self.s["units"], self.s["path"]) is not None:
@@ -199,6 +207,20 @@ class UnitPick(Menu):
         out.append("Go")
         return out
 
+    def footer(self, app):
+        """For an Interaction: the exact chance of each result for the group chosen
+        (its best RealWorld value and its sprawl's environ, both public: Cybernaut
+        V.A, V.B.3), at most two lines; nothing while the group is not in one sprawl."""
+        if self.s["for"] != "inter" or not self.s["on"]:
+            return []
+        cybs = [c for c in find_game(app).s["pub"]["cybs"] if c["name"] in self.s["on"]]
+        if not cybs or [c for c in cybs if c["at"] != cybs[0]["at"]]:
+            return []
+        pack = app.pack(PACK)
+        from firmware.screens.cybernaut import odds_lines
+        return odds_lines(pack, pack.data["sprawls"][cybs[0]["at"]]["environ"],
+                          max([c["rw"] for c in cybs]))[:2]
+
     def draw(self, app, surface):
         self.TITLE = self.s["title"]
         Menu.draw(self, app, surface)
@@ -226,10 +248,14 @@ class UnitPick(Menu):
                 from firmware.screens.cybernaut_log import event_lines
                 lines = []
                 for event in events:
-                    if not event["kind"].startswith("techgear"):
+                    if event["kind"] == "interaction":  # V.A: the d10, the total, the result
+                        lines.append("d10 %d total %d" % (event["d10"], event["total"]))
+                        lines.append("%s: %s" % (event["environ"], event["result"]))
+                    elif not event["kind"].startswith("techgear"):
                         lines.extend(event_lines(event))
                 private = techgear_lines(events, lines)
-                app.push(TextScreen.make("Interaction", "\n".join(lines)))
+                from firmware.screens.result import show
+                show(app, "Interaction", lines)
                 if private:  # a hidden Cybernaut's box: for the Netrunner's eyes (V.C.4),
                     # sealed in the state and the save (a TextScreen kept it in clear)
                     from firmware.screens.prompt import Reveal

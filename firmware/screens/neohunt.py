@@ -9,8 +9,11 @@ from shared_rules.neohunt import RULE_TO_HIT, TARGET_ORDER, TARGETS, shot_hits
 class ShotScreen(Menu):
     """UP/DOWN the target state, LEFT/RIGHT a modifier (-3..+3), A rolls the d6.
 
+    The footer shows the exact chance of a hit before the roll; the roll's result
+    opens its own screen (firmware.screens.result).
+
     State: {"sel", "mod", "last", "note"}: the outcome line shown, and a note when
-    only the unmodified 6 made the hit.
+    only the unmodified 6 made the hit (on the result screen).
     """
 
     ID = "nh_shot"
@@ -23,11 +26,12 @@ class ShotScreen(Menu):
         return [TARGETS[key][0] for key in TARGET_ORDER]
 
     def footer(self, app):
+        """The need and modifier, the exact odds of a hit (public: the target's state
+        and the modifier, shared_rules.odds), the last roll."""
+        from shared_rules.odds import chance_text, shot_odds
         target = TARGET_ORDER[self.s["sel"]]
-        lines = ["Need %d+ mod %+d" % (TARGETS[target][1], self.s["mod"]), self.s["last"]]
-        if self.s.get("note"):
-            lines.append(self.s["note"])
-        return lines
+        return ["Need %d+ mod %+d" % (TARGETS[target][1], self.s["mod"]),
+                "hit " + chance_text(*shot_odds(target, self.s["mod"])), self.s["last"]]
 
     def side(self, app, name, kind):
         if name == LEFT or name == RIGHT:
@@ -43,3 +47,6 @@ class ShotScreen(Menu):
         self.s["last"] = "d6 %d: %s" % (face, "HIT" if hit else "MISS")
         # say so when only the unmodified-6 rule made it a hit
         self.s["note"] = "A 6 always hits" if hit and face + self.s["mod"] < need else ""
+        from firmware.screens.result import show
+        show(app, "Shot", ["Need %d+ mod %+d" % (need, self.s["mod"]), self.s["last"]]
+             + ([self.s["note"]] if self.s["note"] else []))

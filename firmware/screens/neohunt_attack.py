@@ -9,12 +9,13 @@ from shared_rules.neohunt_board import place_name
 
 
 class NhShoot(Menu):
-    """A shot: choose the target (A rolls the d6), then on a hit toggle extra damage
+    """A shot: choose the target (LEFT/RIGHT a modifier -3..+3, the need and the
+    exact odds shown; A rolls the d6), then on a hit toggle extra damage
     cards (one of each kind), LEFT/RIGHT on "Reduce" for heavy armor / Flesh Wound,
     "Hits" 1-2 (rapid fire, berserk), then "Apply damage".
 
     State: {"att": [kind, ref], "stage": "target" | "damage", "sel", "extras",
-    "red", "hits", "tgt", "last"}.
+    "red", "hits", "tgt", "last", "mod" (absent in older saves: 0)}.
     """
 
     ID = "nh_attack"
@@ -33,6 +34,26 @@ class NhShoot(Menu):
                 out.append(("t", t["id"]))
         return out
 
+    def far(self, app, target):
+        """True when ``target`` is out of the shooter's reach (not the same or an open
+        adjoining sector, Neo-Hunt Combat) and the shooter's place is public; a
+        hidden varan's place is secret until her shot reveals it, so it is not told
+        here (the shot itself is refused if out of reach)."""
+        g = game_screen(app).game(app)
+        att = tuple(self.s["att"])
+        if att[0] == "v" and g.state(att[1]) == "hidden":
+            return False
+        return g.check_shot(att, target) is not None
+
+    def none_why(self, app):
+        """Why nobody can be shot at (two lines), or [] when someone can."""
+        targets = self.targets(app)
+        if not targets:
+            return ["No target: all", "hidden or gone"]
+        if not [t for t in targets if not self.far(app, t)]:
+            return ["None in reach:", "walls, too far"]
+        return []
+
     def label(self, app, target):
         g = game_screen(app).game(app)
         if target[0] == "v":
@@ -40,8 +61,9 @@ class NhShoot(Menu):
         return "T%d %s" % (target[1], place_name(g.trooper(target[1])["at"]))
 
     def items(self, app):
-        if self.s["stage"] == "target":
-            return [self.label(app, t) for t in self.targets(app)] + ["Cancel"]
+        if self.s["stage"] == "target":  # out of reach: marked "far" (the rules refuse it)
+            return [self.label(app, t) + (" far" if self.far(app, t) else "")
+                    for t in self.targets(app)] + ["Cancel"]
         extras = game_screen(app).game(app).sect["extra_damage"]
         # "*" marks a chosen card; 15 cells are left beside the cursor
         out = [("*" if e in self.s["extras"] else " ") + e[:14] for e in extras]
@@ -52,11 +74,39 @@ class NhShoot(Menu):
         target (Neo-Hunt troopers: the text's list of how troopers act is missing;
         see shared_rules.neohunt_troopers)."""
         out = [self.s["last"]] if self.s["last"] else []
+        if self.s["stage"] == "target":
+            try:
+                why = self.none_why(app)
+            except RuleError:  # no game open
+                why = []
+            odds = self.odds_line(app)
+            if odds:
+                out = ["Need %s mod %+d" % (odds[0], self.s.get("mod", 0)), odds[1]] + out
+            out = why + out
         if self.s["att"][0] == "t" and self.s["stage"] == "target":
             out.append("(stand-in)")
         return out
 
+    def odds_line(self, app):
+        """The chosen target's need and the exact chance of a hit with the modifier
+        (["5+", "hit 2/6=33%"]), from its public state and cover (shared_rules.odds);
+        None on Cancel."""
+        from shared_rules.neohunt import to_hit
+        from shared_rules.odds import chance_text, shot_odds
+        try:
+            targets = self.targets(app)
+            sel = self.s["sel"]
+            if sel >= len(targets):
+                return None
+            state = game_screen(app).game(app).target_state(targets[sel])
+        except RuleError:  # no game open, or the target cannot be shot at
+            return None
+        return ["%d+" % to_hit(state), "hit " + chance_text(*shot_odds(state, self.s.get("mod", 0)))]
+
     def side(self, app, name, kind):
+        if self.s["stage"] == "target":  # a modifier, as on the stand-alone shot
+            self.s["mod"] = adjust(self.s.get("mod", 0), name, kind, -3, 3)
+            return
         if self.s["stage"] != "damage":
             return
         extras = game_screen(app).game(app).sect["extra_damage"]
@@ -83,14 +133,15 @@ class NhShoot(Menu):
             target = targets[index]
             label = self.label(app, target)
             face = app.source.randbelow(6) + 1
+            mod = s.get("mod", 0)
             try:
-                hit, need, st = g.shoot(att, target, face)
+                hit, need, st = g.shoot(att, target, face, mod)
             except RuleError as exc:
                 screen._game = None
                 app.notice("Not allowed", str(exc))
                 return
             app.remember_roll("d6", face)
-            app.record(GAME, "shot", {"by": _who(g, att), "at": label, "state": st},
+            app.record(GAME, "shot", {"by": _who(g, att), "at": label, "state": st, "mod": mod},
                        {"d6": face, "need": need, "hit": hit}, RULE_TO_HIT)
             screen.commit(app)
             s["last"] = "d6 %d need %d %s" % (face, need, "HIT" if hit else "MISS")
@@ -100,7 +151,10 @@ class NhShoot(Menu):
                 s["sel"] = 0
                 return
             self.done(app, screen, g, att)
-            app.notice("Shot", "%s at %s: %s" % (_who(g, att), label, s["last"]))
+            from firmware.screens.result import show
+            show(app, "Shot", ["%s at %s" % (_who(g, att), label),
+                               "need %d+, d6 %d" % (need, face)
+                               + (" %+d" % mod if mod else ""), "MISS"])
             return
         extras = g.sect["extra_damage"]
         if index < len(extras):
@@ -115,6 +169,7 @@ class NhShoot(Menu):
             return
         target = tuple(s["tgt"])
         big = att[0] == "v" and "big gun" in g.sect["varans"][g.varan(att[1])["card"]].get("special", [])
+        label = self.label(app, target)  # before the damage: a killed trooper leaves
         try:
             out = g.damage(att, target, s["hits"], big, s["extras"], s["red"])
         except RuleError as exc:
@@ -124,15 +179,17 @@ class NhShoot(Menu):
         app.record(GAME, "damage", {"by": _who(g, att), "extras": s["extras"], "hits": s["hits"],
                                     "reduce": s["red"]}, out, RULE_DAMAGE)
         screen.commit(app)
-        text = "%d damage" % out["dmg"]
+        lines = ["%s at %s" % (_who(g, att), label)] + ([s["last"]] if s["last"] else [])
+        lines.append("%d damage" % out["dmg"])
         if out["ignited"]:
-            text += ", burning"
+            lines.append("burning")
         if out["killed"]:
-            text += "; killed " + ", ".join(out["killed"])
+            lines.append("killed " + ", ".join(out["killed"]))
         if out.get("explosions"):  # its effect is our stand-in (neohunt_combat.explode)
-            text += "; explosion in %s (stand-in)" % ", ".join(place_name(p) for p in out["explosions"])
+            lines.append("explosion in %s (stand-in)" % ", ".join(place_name(p) for p in out["explosions"]))
         self.done(app, screen, g, att)
-        app.notice("Hit", text)
+        from firmware.screens.result import show
+        show(app, "Hit", lines)
 
     def done(self, app, screen, g, att):
         app.pop()

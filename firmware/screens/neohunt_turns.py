@@ -132,8 +132,10 @@ def other(self, app, g, key):
         for tid, face, ok in rolls:
             app.remember_roll("d6", face)
         app.record(GAME, "arrival", {}, {"rolls": [[tid, face, ok] for tid, face, ok in rolls]}, RULE_ARRIVAL)
-        app.notice("Arrivals", "; ".join("T%d d6 %d %s" % (tid, face, "arrives" if ok else "waits")
-                                         for tid, face, ok in rolls) or "nobody waiting")
+        from firmware.screens.result import show
+        show(app, "Arrivals", ["T%d d6 %d %s" % (tid, face, "arrives" if ok else "waits")
+                               for tid, face, ok in rolls] + ["(each on 4+)" if rolls else
+                                                              "nobody waiting"])
     elif key.startswith("tshoot"):
         app.push(NhShoot({"att": ["t", int(key[6:])], "stage": "target", "sel": 0, "extras": [],
                           "red": 0, "last": "", "hits": 1}))
@@ -151,7 +153,7 @@ def other(self, app, g, key):
         from firmware.screens.neohunt_map import NhMap
         app.push(NhMap({"sel": 0}))
     elif key == "status":
-        app.push(TextScreen.make("Status", "\n".join(status_lines(g))))
+        app.push(TextScreen.make("Status", "\n".join(status_lines(g) + STATUS_LEGEND)))
 
 
 def begin_turn(self, app, g):
@@ -177,11 +179,12 @@ def after(self, app, g, p):
     name = g.d["players"][p]["name"]
     app.remember_roll("d6", out["face"])
     app.record(GAME, "burning", {"player": name}, out, RULE_BURNING)
-    text = "%s burns: d6 %d %s" % (name, out["face"],
-                                   {"out": "fire out", "burns": "burns on", "hit": "one more hit"}[out["result"]])
+    lines = ["%s burns: d6 %d" % (name, out["face"]),
+             {"out": "fire out", "burns": "burns on", "hit": "one more hit"}[out["result"]]]
     if out["killed"]:
-        text += "; killed " + ", ".join(out["killed"])
-    app.notice("Burning", text)
+        lines.append("killed " + ", ".join(out["killed"]))
+    from firmware.screens.result import show
+    show(app, "Burning", lines)
 
 
 def finish(self, app, g):
@@ -252,6 +255,12 @@ def after_private(self, app, p, mode):
         g = self.game(app)
         after(self, app, g, p)
         self.commit(app)
+
+
+# what the status lines' short words mean, under them on the Status screen
+STATUS_LEGEND = ["-- Legend --", "k2: 2 kills", "vis visible", "clk cloaked", "hid hidden",
+                 "2c: 2 cards down", "S3: sector 3", "C: the centre", "1/3: damage/hits", "*: burning",
+                 "T1 w: waits to", " arrive; in: on", " the board", "?: type unknown"]
 
 
 def status_lines(g):

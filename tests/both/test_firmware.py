@@ -255,22 +255,40 @@ def test_neohunt_shot_flow_pinned():
     # seed 16 rolls 6 then 2 on the d6
     source = dice.HashSource(16)
     assert [dice.d6(source), dice.d6(source)] == [6, 2]
+    # before the roll: the need and the exact odds (6 on a d6: 1 in 6)
+    lines, app = screen(16, "D A D D D")
+    assert lines == ["Neo-Hunt shot", " Visible", " Visible+cover", " Cloaked", ">Cloaked+cover",
+                     "Need 6+ mod +0", "hit 1/6=17%", ""]
+    # the roll opens its own screen until A
     lines, app = screen(16, "D A D D D A")
-    assert lines == ["Neo-Hunt shot", " Visible", " Visible+cover", " Cloaked", ">Cloaked+cover", "",
-                     "Need 6+ mod +0", "d6 6: HIT"]
-    # with a -1 modifier against a cloaked target in cover: the unmodified 6 still hits
+    assert lines == ["Shot", "Need 6+ mod +0", "d6 6: HIT", "", "", "", "", "A: OK"]
+    lines, app = screen(16, "D A D D D A A")
+    assert lines == ["Neo-Hunt shot", " Visible", " Visible+cover", " Cloaked", ">Cloaked+cover",
+                     "Need 6+ mod +0", "hit 1/6=17%", "d6 6: HIT"]
+    # with a -1 modifier against a cloaked target in cover: the unmodified 6 still hits,
+    # and the odds stay 1 in 6
+    lines, app = screen(16, "D A D D D L")
+    assert lines[5:7] == ["Need 6+ mod -1", "hit 1/6=17%"]
     lines, app = screen(16, "D A D D D L A")
-    assert lines[4:] == [">Cloaked+cover", "Need 6+ mod -1", "d6 6: HIT", "A 6 always hits"]
+    assert lines[:4] == ["Shot", "Need 6+ mod -1", "d6 6: HIT", "A 6 always hits"]
     entry = app.journal.recent[-1]
     assert entry["out"] == {"d6": 6, "need": 6, "hit": True}
     assert entry["in"] == {"target": "cloaked_cover", "mod": -1}
-    lines, app = screen(16, "D A D D D L A A")
-    assert lines[5:] == ["", "Need 6+ mod -1", "d6 2: MISS"]
+    # B on the result screen does not go back: the roll stands, A closes it
+    lines, app = screen(16, "D A D D D L A B")
+    assert lines[0] == "Shot" and lines[7] == "Done: press A"
+    lines, app = screen(16, "D A D D D L A A A")
+    assert lines[:3] == ["Shot", "Need 6+ mod -1", "d6 2: MISS"]
     # seed 7 rolls 4: visible (4+) hits, visible in cover (5+) misses
+    lines, app = screen(7, "D A")
+    assert lines[5:7] == ["Need 4+ mod +0", "hit 3/6=50%"]
     lines, app = screen(7, "D A A")
-    assert lines[6:] == ["Need 4+ mod +0", "d6 4: HIT"]
+    assert lines[1:3] == ["Need 4+ mod +0", "d6 4: HIT"]
     lines, app = screen(7, "D A D A")
-    assert lines[6:] == ["Need 5+ mod +0", "d6 4: MISS"]
+    assert lines[1:3] == ["Need 5+ mod +0", "d6 4: MISS"]
+    # the modifier moves the odds: +3 on a visible target hits on every face
+    lines, app = screen(7, "D A R R R")
+    assert lines[5:7] == ["Need 4+ mod +3", "hit 6/6=100%"]
 
 
 def test_neohunt_shot_each_state_against_the_rules():
@@ -281,8 +299,8 @@ def test_neohunt_shot_each_state_against_the_rules():
             lines, app = screen(seed, keys)
             face = dice.d6(dice.HashSource(seed))
             hit, need = shot_hits(TARGET_ORDER[index], face)
-            assert lines[6] == "Need %d+ mod +0" % need
-            assert lines[7] == "d6 %d: %s" % (face, "HIT" if hit else "MISS")
+            assert lines[1] == "Need %d+ mod +0" % need
+            assert lines[2] == "d6 %d: %s" % (face, "HIT" if hit else "MISS")
 
 
 def test_cybernaut_interaction_flow_pinned():
@@ -290,10 +308,26 @@ def test_cybernaut_interaction_flow_pinned():
     face = dice.d10(dice.HashSource(7))
     assert lines[1] == "d10 %d+4=%d" % (face, face + 4)
     assert lines == ["Interaction", "d10 7+4=11", "Anarchy: C", "C: gain a", "Cyberchit",
-                     "(PLACEHOLDER", "pack)", ""]
+                     "(PLACEHOLDER", "pack)", "A: OK"]
     entry = app.journal.recent[-1]
     assert entry["kind"] == "interaction" and entry["rule"] == "Cybernaut V.A"
     assert entry["out"]["total"] == 11 and entry["out"]["result"] == "C"
+
+
+def test_cybernaut_interaction_odds_before_the_roll():
+    # the sample pack's Anarchy column: 0-2 "A E", 3-5 E, 6-8 -, 9-11 C, 12-14 T,
+    # 15-19 "C T". Best RW 4: the totals 4..13 give E 2, - 3, C 3, T 2 in 10
+    lines, app = screen(7, "D D A A R")
+    assert lines[5:] == ["RW 4 </> A: roll", "E20% -30% C30%", "T20%"]
+    # RW 3 on Anarchy: 3..12 -> E 3, - 3, C 3, T 1
+    lines, app = screen(7, "D D A A")
+    assert lines[6:] == ["E30% -30% C30%", "T10%"]
+    # RW 0: 0..9 -> "A E" 3, E 3, - 3, C 1 (a result's space reads "+")
+    lines, app = screen(7, "D D A A L L L")
+    assert lines[5:] == ["RW 0 </> A: roll", "A+E30% E30% -30%", "C10%"]
+    # RW 9 on Tech (the last environ): 9..18 -> T 3, "C T" 3, H 4
+    lines, app = screen(7, "D D A A U R R R R R R")
+    assert lines[4] == ">Tech" and lines[6:] == ["RW 9 </> A: roll", "T30% C+T30% H40%"]
 
 
 def test_cybernaut_encounter_flow_pinned():
@@ -311,7 +345,7 @@ def test_cybercore_armour_flow_pinned_and_an_never_shown():
     out = armour_check(face, 5, 18, 10, 2)
     assert lines[1] == "d20 %d+5 = %d" % (face, face + 5)
     assert lines == ["Armour result", "d20 7+5 = 12", "Failed", "8 of 10 dmg", "passes (DR 2)",
-                     "Quality -1", "Glitch check!", ""]
+                     "Quality -1", "Glitch check!", "A: OK"]
     assert (out.band, out.passed, out.quality_loss) == ("failed", 8, 1)
     # the AN is sealed in the save and the journal
     save = read_text(app.storage.path("saves/state.sav"))
@@ -332,7 +366,7 @@ def test_gm_prompt_shows_an_only_to_the_gm_then_hides_it():
 
 
 def test_armour_roll_before_the_an_is_set_says_so():
-    lines, app = screen(2, "D D D A U A")
+    lines, app = screen(2, "D D D A U U A")   # UP twice from AN: "Roll d20+AF"
     assert lines[0] == "Armour check"
     assert "GM has not set the AN" in " ".join(lines)
 

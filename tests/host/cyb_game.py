@@ -23,8 +23,22 @@ class Driver:
         self.board = board
         self.app = app
         self.keys = []
+        self.results = []  # (title, lines) of each result screen closed on the way
+
+    def close_results(self):
+        """Close the result screens on top (A each: firmware.screens.result), keeping
+        what they said in ``results``."""
+        while self.app.top().ID == "result":
+            top = self.app.top()
+            self.results.append((top.s["title"], list(top.s["lines"])))
+            self.board.press(self.app, "A")
+            self.keys.append("A")
 
     def press(self, key):
+        """Press ``key``; a B or a long press is meant for the screen under any result
+        screen (B does nothing there), so those are closed first."""
+        if key != "A":
+            self.close_results()
         name, _, suffix = key.partition(":")
         self.board.press(self.app, name, suffix == "long")
         self.keys.append(key)
@@ -35,7 +49,8 @@ class Driver:
 
     def choose(self, label):
         """Move the top menu's selection to ``label`` (exact, else the first item
-        starting with it) and press A."""
+        starting with it) and press A (result screens on top closed first)."""
+        self.close_results()
         screen = self.app.top()
         items = screen.items(self.app)
         target = None
@@ -49,7 +64,9 @@ class Driver:
         self.press("A")
 
     def cursor(self, at):
-        """Move the top grid screen's cursor to address ``at``."""
+        """Move the top grid screen's cursor to address ``at`` (result screens on
+        top closed first)."""
+        self.close_results()
         screen = self.app.top()
         while screen.s["g"] != at[0]:
             here = GRIDS.index(screen.s["g"])

@@ -14,8 +14,27 @@ class Driver:
         self.board = board
         self.app = app
         self.keys = []
+        self.results = []  # (title, lines) of each result screen closed on the way
+
+    def close_results(self):
+        """Close the result screens on top (A each: firmware.screens.result), keeping
+        what they said in ``results``."""
+        while self.app.top().ID == "result":
+            top = self.app.top()
+            self.results.append((top.s["title"], list(top.s["lines"])))
+            self.board.press(self.app, "A")
+            self.keys.append("A")
 
     def press(self, key):
+        """Press ``key`` ("A", "B:long"...). A B (or a long press) is meant for the
+        screen under any result screen (B does nothing there: the result stands), so
+        those are closed first (close_results); an A closes a result screen itself."""
+        if key != "A":
+            self.close_results()
+        self.raw(key)
+
+    def raw(self, key):
+        """Press ``key`` on whatever screen is on top."""
         name, _, suffix = key.partition(":")
         self.board.press(self.app, name, suffix == "long")
         self.keys.append(key)
@@ -25,7 +44,9 @@ class Driver:
             self.press(key)
 
     def choose(self, label):
-        """Move the top menu's selection to ``label`` and press A."""
+        """Move the top menu's selection to ``label`` and press A (result screens
+        on top closed first)."""
+        self.close_results()
         screen = self.app.top()
         items = screen.items(self.app)
         target = None
@@ -39,7 +60,9 @@ class Driver:
         self.press("A")
 
     def cursor(self, at):
-        """Move the top grid screen's cursor to address ``at``."""
+        """Move the top grid screen's cursor to address ``at`` (result screens on top
+        closed first)."""
+        self.close_results()
         screen = self.app.top()
         assert isinstance(screen, GridScreen), screen.ID
         while screen.s["g"] != at[0]:

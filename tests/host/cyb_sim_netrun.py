@@ -34,7 +34,7 @@ def run(board, app):
     d.choose("Interaction")
     d.seq("A")  # Cyb-2 in the group
     d.choose("Go")
-    d.press("A")  # close the result
+    d.close_results()
     d.choose("Next segment")
     d.choose("Next segment")
     d.choose("Start netrun")

@@ -23,7 +23,7 @@ def open_entry(app, label):
 SALT = ("SessionMenu", "A U U L R A A B")
 GAME = [
     ("DiceScreen", "A D A B"),                      # d6, d10
-    ("ShotScreen", "A A B"),                        # two shots
+    ("ShotScreen", "A A A A B"),                    # two shots, each result closed with A
     ("CybernautMenu", "A A A D A A B D A A B"),     # two interactions, one encounter
     ("ArmourScreen", "A A R A D D D D A A B"),      # GM sets AN 16 (sealed), d20 + AF
 ]

@@ -113,8 +113,10 @@ def test_sim_interactive_in_a_terminal(tmp_path):
     assert out.count("\u2502".encode()) >= 4 * 64   # four whole frames of 32 bordered rows
     save = tmp_path / "pocket-referee" / "sim" / "saves" / "state.sav"
     body = json.loads(save.read_text().split("\n")[1])
-    assert [screen["id"] for screen in body["screens"]] == ["main", "nh_shot"]
+    # the roll's own result screen is on top, until A
+    assert [screen["id"] for screen in body["screens"]] == ["main", "nh_shot", "result"]
     assert body["screens"][1]["state"]["last"] == "d6 4: HIT"
+    assert body["screens"][2]["state"]["lines"] == ["Need 4+ mod +0", "d6 4: HIT"]
 
 
 def test_sim_in_a_small_terminal_says_how_big_it_must_be(tmp_path):

@@ -86,7 +86,7 @@ class Run:
             self.board.press(self.app, name, long)
 
     def dismiss(self):
-        while self.app.top().ID in ("text", "handback"):
+        while self.app.top().ID in ("text", "result", "handback"):
             self.keys("A")
 
     def select(self, label):

@@ -343,13 +343,13 @@ def test_a_burning_spotter_cannot_undo_a_spot_she_has_seen():
     g.varan(screen.s["cur"])["igniter"] = 0
     screen.commit(app)
     board.press(app, "A")                            # Spot P1
-    assert [s.ID for s in app.stack] == ["main", "nh_game", "text", "nh_spot"]
+    assert [s.ID for s in app.stack] == ["main", "nh_game", "result", "nh_spot"]
     assert app.stack[-1].s["stage"] == "hand" and app.surface.lines()[0] == "Hand to P3"
     assert app.undo[6] == [app.undo[2], "shown", "P3", "Spot!"]
     board.press(app, "A")                            # P3 looks, then hands back
     board.press(app, "B")
     board.press(app, "A")
-    assert app.top().ID == "text" and app.surface.lines()[0] == "Burning"
+    assert app.top().ID == "result" and app.surface.lines()[0] == "Burning"
     board.press(app, "A")
     assert app.top().ID == "nh_game"
     board.press(app, "B", True)                      # undo: refused, says why

@@ -1,0 +1,87 @@
+"""A result that matters, on its own screen until A (issue 19: a shot, a kill, a
+burning roll, a defence's band, a CyberStrike's reveals, System Alert...).
+
+Public part only: the game screens that push it pass lines the whole table may
+read (Cybernaut's come from firmware.screens.cybernaut_log, which never reads a
+sealed part). A roll once made stands (RULINGS Neo-Hunt: backing out of a result
+screen never discards it): B here does not go back, it only says to press A.
+"""
+
+from firmware.buttons import A, B, DOWN, UP
+from firmware.surface import COLS, ROWS
+from firmware.ui import Screen, wrap
+
+HINT = "A: OK"
+HINT_MORE = "A: OK  U/D more"
+HINT_B = "Done: press A"
+
+
+class ResultScreen(Screen):
+    """Title, the result's lines, "A: OK" on the last row. A closes it; UP/DOWN
+    scroll when the lines do not fit; B changes nothing (the result stands) but
+    the hint line says A closes it.
+
+    State: {"title": str, "lines": [str, ...] (already wrapped), "top": int,
+    "b": bool (B was pressed: the hint says so)}.
+    """
+
+    ID = "result"
+
+    def initial(self):
+        return {"title": "", "lines": [], "top": 0, "b": False}
+
+    @classmethod
+    def make(cls, title, lines):
+        """A result screen titled ``title`` (str) showing ``lines`` (list of str, each
+        wrapped to the screen's width; a line too long for it goes on the next)."""
+        out = []
+        for line in lines:
+            out.extend(wrap(line))
+        return cls({"title": title, "lines": out, "top": 0, "b": False})
+
+    def room(self):
+        """Rows for the lines (between the title and the hint)."""
+        return ROWS - 2
+
+    def draw(self, app, surface):
+        s = self.s
+        surface.line_text(0, s["title"][:COLS], True)
+        lines = s["lines"]
+        top = s["top"]
+        room = self.room()
+        for i in range(room):
+            if top + i < len(lines):
+                surface.line_text(1 + i, lines[top + i])
+        more = len(lines) > room
+        if s.get("b"):
+            hint = HINT_B
+        else:
+            hint = HINT_MORE if more else HINT
+        surface.line_text(ROWS - 1, hint)
+
+    def on_button(self, app, name, kind):
+        s = self.s
+        if name == A:
+            app.pop()
+        elif name == DOWN and s["top"] + self.room() < len(s["lines"]):
+            s["top"] += 1
+        elif name == UP and s["top"] > 0:
+            s["top"] -= 1
+        elif name == B:
+            s["b"] = True
+
+
+def show(app, title, lines):
+    """Push a result screen of ``lines`` (public text only) over the top screen."""
+    app.push(ResultScreen.make(title, lines))
+
+
+def show_later(app, title, lines):
+    """A result screen pushed when the press is done (``app.later``): for an action
+    whose screen still closes itself (or opens the next one) after it, so the result
+    ends on top, over whatever that leaves."""
+    later = getattr(app, "later", None)
+    if later is None:  # an app without the queue (a test's stand-in): at once
+        app.push(ResultScreen.make(title, lines))
+    else:
+        later.append(ResultScreen.make(title, lines))
