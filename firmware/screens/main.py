@@ -41,6 +41,12 @@ class MainMenu(Menu):
         the heap, so each game gets the whole heap (issue 7)."""
         entry = ENTRIES[index]
         app.forget_games()  # what a game left behind still hid is revealed first
+        from firmware.packfile import forget_kept
+        forget_kept(app)  # the next game takes the pack files as they are (packfile.KEPT)
+        forget_kept = None
+        app.packs = {}  # and reads them again
+        if app.forget is not None:
+            app.forget(("firmware.packfile",), ())
         game = game_of(entry[1])
         if game is not None and app.played and app.played != [game]:
             app.restart_first()
