@@ -52,7 +52,10 @@ def load(app, name):
     :raises PackError: missing file or a pack that fails validation (its text
         names the file and the problem).
     """
-    kept = _kept_source(app, name)
+    # no flow open (only the main menu: no game to hold to its tables), or one open
+    # (its screens, or a boot's preload before them)
+    playing = not (len(app.stack) == 1 and app.stack[0].ID == "main")
+    kept = _kept_source(app, name) if playing else None
     handle, where = _open_pack(app, name, kept)
     digest = None
     try:
@@ -77,7 +80,7 @@ def load(app, name):
         raise PackError("pack file '%s' cannot be read: %s" % (where, exc))
     if digest is not None and not checked:
         _remember_pack_ok(app, digest)
-    if kept is None:
+    if kept is None and playing:
         _keep(app, name, where)
     return pack
 
