@@ -349,3 +349,42 @@ def test_unusable_paths_are_named_without_a_traceback(tmp_path):
     proc = referee("sim", "--data", str(afile), "--keys", "A")
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert "--data '%s' is a file: give a folder" % afile in proc.stderr
+
+
+def test_a_cybernaut_game_keeps_its_owners_pack_after_it_is_removed(tmp_path):
+    """An owner's game pack with its own Cybernaut names, removed on a PC mid-game:
+    after a reboot the game goes on with those names (it crashed with a KeyError on
+    them when the sample replaced the pack), and says so once (issue 19 item 5)."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from boards.sim import boot
+    from cyb_game import Driver
+    root = str(tmp_path / "data")
+    os.makedirs(root + "/packs")
+    with open(os.path.join(ROOT, "firmware", "packs", "cybernaut-game-sample.json")) as handle:
+        pack = json.load(handle)
+    for index in range(len(pack["cybernauts"])):
+        pack["cybernauts"][index]["name"] = "Own-%d" % (index + 1)
+    text = json.dumps(pack)
+    with open(root + "/packs/cybernaut-game.json", "w") as handle:
+        handle.write(text)
+    board, app = boot(root, 3)
+    d = Driver(board, app)
+    d.choose("Cybernaut")
+    d.choose("New game")
+    d.choose("Solo placement")
+    d.choose("Add Cybernaut")
+    d.choose("Own-2")
+    game = [s for s in app.stack if s.ID == "cn_game"][0]
+    names = [c["name"] for c in game.s["pub"]["cybs"]]
+    assert names and all(name.startswith("Own-") for name in names)
+    before = app.surface.lines()
+    os.remove(root + "/packs/cybernaut-game.json")
+    board, app = boot(root, 3)
+    lines = app.surface.lines()
+    assert lines[0] == "Pack changed" and "gone" in " ".join(lines)
+    board.press(app, "A")
+    assert app.top().ID == "cn_game" and app.surface.lines() == before
+    assert [c["name"] for c in app.pack("cybernaut-game-sample").data["cybernauts"]] == [
+        c["name"] for c in pack["cybernauts"]]
+    board, app = boot(root, 3)   # said once
+    assert app.top().ID == "cn_game" and app.surface.lines() == before
