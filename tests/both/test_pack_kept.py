@@ -5,7 +5,7 @@ import json
 
 from check import read_text, tempdir
 
-from boards.sim import PACKS, boot
+from boards.sim import BUILT_PACKS, PACKS, boot
 from firmware.storage import Storage
 
 NH = 6  # the main menu's Neo-Hunt game entry (firmware/screens/main.py ENTRIES)
@@ -20,7 +20,8 @@ def _open_neohunt(board, app):
 def _owner_pack(root, placeholder=False):
     """packs/neohunt.json: the sample with its placeholder mark off (told apart on
     the set-up screen, whose first lines say "PLACEHOLDER pack" for the sample)."""
-    pack = json.loads(read_text(PACKS + "/neohunt-sample.json"))
+    text = read_text(PACKS + "/neohunt-sample.json") or read_text(BUILT_PACKS + "/neohunt-sample.json")
+    pack = json.loads(text)
     pack["placeholder"] = placeholder
     Storage(root).write_atomic("packs/neohunt.json", json.dumps(pack))
 
