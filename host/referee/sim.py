@@ -260,7 +260,8 @@ def run_interactive(seed, data):
         board = board or view["board"]
         if board is None:
             return
-        cooked.write(("\x1b[H" + layout(board, columns, view["status"], console.last) + "\n")
+        # no newline after the last line: on a terminal of just 36 rows it would scroll
+        cooked.write(("\x1b[H" + layout(board, columns, view["status"], console.last))
                      .replace("\n", "\r\n"))
         cooked.flush()
 
@@ -277,7 +278,7 @@ def run_interactive(seed, data):
     finally:
         sys.stdout = cooked
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
-        sys.stdout.write("\n")
+        sys.stdout.write("\r\n")
     print("saved in %s" % folder)
     return 0
 
