@@ -186,13 +186,16 @@ def test_verify_names_the_changed_place(capsys):
 
     root = _folder("verify2")
     board, app = run_script(root, SEED, _prefix(SPOT_AT))
-    # B on the Spot! screen hands back; then leave the game (B asks, A quits) and
-    # end the session
+    # B on the Spot! screen hands back; then leave the game (B opens the leave menu:
+    # a move, then A twice) and end the session
     for _ in range(12):
         if app.top().ID == "main":
             break
-        top = app.top()
-        board.press(app, "A" if top.ID == "nh_game" and top.s.get("quit") else "B", False)
+        if app.top().ID == "leave":
+            for key in ("D", "A", "A"):
+                board.press(app, key)
+        else:
+            board.press(app, "B")
     assert app.top().ID == "main"
     play(board, app, [END])
     entries = _journal(root)
