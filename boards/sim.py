@@ -6,7 +6,12 @@ Runs on CPython (the framebuffer is adafruit_framebuf, drawing MicroPython's own
 
 Keys script (``--keys``): button names separated by spaces, in order:
 ``U D L R A B`` (or ``UP DOWN LEFT RIGHT``), each optionally followed by ``:long``
-for a long press, e.g. ``"D D A A:long B"``.
+for a long press, or ``:hold=MS`` to hold it down MS milliseconds (1..60000) before
+releasing it, e.g. ``"D D A A:long B A:hold=2000"``. A hold is what a finger does on
+the device: shorter than a long press (600 ms) it is a short press when released;
+longer, the long press fires while it is held; screens that watch a button held
+(the "Hold A to see" secret of screens/prompt.Reveal, 5 s at most) see it held
+all that time.
 """
 
 import os
@@ -20,6 +25,7 @@ WIDTH = 128
 HEIGHT = 64
 SHORT_HOLD_MS = 100
 LONG_HOLD_MS = Button.long_ms + 200
+HOLD_MAX_MS = 60000  # the longest ``:hold=MS`` of a keys script
 GAP_MS = 100
 STEP_MS = 5
 
@@ -39,9 +45,11 @@ class KeysError(ValueError):
 def parse_keys(script):
     """Read a keys script.
 
-    :param script: str, e.g. "U D A A:long B".
-    :returns: list of (name, long: bool).
-    :raises KeysError: an unknown button or suffix (names the token and its 1-based position).
+    :param script: str, e.g. "U D A A:long B A:hold=2000".
+    :returns: list of (name, long): ``long`` is False (a short press), True (a long
+        press) or, for ``:hold=MS``, the hold's length in ms (int 1..HOLD_MAX_MS).
+    :raises KeysError: an unknown button or suffix, or a hold without a length in
+        range (names the token and its 1-based position).
     """
     out = []
     tokens = script.split()
@@ -51,9 +59,20 @@ def parse_keys(script):
         button = ALIASES.get(name.upper())
         if button is None:
             raise KeysError("keys: token %d '%s' is not a button (use U D L R A B)" % (index + 1, token))
-        if suffix and suffix.lower() != "long":
-            raise KeysError("keys: token %d '%s': the only suffix is ':long'" % (index + 1, token))
-        out.append((button, suffix != ""))
+        suffix = suffix.lower()
+        if not suffix:
+            out.append((button, False))
+        elif suffix == "long":
+            out.append((button, True))
+        elif suffix.startswith("hold="):
+            ms = suffix[5:]
+            if not ms.isdigit() or not 1 <= int(ms) <= HOLD_MAX_MS:
+                raise KeysError("keys: token %d '%s': a hold takes its length in ms, 1 to %d "
+                                "(e.g. A:hold=2000)" % (index + 1, token, HOLD_MAX_MS))
+            out.append((button, int(ms)))
+        else:
+            raise KeysError("keys: token %d '%s': the suffixes are ':long' and ':hold=MS'"
+                            % (index + 1, token))
     return out
 
 
@@ -130,11 +149,26 @@ class SimBoard:
             app.tick(self.now)
 
     def press(self, app, name, long=False):
-        """Press and release one button through the real debouncer."""
+        """Press and release one button through the real debouncer.
+
+        :param long: False (a short press), True (a long press) or an int: hold the
+            button down that many ms (see ``parse_keys``)."""
+        if long is True:
+            ms = LONG_HOLD_MS
+        elif long is False:
+            ms = SHORT_HOLD_MS
+        else:
+            ms = long
         self.levels[name] = True
-        self.hold(app, LONG_HOLD_MS if long else SHORT_HOLD_MS)
+        self.hold(app, ms)
         self.levels[name] = False
         self.hold(app, GAP_MS)
+
+    def set_level(self, name, down):
+        """Hold button ``name`` down (``down`` True) or let it go, for a keyboard that
+        holds a button across ticks (host/referee/sim.py); the app sees it at its
+        next ``hold``."""
+        self.levels[name] = bool(down)
 
 
 def boot(root, seed=None, on_show=None, restart=None):

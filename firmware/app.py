@@ -843,8 +843,15 @@ class App:
             try:
                 self.top().draw(self, self.surface)
             except RefereeError as exc:
-                # a screen that cannot draw (a missing or bad pack): say why, on top of it
+                # a screen that cannot draw (a missing, 0-byte or bad pack): its flow
+                # closes and the main menu opens under a notice naming the problem (a
+                # notice over it came back after every B and reboot: issue 19)
+                del self.stack[1:]
                 self.notice("Pack problem" if isinstance(exc, PackError) else "Problem", str(exc))
+                self.surface.clear()
+                self.top().draw(self, self.surface)
+            while self.notices:  # said by a pack load (firmware/packfile.py: kept tables)
+                self.notice(*self.notices.pop(0))
                 self.surface.clear()
                 self.top().draw(self, self.surface)
         except MemoryError:

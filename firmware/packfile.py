@@ -2,6 +2,14 @@
 sample), parsed as it is read, and the checks skipped for bytes this firmware
 checked before (PACKS_OK). Imported only while a pack loads, then dropped (issue 7:
 RAM a game does not need between its pack loads).
+
+A game in progress keeps the tables it started with (KEPT): the first load of a
+pack after a flow is opened from the main menu notes where it came from, and an
+owner's pack file is copied into the data folder; every later load of that pack
+(a reboot, an undo, a memory recovery) reads that copy, or the sample again, so an
+owner's pack removed, broken or added on a PC mid-game changes nothing in the game.
+The change is said once (``app.notices``). Opening a flow from the main menu
+(``forget_kept``) lets go of the copies: the next game takes the files as they are.
 """
 
 import binascii
@@ -17,6 +25,10 @@ PACKS_OK_MAX = 2048  # bytes: a longer packs.ok is not read (and is replaced)
 # it, so new checks check it again
 CHECK_MODULES = ("pack_check", "tables", "cybernaut_pack", "cybernaut_techgear", "cybernaut",
                  "dice")
+# in the data folder: per pack in use, "<name>.from" (the file it came from, then a
+# line "said" once its change was said) and, for an owner's pack, "<name>.json" (a
+# copy of the file as the game started with it)
+KEPT = "packs.kept/"
 
 
 def load(app, name):
@@ -30,12 +42,21 @@ def load(app, name):
     peak do not fit beside a game in the Pico's heap (issue 7). Changed bytes,
     or another firmware version, are checked again.
 
-    :param app: firmware.app.App (its storage, pack_dirs).
+    A pack the game in progress started with (KEPT) is read from its copy, or
+    from the sample it used, whatever the owner's files now are; a change of them
+    is said once (a notice in ``app.notices``, title "Pack changed").
+
+    :param app: firmware.app.App (its storage, pack_dirs, notices).
     :param name: str, e.g. "cybernaut-game-sample".
     :returns: shared_rules.tables.Pack.
-    :raises PackError: missing file or a pack that fails validation.
+    :raises PackError: missing file or a pack that fails validation (its text
+        names the file and the problem).
     """
-    handle, where = _open_pack(app, name)
+    # no flow open (only the main menu: no game to hold to its tables), or one open
+    # (its screens, or a boot's preload before them)
+    playing = not (len(app.stack) == 1 and app.stack[0].ID == "main")
+    kept = _kept_source(app, name) if playing else None
+    handle, where = _open_pack(app, name, kept)
     digest = None
     try:
         with handle:
@@ -50,7 +71,7 @@ def load(app, name):
     except (OSError, UnicodeError, ValueError):
         pass  # not readable or not UTF-8: the load below says so
     checked = digest is not None and digest in _packs_ok(app)
-    handle, where = _open_pack(app, name)
+    handle, where = _open_pack(app, name, kept)
     from shared_rules.tables import load_pack  # only when a game needs its pack: ~9 KB of RAM
     try:
         with handle:
@@ -59,7 +80,76 @@ def load(app, name):
         raise PackError("pack file '%s' cannot be read: %s" % (where, exc))
     if digest is not None and not checked:
         _remember_pack_ok(app, digest)
+    if kept is None and playing:
+        _keep(app, name, where)
     return pack
+
+
+def _kept_source(app, name):
+    """Where the game in progress got pack ``name`` (KEPT "<name>.from": a data
+    folder file such as "packs/cybernaut.json", or a firmware folder's path), or
+    None (no game started with it, or an unreadable record). Says once, in
+    ``app.notices``, that an owner's file is not the one the game started with."""
+    try:
+        data = app.storage.read(KEPT + name + ".from")
+        lines = data.decode().split("\n") if data is not None and len(data) < 512 else []
+    except (OSError, UnicodeError):
+        return None
+    if not lines or not lines[0]:
+        return None
+    where = lines[0]
+    if "said" in lines:
+        return where
+    own = _own_file(app, name)
+    if where.startswith("packs/"):
+        changed = own != where or app.storage.size(own) != app.storage.size(KEPT + name + ".json")
+    else:
+        changed = own is not None
+    if changed:
+        if own is None:
+            what = "%s is gone" % where
+        elif own == where:
+            what = "%s was changed" % where
+        else:
+            what = "%s was added" % own
+        text = "%s: this game goes on with the tables it started with; the next game " \
+               "uses the files as they are then" % what
+        try:
+            app.storage.write_atomic(KEPT + name + ".from", where + "\nsaid\n")
+        except OSError:
+            pass
+        app.notices.append(("Pack changed", text))
+    return where
+
+
+def _own_file(app, name):
+    """The owner's pack file in the data folder that ``_open_pack`` would use for
+    ``name`` (str, e.g. "packs/cybernaut.json"), or None."""
+    names = ["packs/" + name + ".json"]
+    if name.endswith("-sample"):
+        names.insert(0, "packs/" + name[:-7] + ".json")
+    for file_name in names:
+        if app.storage.size(file_name) >= 0:
+            return file_name
+    return None
+
+
+def _keep(app, name, where):
+    """Note (KEPT) that the game now started takes pack ``name`` from ``where``;
+    copy an owner's file. A failed write only means the game is not held to it."""
+    try:
+        if where.startswith("packs/"):
+            app.storage.copy(where, KEPT + name + ".json")
+        app.storage.write_atomic(KEPT + name + ".from", where + "\n")
+    except OSError:
+        pass
+
+
+def forget_kept(app):
+    """A flow opened from the main menu: the packs kept for the game left behind
+    (KEPT) are let go; its next loads take the files as they are."""
+    for file_name in app.storage.listdir(KEPT[:-1]):
+        app.storage.remove(KEPT + file_name)
 
 def _checks_hash(hasher):
     """Feed the files of the pack checks' modules (CHECK_MODULES: in the shared_rules
@@ -91,14 +181,26 @@ def _checks_hash(hasher):
             break
 
 
-def _open_pack(app, name):
+def _open_pack(app, name, kept=None):
     """(open text stream, its name for messages) of pack ``name``; see ``pack``.
     The file is parsed as it is read (json.load on the stream): reading it
     whole needed one block as big as the file (6.6 KB for Cybernaut's game
     pack) and another for its text, which a heap in pieces has not got.
 
+    :param kept: where the game in progress took it from (``_kept_source``), or None.
     :raises PackError: no such file."""
     handle = None
+    if kept is not None and kept.startswith("packs/"):
+        handle = app.storage.open_read(KEPT + name + ".json")
+        if handle is not None:
+            return handle, kept
+    elif kept is not None:  # the sample: an owner's pack added since is not used
+        for folder in app.pack_dirs:
+            try:
+                return open(folder + "/" + name + ".json", "r", encoding="utf-8"), \
+                    folder + "/" + name + ".json"
+            except OSError:
+                pass
     if name.endswith("-sample"):
         file_name = "packs/" + name[:-7] + ".json"
         handle = app.storage.open_read(file_name)

@@ -25,7 +25,9 @@ power cut, a restore or a sync is refused, never restored.
   what happened. The last-rolls history (app.history) comes back with the state.
 - An action that revealed a secret, showed one to a player (prompt.Reveal) or
   mixed in the players' salt cannot be undone (steps.barrier): undo stops there
-  and says why. An ended session's actions are never undone.
+  and says why. An ended session's actions are never undone. A game quit (or a
+  fight ended) comes back by Undo until another flow is opened from the main
+  menu: undo stops there too (MainMenu.choose, ``["open", label]``).
 - A restored state with a private screen (app.private_owner) opens behind
   "Hand to <owner>" (prompt.ResumeGate), so undo never shows a secret to the
   wrong player.
@@ -134,6 +136,8 @@ def stop_text(why):
         return "mixed the players' salt into the dice: undoing it would let the device roll again"
     if kind == "seed_reveal":
         return "ended the session (its dice seed revealed)"
+    if kind == "open":
+        return "opened %s from the main menu: a game left before it stays left" % why[1]
     if kind == "shown":
         return "showed %s a secret (%s): it cannot be unseen" % (why[1], why[2])
     what = ", " + why[2] if isinstance(why[2], str) else ""

@@ -50,6 +50,7 @@ session firmware.screens.session SessionMenu
 salt firmware.screens.session SaltScreen
 end_session firmware.screens.session EndSessionScreen
 reveal firmware.screens.prompt Reveal
+leave firmware.screens.prompt LeaveMenu
 pin firmware.screens.prompt PinEntry
 cc_fight firmware.screens.cybercore_fight FightScreen
 cc_target firmware.screens.cybercore_roll TargetScreen

@@ -104,7 +104,7 @@ class FightScreen(Menu):
         out += [("Check vs DC", "check"), ("Status", "status"), ("Log", "log"),
                 ("Wounded act", "waction"), ("Treat", "treat"), ("GM numbers", "gm"),
                 ("GM reveals", "gm_reveal"),
-                ("Sure? A=end" if self.s.get("ending") else "End fight", "end")]
+                ("End fight", "end")]
         return out
 
     def items(self, app):
@@ -129,15 +129,9 @@ class FightScreen(Menu):
     def on_button(self, app, name, kind):
         _lighten(app)
         if name == B and self.s["fight"]["round"]:
-            # a running fight is left only by "End fight": B points at it, armed
-            # ("Sure? A=end"), and B again disarms it; neither loses anything
-            items = self.actions(app, self.fight(app))
-            if self.s.get("ending"):
-                self.s["ending"] = False
-                self.s["sel"] = 0
-            else:
-                self.s["ending"] = True
-                self.s["sel"] = len(items) - 1
+            # a running fight is left only by "End fight" (the leave menu: "Keep
+            # playing" first, ending takes a move and A twice): B then A loses nothing
+            self.ask_end(app)
             return
         if name == B and self.s.get("cids"):
             app.reveal_all(GAME, RULE_END)  # set-up left: the numbers entered are public
@@ -263,13 +257,23 @@ class FightScreen(Menu):
         elif action == "gm_reveal":
             app.push(Handover.make("GM", _edit().GmView()))
         elif action == "end":
-            if not self.s.get("ending"):
-                self.s["ending"] = True
-                return
-            app.record(GAME, "end", {"round": fight.round},
-                       {"status": fight.status_lines(False)}, RULE_WOUNDS)
-            app.reveal_all(GAME, RULE_END)  # every number the GM entered, for verify
-            app.pop()
+            self.ask_end(app)
+
+    def ask_end(self, app):
+        """Open the leave menu for "End fight" (prompt.LeaveMenu; then ``leave``)."""
+        from firmware.screens.prompt import LeaveMenu
+        app.push(LeaveMenu.make("End fight", "end", "Undo (long B) brings it back "
+                                "until another flow opens."))
+
+    def leave(self, app):
+        """End the fight (LeaveMenu): journaled, back to the main menu. The numbers the
+        GM entered are revealed (for verify) when the next flow opens from the main
+        menu (App.forget_games) or the session ends: until then Undo brings the
+        fight back (a reveal could not be undone)."""
+        fight = self.fight(app)
+        app.record(GAME, "end", {"round": fight.round},
+                   {"status": fight.status_lines(False)}, RULE_WOUNDS)
+        app.pop()
 
     def receive(self, app, index, c):
         """An editor hands back a combatant (index -1: a new one)."""

@@ -403,7 +403,8 @@ class PlaceScreen(GridScreen):
         screen = find_game(app)
         game = self._game(app)
         chit = self._next(app, game)
-        if chit is None:
+        if chit is None:  # said, not silent (issue 19): nothing left to place
+            self.s["msg"] = "none left"
             return
         try:
             if self.s["mode"] == "setup":

@@ -15,7 +15,8 @@ RULE_ABANDON = "Cybernaut: game abandoned (its secrets revealed)"
 
 class QuitConfirm(Menu):
     """B on the game menu: "Keep playing" (first, so a second B or A keeps the game)
-    or "Abandon game". A game cannot be parked and resumed (the device keeps one
+    or "Abandon game", which takes a move and A twice (the first A arms it: "A again=
+    abandon"; a move disarms it). A game cannot be parked and resumed (the device keeps one
     game's state; RAM is short), so abandoning says so plainly: every face-down chit
     and holding box is revealed in the journal (a "game_abandoned" entry with every
     chit's [id, type, place, address], then each sealed commitment opened) and the
@@ -25,14 +26,22 @@ class QuitConfirm(Menu):
     TITLE = "Leave the game?"
 
     def items(self, app):
-        return ["Keep playing", "Abandon game"]
+        return ["Keep playing", "A again=abandon" if self.s.get("armed") else "Abandon game"]
 
     def footer(self, app):
         return ["Abandoned: gone,", "secrets shown in", "the journal"]
 
+    def move(self, app, step):
+        """A move disarms "Abandon game" (it takes a move, then A twice: issue 19)."""
+        self.s["armed"] = False
+        Menu.move(self, app, step)
+
     def choose(self, app, index):
         if index == 0:
             app.pop()
+            return
+        if not self.s.get("armed"):
+            self.s["armed"] = True
             return
         screen = find_game(app)
         game = screen.load(app)
@@ -237,7 +246,9 @@ class UnitPick(Menu):
         game = find_game(app)
         pub = game.s["pub"]
         chosen = self.s["on"]
-        if not chosen:
+        if not chosen:  # said, not silent (issue 19)
+            app.notice("Nobody chosen", "Choose at least one with A first (a * marks "
+                       "each one chosen), then Go.")
             return
         if self.s["for"] == "inter":
             indices = [i for i in range(len(pub["cybs"])) if pub["cybs"][i]["name"] in chosen]

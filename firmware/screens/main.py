@@ -38,9 +38,22 @@ class MainMenu(Menu):
         """Open entry ``index``. On a board that can restart (the Pico), a game other
         than those played since boot opens after a restart (App.restart_first): the
         names of a game's modules stay interned for good and its leftovers split
-        the heap, so each game gets the whole heap (issue 7)."""
+        the heap, so each game gets the whole heap (issue 7). Undo does not reach
+        back past it (a game quit before stays quit), and the packs the game left
+        behind held to are let go (firmware/packfile.py KEPT)."""
         entry = ENTRIES[index]
+        if app.undo and app.undo[2]:
+            # a game quit before this flow stays quit: undo stops here (a quit game
+            # comes back by Undo only until the next flow opens, issue 19)
+            pos = app.undo[2]
+            app.undo = [0, pos, pos, pos, [], [], [pos, "open", entry[0]]]
         app.forget_games()  # what a game left behind still hid is revealed first
+        from firmware.packfile import forget_kept
+        forget_kept(app)  # the next game takes the pack files as they are (packfile.KEPT)
+        forget_kept = None
+        app.packs = {}  # and reads them again
+        if app.forget is not None:
+            app.forget(("firmware.packfile",), ())
         game = game_of(entry[1])
         if game is not None and app.played and app.played != [game]:
             app.restart_first()

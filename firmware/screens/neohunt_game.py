@@ -154,8 +154,8 @@ class NhGame(Menu):
             out.append(("Action round %d" % (d["round"] + 1), "round"))
             if d["round"] > 0:
                 out.append(("End turn", "end_turn"))
-        elif step == "deal":
-            out.append(("Deal order card", "deal"))
+        elif step == "deal":  # an empty deck says so (issue 19: no silent press)
+            out.append(("Deal order card" if d["order"] else "Deck out: next", "deal"))
         elif step == "choice":
             p = s["cur"]
             if players[p]["varan"] is None:
@@ -195,8 +195,6 @@ class NhGame(Menu):
         return [e[0] for e in self.entries(app)]
 
     def footer(self, app):
-        if self.s.get("quit"):
-            return ["Quit? game lost", "A: quit B: stay"]
         g = self.game(app)
         d = g.d
         if self.s["step"] == "end":
@@ -216,24 +214,26 @@ class NhGame(Menu):
         surface.text(0, 0, self.TITLE, True)
 
     def on_button(self, app, name, kind):
-        """B asks before leaving a game that has not ended: A then quits, any
-        other press (B too) keeps playing, so a stray double B loses nothing;
-        leaving reveals its sealed secrets (the game is over), says so in the
-        journal and on screen."""
-        if self.s.get("quit") and kind != "long":
-            self.s["quit"] = False
-            if name != "A":
-                return
-            app.record(GAME, "abandoned", {"turn": self.game(app).d["turn"]}, {}, RULE_END)
-            app.reveal_all(GAME, RULE_END)
-            app.pop()
-            app.notice("Game abandoned", "Its hidden places and moves are revealed in the "
-                       "journal (referee log).")
-            return
+        """B on a game that has not ended opens the leave menu (prompt.LeaveMenu:
+        "Keep playing" first, abandoning takes a move and two presses of A), so no
+        stray B then A loses the game."""
         if name == "B" and kind != "long" and self.s["step"] != "end":
-            self.s["quit"] = True
+            from firmware.screens.prompt import LeaveMenu
+            app.push(LeaveMenu.make("Abandon game", "abandon",
+                                    "Undo (long B) brings it back until another flow opens."))
             return
         Menu.on_button(self, app, name, kind)
+
+    def leave(self, app):
+        """The game abandoned (LeaveMenu): journaled, back to the main menu. Its sealed
+        secrets are revealed when the next flow opens from the main menu (App.forget_games)
+        or the session ends, not now: until then Undo brings the game back (a reveal
+        could not be undone)."""
+        app.record(GAME, "abandoned", {"turn": self.game(app).d["turn"]}, {}, RULE_END)
+        app.pop()
+        app.notice("Game abandoned", "Undo (long B) brings it back until another flow is "
+                   "opened; then its hidden places and moves are revealed in the journal "
+                   "(referee log).")
 
     # ---- acting ---------------------------------------------------------------
     def choose(self, app, index):

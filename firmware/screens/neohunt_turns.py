@@ -59,7 +59,7 @@ def flow(self, app, g, key):
         self.go("turn")
     elif key == "deal":
         card = g.deal()
-        if card is None:
+        if card is None:  # the menu said so: "Deck out: next" (NhGame.entries)
             self.go("round")
             return
         s["cur"] = card
@@ -93,6 +93,8 @@ def flow(self, app, g, key):
         after(self, app, g, p)
     elif key == "other":
         self.go("deal")
+        app.notice("Other action", "%s plays it with their cards at the table; the device "
+                   "records no move for it. Next: the next order card." % names[s["cur"]])
         after(self, app, g, s["cur"])
 
 

@@ -356,3 +356,51 @@ class HandBack(Screen):
     def on_button(self, app, name, kind):
         if name == A or name == B:
             app.pop()
+
+
+class LeaveMenu(Screen):
+    """A destructive choice made on purpose (quit a game, end a fight): opened by
+    B on a game's hub, it never acts on B then A. "Keep playing" comes first (A or
+    B there keeps the game); the destructive item must be chosen with a move
+    (DOWN or UP), then A arms it ("A again=<verb>") and a second A does it; a move
+    disarms it. Then ``leave(app)`` is called on the hub under it.
+
+    Never saved (TRANSIENT): a reboot or an undo comes back to the hub itself, so
+    an undone quit does not open armed.
+
+    State: {"sel": 0 | 1, "what": the destructive item (str, e.g. "Abandon game"),
+    "verb": its short word (e.g. "abandon"), "note": what it costs (str), "armed"}.
+    """
+
+    ID = "leave"
+    TRANSIENT = True
+    GUARDED = True  # shows no secret: never covered as "Private"
+
+    @classmethod
+    def make(cls, what, verb, note):
+        """The menu for ``what`` (str); ``note`` (str) says what it costs."""
+        return cls({"sel": 0, "what": what, "verb": verb, "note": note, "armed": False})
+
+    def draw(self, app, surface):
+        s = self.s
+        surface.line_text(0, s["what"] + "?", True)
+        surface.line_text(1, (">" if s["sel"] == 0 else " ") + "Keep playing", s["sel"] == 0)
+        label = ("A again=" + s["verb"]) if s["armed"] else s["what"]
+        surface.line_text(2, (">" if s["sel"] == 1 else " ") + label, s["sel"] == 1)
+        lines = wrap(s["note"])
+        for index in range(min(len(lines), 4)):
+            surface.line_text(3 + index, lines[index])
+        surface.line_text(7, "U/D choose  A ok")
+
+    def on_button(self, app, name, kind):
+        s = self.s
+        if name == UP or name == DOWN:
+            s["sel"] = 1 - s["sel"]
+            s["armed"] = False
+        elif name == B or (name == A and s["sel"] == 0):
+            app.pop()
+        elif name == A and not s["armed"]:
+            s["armed"] = True
+        elif name == A:
+            app.pop()
+            app.top().leave(app)

@@ -68,23 +68,41 @@ class SaltScreen(Screen):
 
 
 class EndSessionScreen(Screen):
-    """Confirm ending the session: A reveals the seed and starts the next one."""
+    """Confirm ending the session, on purpose: "Keep session" comes first (A or B
+    there goes back); "End session" takes a move (UP/DOWN), then A arms it ("A
+    again=end") and a second A reveals the seed and starts the next session; a move
+    disarms it (issue 19: no destructive choice on B then A, nor on one stray A).
+    State: {"sel": 0 | 1, "armed": bool}."""
 
     ID = "end_session"
 
+    def initial(self):
+        return {"sel": 0, "armed": False}
+
     def draw(self, app, surface):
+        s = self.s
+        sel = s.get("sel", 0)
         surface.line_text(0, "End session %d?" % app.session, True)
-        surface.line_text(2, "Reveals the dice")
-        surface.line_text(3, "seed (to verify)")
-        surface.line_text(4, "and starts a new")
-        surface.line_text(5, "session.")
-        surface.line_text(7, "A: end  B: back")
+        surface.line_text(1, (">" if sel == 0 else " ") + "Keep session", sel == 0)
+        label = "A again=end" if s.get("armed") else "End session"
+        surface.line_text(2, (">" if sel == 1 else " ") + label, sel == 1)
+        surface.line_text(3, "Ending shows the")
+        surface.line_text(4, "dice seed (to")
+        surface.line_text(5, "verify), then a")
+        surface.line_text(6, "new session.")
+        surface.line_text(7, "U/D choose  A ok")
 
     def on_button(self, app, name, kind):
-        if name == A:
-            app.replace(reveal_screen(app, app.end_session()))
-        elif name == B:
+        s = self.s
+        if name == UP or name == DOWN:
+            s["sel"] = 1 - s.get("sel", 0)
+            s["armed"] = False
+        elif name == B or (name == A and s.get("sel", 0) == 0):
             app.pop()
+        elif name == A and not s.get("armed"):
+            s["armed"] = True
+        elif name == A:
+            app.replace(reveal_screen(app, app.end_session()))
 
 
 def reveal_screen(app, ended):

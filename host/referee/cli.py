@@ -23,12 +23,15 @@ def do_sim(args):
 
     screen = None
     if args.screen:
-        if args.screen[0] == "text" and len(args.screen) == 1:
-            screen = ("text",)
-        elif args.screen[0] == "png" and len(args.screen) == 2:
+        mode = args.screen[0]
+        if mode in ("text", "blocks") and len(args.screen) == 1:
+            screen = (mode,)
+        elif mode == "png" and len(args.screen) == 2:
             screen = ("png", args.screen[1])
+        elif mode == "png":
+            raise UsageError("--screen png needs the PNG file's path: --screen png PATH")
         else:
-            raise UsageError("--screen takes 'text' or 'png PATH'")
+            raise UsageError("--screen takes %s (not '%s')" % (sim.SCREEN_MODES, " ".join(args.screen)))
     if args.data is not None and os.path.exists(args.data) and not os.path.isdir(args.data):
         raise UsageError("--data '%s' is a file: give a folder (it is made if missing)" % args.data)
     try:
@@ -163,17 +166,23 @@ def build_parser():
     sim = commands.add_parser(
         "sim", help="run the device app in this terminal",
         description="Run the real firmware app on the simulator board. With no --keys: "
-                    "interactive (arrows move; Enter or z = A; Esc or x = B; Z / X = long "
-                    "A / B; q quits), saving in a per-user folder (~/.local/share/"
-                    "pocket-referee/sim) so the next run resumes. With --keys: presses the "
-                    "buttons in order in a fresh temporary data folder (or --data), then "
-                    "prints the last frame. " + exits.text())
+                    "interactive (arrows move; Enter or z = A; Esc or x = B; long presses: "
+                    "Z / X = long A / B, Shift+arrow, or l then a key; Space holds A down "
+                    "until the next key, h then a key holds that button; q quits; the key "
+                    "map is shown beside the screen), saving in a per-user folder "
+                    "(~/.local/share/pocket-referee/sim) so the next run resumes. With "
+                    "--keys: presses the buttons in order in a fresh temporary data folder "
+                    "(or --data), then prints the last frame (and every frame seen during "
+                    "a hold). The app's console lines go to stderr. " + exits.text())
     sim.add_argument("--seed", type=int, default=None, help="deterministic dice from seed N")
     sim.add_argument("--keys", default=None,
-                     help='button presses in order, e.g. "U D A A:long B" (U D L R A B; :long = long press)')
+                     help='button presses in order, e.g. "U D A A:long B A:hold=2000" (U D L R A B; '
+                          ':long = long press; :hold=MS = held down MS ms, 1 to 60000)')
     sim.add_argument("--screen", nargs="+", metavar="MODE",
                      help="'text': print the text of the last frame, one line per row; "
-                          "'png PATH': write the last frame as a PNG scaled x4")
+                          "'blocks': print the last frame's pixels as block characters; "
+                          "'png PATH': write the last frame as a PNG scaled x4 (frames "
+                          "seen during a hold beside it, PATH's stem + .holdN-K.png)")
     sim.add_argument("--data", default=None, help="data folder (saves, journals, packs)")
     sim.set_defaults(func=do_sim)
 

@@ -92,7 +92,7 @@ def test_a_finished_session_verifies():
     classes = [entry[2] for entry in ENTRIES]
     dice_at = classes.index("DiceScreen")
     session_at = classes.index("SessionMenu")
-    keys = "D " * dice_at + "A A A B " + "D " * (session_at - dice_at) + "A A U L A A D A A"
+    keys = "D " * dice_at + "A A A B " + "D " * (session_at - dice_at) + "A A U L A A D A D A A"
     for name in keys.split():
         board.press(app, name)
     assert app.session == 2

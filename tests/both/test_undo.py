@@ -180,10 +180,11 @@ def test_an_ended_session_cannot_be_undone():
     keys(board, app, "B")
     open_entry(board, app, "SessionMenu")
     from firmware.screens.session import SessionMenu  # noqa: F401 (the entry is open)
-    # End session: the entry under the cursor after two DOWNs, then A to confirm
+    # End session: the entry under the cursor after two DOWNs, then A; on the
+    # confirmation, a move to "End session" and A twice (issue 19)
     labels = app.top().items(app)
     at = [i for i in range(len(labels)) if labels[i].startswith("End")][0]
-    keys(board, app, " ".join(["D"] * at) + " A A")
+    keys(board, app, " ".join(["D"] * at) + " A D A A")
     assert app.session == 2
     session_two = entries(app)
     keys(board, app, "B:long A")                  # undo in the new session

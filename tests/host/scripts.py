@@ -27,7 +27,7 @@ GAME = [
     ("CybernautMenu", "A A A D A A B D A A B"),     # two interactions, one encounter
     ("ArmourScreen", "A A R A D D D D A A B"),      # GM sets AN 16 (sealed), d20 + AF
 ]
-END = ("SessionMenu", "D A A B B")
+END = ("SessionMenu", "D A D A A B B")  # End session: a move, then A twice
 
 
 def play(board, app, flows, after_press=None):

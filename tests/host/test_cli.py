@@ -73,50 +73,204 @@ def test_sim_bad_keys_and_bad_screen_are_usage_errors():
     assert "token 2 'J' is not a button" in proc.stderr
     proc = referee("sim", "--keys", "A", "--screen", "jpeg")
     assert proc.returncode == 2
-    assert "--screen takes 'text' or 'png PATH'" in proc.stderr
+    assert "--screen takes 'text', 'blocks' or 'png PATH' (not 'jpeg')" in proc.stderr
+    proc = referee("sim", "--keys", "A", "--screen", "png")
+    assert proc.returncode == 2 and "--screen png needs the PNG file's path" in proc.stderr
+    proc = referee("sim", "--keys", "A:hold=0")
+    assert proc.returncode == 2 and "a hold takes its length in ms, 1 to 60000" in proc.stderr
+
+
+def test_sim_screen_blocks_and_text_take_no_console_lines(tmp_path):
+    from boards.sim import run_script
+    from referee.render import to_blocks
+    proc = referee("sim", "--seed", "7", "--keys", "A A", "--screen", "blocks")
+    assert proc.returncode == 0, proc.stderr
+    board, app = run_script(str(tmp_path / "data"), 7, "A A")
+    assert proc.stdout == to_blocks(board) + "\n"
+    assert "[referee] session 1: dice commitment" in proc.stderr
+    proc = referee("sim", "--seed", "7", "--keys", "A A", "--screen", "text")
+    assert proc.stdout.splitlines() == app.surface.lines()
+
+
+class Pty:
+    """The interactive simulator in a pseudo-terminal of ``rows`` x ``columns``: every
+    wait has a deadline, and the child is killed by ``close`` (call it in finally)."""
+
+    def __init__(self, tmp_path, rows=50, columns=200, args=("--seed", "7"), before=b""):
+        import fcntl
+        import struct
+        import termios
+        self.master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+        if before:   # typed before the app has started: must not be lost (TCSANOW)
+            os.write(self.master, before)
+        env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
+        self.proc = subprocess.Popen([REFEREE, "sim"] + list(args), stdin=slave, stdout=slave,
+                                     stderr=slave, env=env, close_fds=True)
+        os.close(slave)
+        self.out = b""
+
+    def read_until(self, predicate, seconds=60):
+        """Read the terminal until ``predicate(bytes so far)``; fails after ``seconds``."""
+        end = time.time() + seconds
+        while not predicate(self.out):
+            assert time.time() < end, "no such output in %d s; got %r" % (seconds, self.out[-3000:])
+            ready, _, _ = select.select([self.master], [], [], 0.1)
+            if ready:
+                try:
+                    chunk = os.read(self.master, 65536)
+                except OSError:
+                    chunk = b""
+                assert chunk or predicate(self.out), "the simulator ended: %r" % self.out[-3000:]
+                self.out += chunk
+
+    def frames(self):
+        return self.out.count("\u2514".encode())   # each frame's bottom-left corner
+
+    def key(self, data, frames=1):
+        """Send ``data`` and wait for ``frames`` more frames to be drawn."""
+        seen = self.frames()
+        os.write(self.master, data)
+        self.read_until(lambda out: out.count("\u2514".encode()) >= seen + frames)
+
+    def quit(self):
+        os.write(self.master, b"q")
+        self.read_until(lambda out: b"saved in" in out)
+        assert self.proc.wait(timeout=30) == 0
+
+    def close(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(timeout=30)
+        os.close(self.master)
+
+
+def _save_of(tmp_path):
+    save = tmp_path / "pocket-referee" / "sim" / "saves" / "state.sav"
+    return json.loads(save.read_text().split("\n")[1])
 
 
 def test_sim_interactive_in_a_terminal(tmp_path):
     """Arrow keys and Enter drive the app in a pseudo-terminal; q quits and saves."""
-    import fcntl
-    import struct
-    import termios
-    master, slave = os.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 200, 0, 0))
-    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
-    proc = subprocess.Popen([REFEREE, "sim", "--seed", "7"], stdin=slave, stdout=slave, stderr=slave,
-                            env=env, close_fds=True)
-    os.close(slave)
-    out = b""
-
-    def read_for(seconds):
-        nonlocal out
-        end = time.time() + seconds
-        while time.time() < end:
-            ready, _, _ = select.select([master], [], [], 0.1)
-            if ready:
-                try:
-                    out += os.read(master, 65536)
-                except OSError:
-                    return
-
-    read_for(3)
-    for key in (b"\x1b[B", b"\r", b"\r", b"q"):   # DOWN, A (Neo-Hunt shot), A (roll), quit
-        os.write(master, key)
-        read_for(1.5)
-    proc.wait(timeout=20)
-    os.close(master)
-    assert proc.returncode == 0
+    term = Pty(tmp_path)
+    try:
+        term.read_until(lambda out: "\u2514".encode() in out)   # the first frame
+        for key in (b"\x1b[B", b"\r", b"\r"):   # DOWN, A (Neo-Hunt shot), A (roll)
+            term.key(key)
+        term.quit()
+    finally:
+        term.close()
+    out = term.out
     assert "\u2588".encode() in out or "\u2580".encode() in out
     # the terminal is raw while playing: every line must still start at the left edge
     assert out.count(b"\n") == out.count(b"\r\n")
     assert out.count("\u2502".encode()) >= 4 * 64   # four whole frames of 32 bordered rows
-    save = tmp_path / "pocket-referee" / "sim" / "saves" / "state.sav"
-    body = json.loads(save.read_text().split("\n")[1])
+    # the key map beside the screen; console lines only on the line under the frame
+    assert b"Space      hold A" in out and b"Shift+arrow long U/D/L/R" in out
+    at = [i for i in range(len(out)) if out.startswith(b"[referee]", i)]
+    assert at and all(out[:i].endswith("\u2518\x1b[K\r\n".encode()) for i in at)
+    body = _save_of(tmp_path)
     # the roll's own result screen is on top, until A
     assert [screen["id"] for screen in body["screens"]] == ["main", "nh_shot", "result"]
     assert body["screens"][1]["state"]["last"] == "d6 4: HIT"
     assert body["screens"][2]["state"]["lines"] == ["Need 4+ mod +0", "d6 4: HIT"]
+
+
+def test_sim_keeps_keys_typed_before_it_started(tmp_path):
+    """Keys typed while the simulator boots are not flushed (raw mode set with TCSANOW):
+    DOWN, A, A typed before the first frame open the Neo-Hunt shot and roll it."""
+    term = Pty(tmp_path, before=b"\x1b[B\r\r")
+    try:
+        term.read_until(lambda out: out.count("\u2514".encode()) >= 3)
+        term.quit()
+    finally:
+        term.close()
+    body = _save_of(tmp_path)
+    assert [screen["id"] for screen in body["screens"]] == ["main", "nh_shot", "result"]
+    assert body["screens"][1]["state"]["last"] == "d6 4: HIT"
+
+
+def _gm_numbers_keys():
+    """The keys of a Cybercore fight (seed 3) up to its GM numbers' "Hold A to see"
+    (tests/host/test_cybercore_secrets.py's set-up, recorded as it presses them), and
+    the frame in blocks while A is held there (the crab: AN 55 DC 44 Defense 77)."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from test_cybercore_secrets import Run, add_player, creature_keys
+    from referee.render import to_blocks
+
+    class Recorded(Run):
+        def keys(self, text):
+            typed.append(text)
+            Run.keys(self, text)
+
+    typed = []
+    run = Recorded(3)
+    run.keys("D D D D A")
+    run.keys(add_player([], 0))
+    run.keys(creature_keys((55, 44, 77, 66, False)))
+    run.keys("U A A")
+    run.select("GM numbers")
+    run.keys("A A")
+    assert run.app.surface.lines()[2] == "Hold A to see"
+    hidden = to_blocks(run.board)
+    run.board.levels["A"] = True
+    run.board.hold(run.app, 300)
+    assert "AN55 DC44 D77" in run.app.surface.lines()
+    return " ".join(typed).split(), to_blocks(run.board), hidden
+
+
+def test_sim_scripted_hold_prints_the_frames_seen_while_held():
+    keys = _gm_numbers_keys()[0]
+    proc = referee("sim", "--seed", "3", "--keys", " ".join(keys) + " A:hold=2000", "--screen", "text")
+    assert proc.returncode == 0, proc.stderr
+    parts = proc.stdout.split("--- A:hold=2000, frame at +")
+    assert len(parts) >= 3, proc.stdout   # the frame as A goes down, then the secret
+    assert "Hold A to see" in parts[1] and "AN55" not in parts[1]
+    assert any("AN55 DC44 D77" in part for part in parts[2:])
+    last = parts[-1].split("---\n", 1)[1].splitlines()[8:]   # after the hold's frames
+    assert "Hold A to see" in last and "AN55" not in "\n".join(last)
+    # the console lines went to stderr, none into the frames
+    assert "[referee]" not in proc.stdout and "[referee] Pocket Referee" in proc.stderr
+
+
+def test_sim_scripted_hold_past_5_s_hides_the_secret_again():
+    keys = _gm_numbers_keys()[0]
+    proc = referee("sim", "--seed", "3", "--keys", " ".join(keys) + " A:hold=6000", "--screen", "text")
+    assert proc.returncode == 0, proc.stderr
+    frames = proc.stdout.split("--- A:hold=6000, frame at +")[1:]
+    shown = [int(f.split(" ", 1)[0]) for f in frames if "AN55" in f]
+    hidden = [int(f.split(" ", 1)[0]) for f in frames if "AN55" not in f and "Hold A to see" in f]
+    assert shown and min(shown) < 100
+    assert hidden[-1] >= 5000 and max(shown) < 5000   # the device's 5 s at most
+
+
+def test_sim_interactive_space_holds_a_and_shows_the_secret(tmp_path):
+    """Space holds A down until the next key: the GM numbers' secret is drawn, the
+    status line says A is held; the next key lets go and the secret is hidden."""
+    keys, held_frame, hidden_frame = _gm_numbers_keys()
+    typed = {"U": b"\x1b[A", "D": b"\x1b[B", "L": b"\x1b[D", "R": b"\x1b[C", "A": b"\r", "B": b"x"}
+    rows = [row.encode() for row in held_frame.split("\n")[1:-1]]
+    secret = [row for row in rows if row.decode() not in hidden_frame.split("\n")]
+    term = Pty(tmp_path, args=("--seed", "3"))
+    try:
+        term.read_until(lambda out: "\u2514".encode() in out)
+        for key in keys:   # keys are read in order: no need to wait between them
+            name, _, long = key.partition(":")
+            os.write(term.master, (b"l" if long else b"") + typed[name])
+        hidden = [row.encode() for row in hidden_frame.split("\n")]
+        term.read_until(lambda out: all(row in out for row in hidden), 120)
+        start = len(term.out)
+        os.write(term.master, b" ")   # Space: A held down
+        term.read_until(lambda out: b"HOLDING A" in out[start:] and secret[0] in out[start:])
+        held = len(term.out)
+        os.write(term.master, b" ")   # let go
+        term.read_until(lambda out: all(row in out[held:] for row in hidden))
+        term.quit()
+    finally:
+        term.close()
+    assert secret and all(row in term.out[start:held] for row in rows)
+    final = term.out[term.out.rfind(b"\x1b[H"):]   # the last picture painted: A let go
+    assert all(row in final for row in hidden) and not any(row in final for row in secret)
 
 
 def test_sim_in_a_small_terminal_says_how_big_it_must_be(tmp_path):
@@ -197,3 +351,42 @@ def test_unusable_paths_are_named_without_a_traceback(tmp_path):
     proc = referee("sim", "--data", str(afile), "--keys", "A")
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert "--data '%s' is a file: give a folder" % afile in proc.stderr
+
+
+def test_a_cybernaut_game_keeps_its_owners_pack_after_it_is_removed(tmp_path):
+    """An owner's game pack with its own Cybernaut names, removed on a PC mid-game:
+    after a reboot the game goes on with those names (it crashed with a KeyError on
+    them when the sample replaced the pack), and says so once (issue 19 item 5)."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from boards.sim import boot
+    from cyb_game import Driver
+    root = str(tmp_path / "data")
+    os.makedirs(root + "/packs")
+    with open(os.path.join(ROOT, "firmware", "packs", "cybernaut-game-sample.json")) as handle:
+        pack = json.load(handle)
+    for index in range(len(pack["cybernauts"])):
+        pack["cybernauts"][index]["name"] = "Own-%d" % (index + 1)
+    text = json.dumps(pack)
+    with open(root + "/packs/cybernaut-game.json", "w") as handle:
+        handle.write(text)
+    board, app = boot(root, 3)
+    d = Driver(board, app)
+    d.choose("Cybernaut")
+    d.choose("New game")
+    d.choose("Solo placement")
+    d.choose("Add Cybernaut")
+    d.choose("Own-2")
+    game = [s for s in app.stack if s.ID == "cn_game"][0]
+    names = [c["name"] for c in game.s["pub"]["cybs"]]
+    assert names and all(name.startswith("Own-") for name in names)
+    before = app.surface.lines()
+    os.remove(root + "/packs/cybernaut-game.json")
+    board, app = boot(root, 3)
+    lines = app.surface.lines()
+    assert lines[0] == "Pack changed" and "gone" in " ".join(lines)
+    board.press(app, "A")
+    assert app.top().ID == "cn_game" and app.surface.lines() == before
+    assert [c["name"] for c in app.pack("cybernaut-game-sample").data["cybernauts"]] == [
+        c["name"] for c in pack["cybernauts"]]
+    board, app = boot(root, 3)   # said once
+    assert app.top().ID == "cn_game" and app.surface.lines() == before

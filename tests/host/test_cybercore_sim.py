@@ -118,23 +118,27 @@ def test_refused_dodge_on_screen_with_the_reason():
 
 
 def test_stray_b_keeps_the_fight_and_end_fight_asks_twice():
-    # B points at "End fight", armed; B again disarms it and goes back to Attack
+    # B opens the leave menu, "Keep playing" first: B then A keeps fighting; ending
+    # takes a move and A twice (issue 19 item 5)
     board, app = play(tmp_root("ccend"), SEED, SETUP + " B")
     lines = app.surface.lines()
-    assert title(lines) == "R1 Ana acts" and ">Sure? A=end" in lines
+    assert app.top().ID == "leave" and lines[:3] == ["End fight?", ">Keep playing", " End fight"]
     board, app = play(tmp_root("ccendb"), SEED, SETUP + " B B")
-    lines = app.surface.lines()
-    assert ">Attack" in lines and "Sure? A=end" not in " ".join(lines)
     assert app.top().ID == "cc_fight" and app.top().fight(app).round == 1
     board, app = play(tmp_root("ccendbb"), SEED, SETUP + " B A")
-    assert app.top().ID == "main"
-    assert fight_entries(app)[-1]["kind"] == "end"
-    board, app = play(tmp_root("ccend2"), SEED, SETUP + " U A A")
+    assert app.top().ID == "cc_fight" and app.top().fight(app).round == 1
+    assert fight_entries(app)[-1]["kind"] != "end"
+    board, app = play(tmp_root("ccendarm"), SEED, SETUP + " B D A")
+    assert app.top().ID == "leave" and ">A again=end" in app.surface.lines()
+    board, app = play(tmp_root("ccend2"), SEED, SETUP + " U A D A A")   # the menu item too
     assert app.top().ID == "main"
     entries = fight_entries(app)
     assert entries[-1]["kind"] == "end"
     assert entries[-1]["out"]["status"] == ["Ana 28/28", "Bo 20/20", "Crab", "Drone"]
-    # then the GM's numbers as entered are revealed, and verify checks them
+    # the GM's numbers stay sealed while Undo can bring the fight back; the next flow
+    # opened reveals them as entered, and verify checks them
+    assert len(app.secrets) == 2
+    board.press(app, "A")   # the main menu's first entry (Dice)
     after = fight_entries(app, True)
     after = after[[e["kind"] for e in after].index("end") + 1:]
     assert [e["kind"] for e in after] == ["reveal", "reveal", "reveal_all"]

@@ -215,7 +215,12 @@ def test_leaving_a_game_asks_plainly_and_abandoning_reveals_its_secrets(tmp_path
     d.press("A")  # "Keep playing" is first
     assert app.top().ID == "cn_game" and len(app.secrets) == 27
     d.press("B")
+    d.choose("Abandon game")  # a move, then A: only armed (issue 19: never B then A)
+    assert app.top().ID == "cn_quit" and ">A again=abandon" in app.surface.lines()
+    d.press("U")              # a move disarms it
+    assert "Abandon game" in " ".join(app.surface.lines()) and len(app.secrets) == 27
     d.choose("Abandon game")
+    d.press("A")              # A again: abandoned
     assert app.top().ID == "cn_menu" and app.secrets == {}
     entries = _journal(str(tmp_path))
     kinds = [e["kind"] for e in entries]

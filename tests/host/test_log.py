@@ -64,8 +64,8 @@ def test_log_shows_the_public_commitment_and_revealed_seed(tmp_path):
     from referee.logview import render
 
     root = str(tmp_path / "data")
-    # open Session & dice (second from last), End session (confirm)
-    board, app = run_script(root, 9, "U U A D A A")
+    # open Session & dice (second from last), End session (a move, then A twice)
+    board, app = run_script(root, 9, "U U A D A D A A")
     data = open(root + "/journals/s0001.jrn", "rb").read()
     text = render(data, "s0001.jrn", "text")
     start = [line for line in text.splitlines() if "session_start" in line][0]

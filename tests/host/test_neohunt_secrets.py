@@ -227,7 +227,7 @@ def play(seed, slots, mirrors=None):
         if step == "round":
             break
         if step == "deal":
-            run.pick("Deal order card")
+            run.pick("De")  # "Deal order card", or "Deck out: next" when it is empty
             continue
         if step == "troopers":
             run.pick("Troopers done")

@@ -186,13 +186,16 @@ def test_verify_names_the_changed_place(capsys):
 
     root = _folder("verify2")
     board, app = run_script(root, SEED, _prefix(SPOT_AT))
-    # B on the Spot! screen hands back; then leave the game (B asks, A quits) and
-    # end the session
+    # B on the Spot! screen hands back; then leave the game (B opens the leave menu:
+    # a move, then A twice) and end the session
     for _ in range(12):
         if app.top().ID == "main":
             break
-        top = app.top()
-        board.press(app, "A" if top.ID == "nh_game" and top.s.get("quit") else "B", False)
+        if app.top().ID == "leave":
+            for key in ("D", "A", "A"):
+                board.press(app, key)
+        else:
+            board.press(app, "B")
     assert app.top().ID == "main"
     play(board, app, [END])
     entries = _journal(root)
@@ -237,32 +240,60 @@ def test_own_place_shown_only_while_a_is_held():
 
 
 def test_b_asks_before_a_running_game_is_left():
+    """B opens the leave menu (prompt.LeaveMenu): "Keep playing" first, abandoning
+    takes a move and A twice, so B then A (or a stray double B) loses nothing; an
+    abandoned game comes back by Undo until another flow opens, and its secrets are
+    revealed only then (issue 19 item 5)."""
     root = _folder("quit")
     board, app = run_script(root, SEED, _prefix(58))
     assert app.top().ID == "nh_game" and app.top().s["step"] != "end"
     state = dict(app.top().s)
     board.press(app, "B")                       # once: asks, nothing else changes
-    assert app.top().ID == "nh_game"
-    assert app.surface.lines()[6:8] == ["Quit? game lost", "A: quit B: stay"]
-    assert app.top().s["g"] == state["g"]
-    board.press(app, "D")                       # any other press: the question goes
-    assert app.top().ID == "nh_game" and not app.top().s["quit"]
-    assert "game lost" not in " ".join(app.surface.lines())
-    assert app.top().s["sel"] == state["sel"]   # and does nothing else
+    assert app.top().ID == "leave"
+    assert app.surface.lines()[:3] == ["Abandon game?", ">Keep playing", " Abandon game"]
+    board.press(app, "A")                       # B then A: still playing
+    assert app.top().ID == "nh_game" and app.top().s["g"] == state["g"]
+    assert app.top().s["sel"] == state["sel"]   # and nothing else changed
     board.press(app, "B")
     board.press(app, "B")                       # a stray double B: still playing
     assert app.top().ID == "nh_game" and app.top().s["g"] == state["g"]
-    assert "game lost" not in " ".join(app.surface.lines())
     board.press(app, "B")
-    board.press(app, "A")                       # B then A: left, said in the journal
+    board.press(app, "D")
+    board.press(app, "A")                       # armed only
+    assert app.top().ID == "leave" and ">A again=abandon" in app.surface.lines()
+    board.press(app, "U")                       # a move disarms it
+    assert "A again" not in " ".join(app.surface.lines())
+    board.press(app, "D")
+    board.press(app, "A")
+    board.press(app, "A")                       # chosen, then confirmed: left
     assert app.top().ID == "text" and app.surface.lines()[0] == "Game abandoned"
     board.press(app, "A")
     assert app.top().ID == "main"
     kinds = [e["kind"] for e in _journal(root)]
-    assert kinds[-1] == "reveal_all" and "abandoned" in kinds
-    # between them, the reveals of the places still face-down
-    assert set(kinds[kinds.index("abandoned") + 1:-1]) == {"reveal"}
+    assert kinds[-1] == "abandoned" and "reveal" not in kinds[kinds.index("abandoned"):]
+    assert [cid for cid in app.secrets if app.secrets[cid][0] == "neohunt"]   # still sealed
+    # Undo brings the game back as it was
+    board.press(app, "B", True)
+    board.press(app, "A")                       # "Undo last step"
+    board.press(app, "A")                       # its notice
+    assert [s.ID for s in app.stack] == ["main", "nh_game"]
+    assert app.top().s["g"] == state["g"]
+    # left again, then another flow opened: its secrets revealed, no undo past it
+    board.press(app, "B")
+    board.press(app, "D")
+    board.press(app, "A")
+    board.press(app, "A")
+    board.press(app, "A")
+    assert app.top().ID == "main"
+    board.press(app, "A")                       # the main menu's first entry: Dice
+    kinds = [e["kind"] for e in _journal(root)]
+    assert kinds[-1] == "reveal_all"
+    assert set(kinds[len(kinds) - 1 - kinds[::-1].index("abandoned") + 1:-1]) == {"reveal"}
     assert not [cid for cid in app.secrets if app.secrets[cid][0] == "neohunt"]
+    board.press(app, "B")
+    board.press(app, "B", True)
+    board.press(app, "A")
+    assert app.surface.lines()[0] == "Undo" and "Undo stops here" in " ".join(app.surface.lines())
 
 
 def _secret_in_files(root):

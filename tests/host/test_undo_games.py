@@ -232,27 +232,35 @@ def test_a_new_action_after_undo_drops_the_redo_chain(tmp_path):
     assert app.surface.lines()[1].startswith("Nothing to redo")
 
 
-def test_undo_after_a_cybercore_fight_ended_keeps_its_numbers_revealed(tmp_path):
-    """The fight's end reveals every GM number (reveal_all): undoing it would bring
-    the fight back with those numbers hidden again, for the GM to change. Refused."""
+def test_undo_brings_back_an_ended_cybercore_fight_until_another_flow_opens(tmp_path):
+    """The fight's end keeps the GM's numbers sealed until another flow opens (then
+    reveal_all): Undo brings the fight back as it was, numbers still hidden; once the
+    next flow has opened, undo stops there (issue 19 item 5)."""
     from cc_script import FIGHT, SEED
     board, app = boot(str(tmp_path), SEED)
     _keys(board, app, FIGHT)
     fight = app.top()
     assert fight.ID == "cc_fight" and app.secrets
+    state = fight.state()
+    sealed = dict(app.secrets)
     labels = [item[1] for item in fight.actions(app, fight.fight(app))]
-    _keys(board, app, " ".join(["D"] * (labels.index("end") - fight.s["sel"]) + ["A A"]))
-    assert [screen.ID for screen in app.stack] == ["main"] and app.secrets == {}
+    _keys(board, app, " ".join(["D"] * (labels.index("end") - fight.s["sel"]) + ["A D A A"]))
+    assert [screen.ID for screen in app.stack] == ["main"] and app.secrets == sealed
     entries = read_journal(app.storage.read(app.journal_name()), "j")[0]
-    assert entries[-1]["kind"] == "reveal_all" and entries[-1]["in"]["ids"]
+    assert entries[-1]["kind"] == "end"
     title, text = _undo_notice(board, app)
-    assert title == "Undo" and text.startswith(
-        "Undo stops here: the action that led here revealed a secret (cybercore, numbers of ")
+    assert title == "Undo" and text.startswith("Last action undone")
+    assert [screen.ID for screen in app.stack] == ["main", "cc_fight"]
+    assert app.top().state() == state and app.secrets == sealed
+    labels = [item[1] for item in app.top().actions(app, app.top().fight(app))]
+    _keys(board, app, " ".join(["D"] * (labels.index("end") - app.top().s["sel"]) + ["A D A A"]))
+    _keys(board, app, "A")   # the main menu's first entry opens: the numbers revealed
+    entries = read_journal(app.storage.read(app.journal_name()), "j")[0]
+    assert entries[-1]["kind"] == "reveal_all" and entries[-1]["in"]["ids"] and app.secrets == {}
+    _keys(board, app, "B")
+    title, text = _undo_notice(board, app)
+    assert title == "Undo" and text.startswith("Undo stops here: the action that led here ")
     assert [screen.ID for screen in app.stack] == ["main"] and app.secrets == {}
-    assert read_journal(app.storage.read(app.journal_name()), "j")[0] == entries
-    _keys(board, app, "B:long")
-    assert "undo 0  redo 0" in app.surface.lines()  # the menu's footer
-
 
 def test_b_on_hand_to_owner_after_undo_goes_back_to_the_game_not_the_move(tmp_path):
     """Undo into P4's hidden start: "Hand to P4"; someone else presses B: the

@@ -1,0 +1,83 @@
+"""Destructive choices are deliberate (issue 19 item 5): the leave menu of a game's
+hub (prompt.LeaveMenu) and End session never act on B then A, nor on one stray A."""
+
+from check import tempdir
+
+from boards.sim import boot
+from firmware.screens.prompt import LeaveMenu
+from firmware.ui import Screen
+
+
+class Hub(Screen):
+    """A stand-in hub: B opens the leave menu, ``leave`` counts."""
+
+    ID = "text"  # a registered ID: the app saves the stack after every press
+
+    def initial(self):
+        return {"title": "hub", "lines": [], "top": 0}
+
+    def on_button(self, app, name, kind):
+        if name == "B":
+            app.push(LeaveMenu.make("Abandon game", "abandon", "Undo (long B) brings it back."))
+
+    def leave(self, app):
+        self.left = getattr(self, "left", 0) + 1
+        app.pop()
+
+
+def _press(board, app, keys):
+    for key in keys.split():
+        board.press(app, key)
+
+
+def test_b_then_a_or_a_double_b_keeps_playing():
+    board, app = boot(tempdir("leave1"), 1)
+    hub = Hub()
+    app.push(hub)
+    _press(board, app, "B")
+    assert app.top().ID == "leave"
+    assert app.surface.lines()[:3] == ["Abandon game?", ">Keep playing", " Abandon game"]
+    assert app.surface.lines()[7] == "U/D choose  A ok"
+    _press(board, app, "A")
+    assert app.top() is hub and not hasattr(hub, "left")
+    _press(board, app, "B B")
+    assert app.top() is hub and not hasattr(hub, "left")
+
+
+def test_abandoning_takes_a_move_and_a_twice_and_a_move_disarms_it():
+    board, app = boot(tempdir("leave2"), 1)
+    hub = Hub()
+    app.push(hub)
+    _press(board, app, "B D A")
+    assert app.top().ID == "leave" and app.surface.lines()[2] == ">A again=abandon"
+    _press(board, app, "U")                      # disarmed, back on "Keep playing"
+    assert app.surface.lines()[1:3] == [">Keep playing", " Abandon game"]
+    _press(board, app, "U A")                    # UP wraps to it: armed again
+    assert app.surface.lines()[2] == ">A again=abandon" and not hasattr(hub, "left")
+    _press(board, app, "B")                      # B: kept, even armed
+    assert app.top() is hub and not hasattr(hub, "left")
+    _press(board, app, "B D A A")
+    assert hub.left == 1 and [s.ID for s in app.stack] == ["main"]
+
+
+def test_the_leave_menu_is_never_saved():
+    board, app = boot(tempdir("leave3"), 1)
+    app.push(Hub())
+    _press(board, app, "B D A")
+    assert [item["id"] for item in app.snapshot()["screens"]] == ["main", "text"]
+
+
+def test_end_session_takes_a_move_and_a_twice():
+    root = tempdir("leave4")
+    board, app = boot(root, 1)
+    from firmware.screens.session import EndSessionScreen
+    app.push(EndSessionScreen())
+    board.press(app, "A")                        # one stray A: "Keep session"
+    assert app.session == 1 and app.top().ID == "main"
+    app.push(EndSessionScreen())
+    _press(board, app, "D A")
+    assert app.session == 1 and app.surface.lines()[2] == ">A again=end"
+    _press(board, app, "D D A")                  # a move disarms: armed again only
+    assert app.session == 1 and app.surface.lines()[2] == ">A again=end"
+    _press(board, app, "A")
+    assert app.session == 2 and app.surface.lines()[0] == "Seed revealed"

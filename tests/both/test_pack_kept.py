@@ -1,0 +1,110 @@
+"""No dead end for a pack problem, and a game keeps the tables it started with
+(issue 19 item 5): firmware/packfile.py (KEPT), App._draw, MainMenu.choose."""
+
+import json
+
+from check import read_text, tempdir
+
+from boards.sim import BUILT_PACKS, PACKS, boot
+from firmware.storage import Storage
+
+NH = 6  # the main menu's Neo-Hunt game entry (firmware/screens/main.py ENTRIES)
+
+
+def _open_neohunt(board, app):
+    for _ in range(NH):
+        board.press(app, "D")
+    board.press(app, "A")
+
+
+def _owner_pack(root, placeholder=False):
+    """packs/neohunt.json: the sample with its placeholder mark off (told apart on
+    the set-up screen, whose first lines say "PLACEHOLDER pack" for the sample)."""
+    text = read_text(PACKS + "/neohunt-sample.json") or read_text(BUILT_PACKS + "/neohunt-sample.json")
+    pack = json.loads(text)
+    pack["placeholder"] = placeholder
+    Storage(root).write_atomic("packs/neohunt.json", json.dumps(pack))
+
+
+def _ids(app):
+    return [screen.ID for screen in app.stack]
+
+
+def test_a_0_byte_pack_names_the_problem_and_b_is_the_main_menu_even_after_a_reboot():
+    root = tempdir("zeropack")
+    Storage(root).write_atomic("packs/neohunt.json", b"")
+    board, app = boot(root, 1)
+    _open_neohunt(board, app)
+    lines = app.surface.lines()
+    assert lines[0] == "Pack problem", lines
+    assert "packs/neohunt.json" in "".join(lines) and "not valid JSON" in " ".join(lines)
+    assert _ids(app) == ["main", "text"]   # the flow closed under the notice
+    board, app = boot(root, 1)              # a reboot before any press: no trap either
+    assert app.surface.lines()[0] == "Pack problem", app.surface.lines()
+    board.press(app, "B")
+    assert _ids(app) == ["main"] and app.surface.lines()[0].startswith("Pocket Referee")
+    board, app = boot(root, 1)
+    assert _ids(app) == ["main"]
+    board.press(app, "B")                   # B on the main menu: still the main menu
+    assert _ids(app) == ["main"]
+
+
+def test_a_missing_pack_names_the_file_and_b_is_the_main_menu():
+    root = tempdir("misspack")
+    board, app = boot(root, 1)
+    app.pack_dirs = ()
+    board.press(app, "D")
+    board.press(app, "D")
+    board.press(app, "A")                   # Cybernaut: its pack is nowhere
+    assert app.surface.lines()[0] == "Pack problem"
+    assert "cybernaut-sample.json" in "".join(app.surface.lines())
+    board.press(app, "B")
+    assert _ids(app) == ["main"]
+    board.press(app, "A")                   # chosen again: the same notice, B again out
+    assert _ids(app) == ["main", "text"]
+    board.press(app, "B")
+    assert _ids(app) == ["main"]
+
+
+def test_an_owners_pack_removed_mid_game_is_said_once_and_the_game_keeps_its_tables():
+    root = tempdir("keptpack")
+    _owner_pack(root)
+    board, app = boot(root, 1)
+    _open_neohunt(board, app)
+    assert app.top().ID == "nh_setup"
+    assert "PLACEHOLDER pack" not in app.surface.lines()   # the owner's pack
+    assert Storage(root).exists("packs.kept/neohunt-sample.json")
+    Storage(root).remove("packs/neohunt.json")             # removed on a PC mid-game
+    board, app = boot(root, 1)
+    lines = app.surface.lines()
+    assert lines[0] == "Pack changed", lines
+    assert "packs/neohunt.json is gone" in " ".join(lines).replace("/ ", "/")
+    board.press(app, "B")
+    assert app.top().ID == "nh_setup"
+    assert "PLACEHOLDER pack" not in app.surface.lines()   # not the sample
+    assert app.packs["neohunt-sample"].placeholder is False
+    board, app = boot(root, 1)                              # said once only
+    assert app.top().ID == "nh_setup" and "PLACEHOLDER pack" not in app.surface.lines()
+    # the next game, opened from the main menu, takes the files as they are: the sample
+    board.press(app, "B")
+    while app.top().ID != "main":
+        board.press(app, "B")
+        assert len(app.stack) < 4
+    board.press(app, "A")
+    assert app.top().ID == "nh_setup" and "PLACEHOLDER pack" in app.surface.lines()
+
+
+def test_an_owners_pack_broken_or_added_mid_game_changes_nothing_in_it():
+    root = tempdir("keptadd")
+    board, app = boot(root, 1)
+    _open_neohunt(board, app)
+    assert "PLACEHOLDER pack" in app.surface.lines()       # started with the sample
+    _owner_pack(root)                                       # an owner's pack added
+    board, app = boot(root, 1)
+    assert app.surface.lines()[0] == "Pack changed"
+    assert "packs/neohunt.json was added" in " ".join(app.surface.lines()).replace("/ ", "/")
+    board.press(app, "A")
+    assert app.top().ID == "nh_setup" and "PLACEHOLDER pack" in app.surface.lines()
+    Storage(root).write_atomic("packs/neohunt.json", b"{broken")   # then broken: no matter
+    board, app = boot(root, 1)
+    assert app.top().ID == "nh_setup" and "PLACEHOLDER pack" in app.surface.lines()
