@@ -39,7 +39,7 @@ def tree(root):
         for name in names:
             full = os.path.join(folder, name)
             rel = os.path.relpath(full, root).replace(os.sep, "/")
-            if rel in (".referee-sync.json", ".syncid", "key.bin", "packs.ok") or rel.startswith("undo/"):
+            if rel in (".referee-sync.json", ".syncid", "key.bin", "packs.ok") or rel.startswith(("undo/", "packs.kept/")):
                 continue
             with open(full, "rb") as handle:
                 out[rel] = handle.read()
@@ -119,8 +119,11 @@ def test_first_sync_then_no_change_and_the_app_resumes(pico, tmp_path, capsys):
     on_device(pico.port, "app.handle('A','short')\napp.handle('A','short')")
     on_device(pico.port, "app.marker = 1")
     put(os.path.join(str(pico.fs), "data"), "packs.ok", "0.1.0 " + "0" * 64 + "\n")
+    # the tables a game in progress started with (firmware/packfile.py KEPT)
+    put(os.path.join(str(pico.fs), "data"), "packs.kept/custom.json", pack_text(note="kept"))
     assert sync(pico.port, pc) == 0
     out = capsys.readouterr().out
+    assert not os.path.exists(os.path.join(str(pc), "packs.kept"))  # device-only, as undo/
     assert_same(pc, pico.fs)
     assert not os.path.exists(os.path.join(str(pc), "packs.ok"))  # the device's own word
     # and a PC cannot vouch for a pack, nor replace the sealing key: never pushed
