@@ -6,13 +6,22 @@ is registered by its ``ID`` in ``firmware.screens.SCREENS``.
 """
 
 from firmware.buttons import A, B, DOWN, LEFT, LONG, RIGHT, UP
-from firmware.surface import COLS, ROWS
+from firmware.surface import COLS, NB, ROWS
+
+# None, or a list each wrap() call appends (text, width, lines) to (the screen-walk
+# test checks no line break falls inside a word or a name)
+TRACE = None
 
 
 def wrap(text, width=COLS):
     """Split ``text`` into lines of at most ``width`` characters, at spaces where
-    possible; a word longer than a line (a file path) breaks after its last '/'
-    that fits, else at ``width``."""
+    possible. ``NB`` (firmware.surface) is a space never broken at: a name and its
+    value ("P3" NB "S5") stay on one line, drawn with a plain space. A word longer
+    than a line breaks at its last NB that fits, else after its last '/' that fits
+    (a file path), else at ``width``. "\n" starts a new line.
+
+    :returns: list of str, each at most ``width`` characters, NB made spaces.
+    """
     lines = []
     for para in text.split("\n"):
         line = ""
@@ -21,6 +30,11 @@ def wrap(text, width=COLS):
                 if line:
                     lines.append(line)
                     line = ""
+                cut = word.rfind(NB, 1, width + 1)
+                if cut > 0:
+                    lines.append(word[:cut])
+                    word = word[cut + 1:]
+                    continue
                 cut = word.rfind("/", 1, width) + 1 or width
                 lines.append(word[:cut])
                 word = word[cut:]
@@ -32,7 +46,15 @@ def wrap(text, width=COLS):
                 lines.append(line)
                 line = word
         lines.append(line)
+    if NB in text:
+        lines = [line.replace(NB, " ") for line in lines]
+    if TRACE is not None:
+        TRACE.append((text, width, lines))
     return lines
+
+
+# the last lines of every help page: the long B menu, found on every screen
+HELP_TAIL = "\nhold B: Undo/Redo, this help."
 
 
 class Screen:
@@ -44,6 +66,9 @@ class Screen:
     ID = ""
     TITLE = ""
     TRANSIENT = False  # True: never saved (a reboot does not bring it back)
+    # what each button does here, in the players' words (the help page: hold B,
+    # "Buttons here"); a subclass that gives a button a job names it here
+    HELP = "B back"
 
     def __init__(self, state=None):
         self.s = state if state is not None else self.initial()
@@ -69,12 +94,19 @@ class Screen:
         """Called every tick (``now`` in ms) while on top; set ``app.dirty`` to redraw.
         Nothing by default."""
 
+    def help(self, app):
+        """What each button does on this screen (str, one button per line, for the
+        help page; ``HELP`` by default)."""
+        return self.HELP
+
 
 class Menu(Screen):
     """A titled list: UP/DOWN move (wrapping; long press jumps 5), A chooses, B backs.
 
     Subclasses give ``items(app)`` (list of labels) and ``choose(app, index)``.
     """
+
+    HELP = "Up/Down choose\n(hold: 5 at a time)\nA select\nB back"
 
     def initial(self):
         return {"sel": 0}
@@ -107,9 +139,9 @@ class Menu(Screen):
             surface.text(1 + i, 0, (">" if chosen else " ") + items[index], chosen)
         # on the title row: more entries above (^) or below (v) the window
         if top > 0:
-            surface.text(0, COLS - 2, "^")
+            surface.mark(0, COLS - 2, "^")
         if top + room < len(items):
-            surface.text(0, COLS - 1, "v")
+            surface.mark(0, COLS - 1, "v")
         for i in range(len(foot)):
             surface.line_text(ROWS - len(foot) + i, foot[i])
 
@@ -142,6 +174,7 @@ class TextScreen(Screen):
     """
 
     ID = "text"
+    HELP = "Up/Down scroll\nA or B back"
 
     def initial(self):
         return {"title": "", "lines": [], "top": 0}
@@ -149,10 +182,11 @@ class TextScreen(Screen):
     @classmethod
     def make(cls, title, text):
         """A TextScreen showing ``text`` (str, wrapped) under ``title``; text that
-        scrolls is wrapped one column narrower, the last one being the scroll mark's."""
+        scrolls is wrapped two columns narrower: the last one is the scroll marks',
+        one blank between (a mark never touches text)."""
         lines = wrap(text)
         if len(lines) > ROWS - 1:
-            lines = wrap(text, COLS - 1)
+            lines = wrap(text, COLS - 2)
         return cls({"title": title, "lines": lines, "top": 0})
 
     def draw(self, app, surface):
@@ -162,8 +196,10 @@ class TextScreen(Screen):
         for i in range(ROWS - 1):
             if top + i < len(lines):
                 surface.line_text(1 + i, lines[top + i])
+        if top > 0:
+            surface.mark(1, COLS - 1, "^")
         if top + ROWS - 1 < len(lines):
-            surface.text(ROWS - 1, COLS - 1, "v")
+            surface.mark(ROWS - 1, COLS - 1, "v")
 
     def on_button(self, app, name, kind):
         lines = len(self.s["lines"])

@@ -26,6 +26,14 @@ class ArmourScreen(Menu):
     """
 
     ID = "cc_armour"
+    HELP = ("Up/Down choose\n"
+            "(hold: 5 at a time)\n"
+            "L/R change AF,\n"
+            "damage, DR (hold: 5)\n"
+            "A on AN: GM sets it;\n"
+            "A on Roll: roll d20\n"
+            "B back (the AN is\n"
+            "revealed)")
     TITLE = "Armour check"
 
     def initial(self):

@@ -22,6 +22,11 @@ class QuitConfirm(Menu):
     game is gone."""
 
     ID = "cn_quit"
+    HELP = ("Up/Down choose\n"
+            "(hold: 5 at a time)\n"
+            "A on Abandon game:\n"
+            "quit it\n"
+            "B keep playing")
     TITLE = "Leave the game?"
 
     def items(self, app):
@@ -51,6 +56,7 @@ class TrackScreen(Screen):
     """The record track: turn, segment, impulse, Ops Points, SS Max. A or B back."""
 
     ID = "cn_track"
+    HELP = ("A or B back")
 
     def draw(self, app, surface):
         pub = find_game(app).s["pub"]
@@ -83,6 +89,11 @@ class CybernautPick(Menu):
     sprawl starts on the first one where a Cybernaut may set up (not "no_setup")."""
 
     ID = "cn_cybpick"
+    HELP = ("Up/Down choose\n"
+            "(hold: 5 at a time)\n"
+            "L/R sprawl\n"
+            "A add Cybernaut\n"
+            "B back")
     TITLE = "Add Cybernaut"
 
     def initial(self):
@@ -126,6 +137,10 @@ class SprawlPick(Menu):
     next sprawl of a move). State: {"sel", "for", "title", "units", "path"}."""
 
     ID = "cn_sprawl"
+    HELP = ("Up/Down choose\n"
+            "(hold: 5 at a time)\n"
+            "A choose sprawl\n"
+            "B back")
 
     @classmethod
     def make(cls, purpose, title, units=None, path=None):
@@ -181,6 +196,10 @@ class UnitPick(Menu):
     State: {"sel", "for", "title", "on": [indices or SS names]}."""
 
     ID = "cn_units"
+    HELP = ("Up/Down choose\n"
+            "(hold: 5 at a time)\n"
+            "A pick / unpick\n"
+            "B back")
 
     @classmethod
     def make(cls, purpose, title):
@@ -243,7 +262,7 @@ class UnitPick(Menu):
         else:
             from firmware.screens.cybernaut_grid import NetrunScreen
             index = [i for i in range(len(pub["cybs"])) if pub["cybs"][i]["name"] == chosen[0]][0]
-            screen = NetrunScreen.make(None)
+            screen = NetrunScreen.make(None, game.s.get("cur"))
             screen.s["cyb"] = index
             app.replace(screen)
 
@@ -252,6 +271,10 @@ class RegenPick(Menu):
     """NSA only: the destroyed chit to regenerate, or none (Cybernaut VII.H.4)."""
 
     ID = "cn_regen"
+    HELP = ("Up/Down choose\n"
+            "(hold: 5 at a time)\n"
+            "A choose\n"
+            "B back")
     TITLE = "NSA: regenerate"
 
     def items(self, app):

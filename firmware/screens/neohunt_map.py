@@ -22,6 +22,8 @@ class NhMap(Screen):
     """
 
     ID = "nh_map"
+    HELP = ("Up/Down sector\n"
+            "A or B back")
 
     def draw(self, app, surface):
         g = game_screen(app).game(app)
