@@ -13,12 +13,29 @@ from firmware.surface import COLS, NB, ROWS
 TRACE = None
 
 
+def _has_digit(word):
+    for ch in word:
+        if "0" <= ch <= "9":
+            return True
+    return False
+
+
+def _joined(before, after):
+    """True when no line break may fall between words ``before`` and ``after``: a
+    number and the word before it ("need" "4"), two names with numbers ("P3" "S5"),
+    unless punctuation ends ``before``."""
+    if not before or not after or before[-1] in ",.:;)":
+        return False
+    return "0" <= after[0] <= "9" or (_has_digit(before) and _has_digit(after))
+
+
 def wrap(text, width=COLS):
     """Split ``text`` into lines of at most ``width`` characters, at spaces where
-    possible. ``NB`` (firmware.surface) is a space never broken at: a name and its
-    value ("P3" NB "S5") stay on one line, drawn with a plain space. A word longer
-    than a line breaks at its last NB that fits, else after its last '/' that fits
-    (a file path), else at ``width``. "\n" starts a new line.
+    possible, never between a number and the word before it nor between two names
+    with numbers ("P3 S5") while they fit a line. ``NB`` (firmware.surface) is a
+    space never broken at, drawn as a plain space. A word longer than a line breaks
+    at its last NB that fits, else after its last '/' that fits (a file path), else
+    at ``width``. "\n" starts a new line.
 
     :returns: list of str, each at most ``width`` characters, NB made spaces.
     """
@@ -43,8 +60,21 @@ def wrap(text, width=COLS):
             elif len(line) + 1 + len(word) <= width:
                 line = line + " " + word
             else:
-                lines.append(line)
-                line = word
+                # a number goes down with the word before it ("need 4", "d6 5"), a
+                # name with a number with the one before it ("T2 S3"): as many words
+                # as are so joined, while they fit one line
+                head = line
+                group = word
+                while True:
+                    cut = head.rfind(" ")
+                    if cut < 0 or len(head) - cut + len(group) > width:
+                        break
+                    if not _joined(head[cut + 1:], group.split(" ", 1)[0]):
+                        break
+                    group = head[cut + 1:] + " " + group
+                    head = head[:cut]
+                lines.append(head)
+                line = group
         lines.append(line)
     if NB in text:
         lines = [line.replace(NB, " ") for line in lines]
@@ -54,7 +84,7 @@ def wrap(text, width=COLS):
 
 
 # the last lines of every help page: the long B menu, found on every screen
-HELP_TAIL = "\nhold B: Undo/Redo, this help."
+HELP_TAIL = "\n\nhold B: Undo/Redo,\nthis help."
 
 
 class Screen:

@@ -29,8 +29,10 @@ class ArmourScreen(Menu):
     HELP = ("Up/Down choose\n"
             "(hold: 5 at a time)\n"
             "L/R change AF,\n"
-            "damage, DR (hold: 5)\n"
-            "A on AN: GM sets it;\n"
+            "damage, DR\n"
+            "(hold: 5 at a time)\n"
+            "A on AN: the GM\n"
+            "sets it;\n"
             "A on Roll: roll d20\n"
             "B back (the AN is\n"
             "revealed)")

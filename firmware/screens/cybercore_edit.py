@@ -134,7 +134,7 @@ class PlayerEdit(FieldEdit):
     ID = "cc_pc"
     HELP = ("Up/Down choose\n"
             "(hold: 5 at a time)\n"
-            "L/R change the field\n"
+            "L/R change field\n"
             "(hold: 5)\n"
             "A on Done: keep\n"
             "B back")
@@ -171,7 +171,7 @@ class CreatureEdit(FieldEdit):
     ID = "cc_foe"
     HELP = ("Up/Down choose\n"
             "(hold: 5 at a time)\n"
-            "L/R change the field\n"
+            "L/R change field\n"
             "(hold: 5)\n"
             "A on Done: keep\n"
             "B cancel, hand back")

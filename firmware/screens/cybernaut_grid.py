@@ -160,8 +160,8 @@ class NetrunScreen(GridScreen):
 
     ID = "cn_net"
 
-    HELP = (GRID_HELP + "A: enter the Ghost /\nmove it here (or the\nchosen chit)\n"
-            "B netrun menu (map:\nback)\nhold B: turn track")
+    HELP = (GRID_HELP + "A enter the Ghost\nhere or move it (or\na chosen chit)\n"
+            "B netrun menu (the\nmap: back)\nhold B: turn track")
 
     @classmethod
     def make(cls, ghost, cur=None):
@@ -384,9 +384,7 @@ class PlaceScreen(GridScreen):
     """
 
     ID = "cn_place"
-    HELP = ("Arrows move cursor\n"
-            "L/R hold: next grid\n"
-            "(A, B, C, M)\n"
+    HELP = (GRID_HELP +
             "A place the next\n"
             "chit here\n"
             "B hand back\n"
@@ -499,9 +497,7 @@ class NsaScreen(GridScreen):
     the part). State adds {"sel": sealed chit id or None}."""
 
     ID = "cn_nsa"
-    HELP = ("Arrows move cursor\n"
-            "L/R hold: next grid\n"
-            "(A, B, C, M)\n"
+    HELP = (GRID_HELP +
             "A choose / move a\n"
             "chit here\n"
             "B NSA menu\n"

@@ -58,6 +58,15 @@ class TrackScreen(Screen):
     ID = "cn_track"
     HELP = ("A or B back")
 
+    def help(self, app):
+        """Opened by a hold of B on a game or grid screen (they keep hold B for this
+        track): that screen's buttons first, then the track's."""
+        from firmware.app import OWN_LONG_B
+        under = app.under()
+        if under is not None and under.ID in OWN_LONG_B:
+            return under.help(app) + "\n\nOn the track:\n" + self.HELP
+        return self.HELP
+
     def draw(self, app, surface):
         pub = find_game(app).s["pub"]
         side, _, rule = SEGMENTS[pub["seg"]]

@@ -22,7 +22,7 @@ class NhPlace(Screen):
     """
 
     ID = "nh_place"
-    HELP = ("Up/Down choose place\n"
+    HELP = ("Up/Down place\n"
             "A confirm\n"
             "R: hold A to see\n"
             "where you are\n"

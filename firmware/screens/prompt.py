@@ -20,8 +20,9 @@ class SecretNumber(Screen):
     """State: {"owner", "label", "field", "low", "high", "stage", "sealed"}."""
 
     ID = "secret"
-    HELP = ("A start, then A keep\n"
-            "L/R change (hold: 5)\n"
+    HELP = ("A start, then keep\n"
+            "L/R change\n"
+            "(hold: 5 at a time)\n"
             "B cancel")
 
     @classmethod

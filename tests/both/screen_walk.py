@@ -9,9 +9,9 @@ A frame fails on
 - a scroll mark ("^"/"v", Surface.mark) on a cell that text uses, or right beside
   text (no blank cell between);
 and a wrap fails when a line break falls inside a word (except after a '/' of a
-word longer than the line: a file path) or at a space of a name with a number that
-would fit on one line ("P3 S5" of "P1 S1, P2 S3, P3 S5"; an item of a comma list
-that holds a digit).
+word longer than the line: a file path), between a number and the word before it
+("need" / "4"), or between two names with numbers ("P3" / "S5" of "P1 S1, P2 S3,
+P3 S5"), punctuation aside.
 """
 
 
@@ -78,17 +78,20 @@ def frame_problems(trace, where):
     return out
 
 
-def _items_with_digits(para):
-    """The comma-list items of ``para`` that hold a digit (a name with a number),
-    each without a label before it ("Starts: P1 S1" is "P1 S1")."""
-    out = []
-    for item in para.split(", "):
-        item = item.split(": ")[-1].strip()
-        for ch in item:
-            if "0" <= ch <= "9":
-                out.append(item)
-                break
-    return out
+def _digit(word):
+    for ch in word:
+        if "0" <= ch <= "9":
+            return True
+    return False
+
+
+def _joined(before, after):
+    """True when a line break between words ``before`` and ``after`` splits a name
+    or number: a number from the word before it ("need" / "4", "d6" / "1"), or two
+    names with numbers ("P3" / "S5") with no punctuation between."""
+    if "0" <= after[0] <= "9":
+        return before[-1] not in ",.:;)"
+    return _digit(before) and _digit(after) and before[-1] not in ",.:;)"
 
 
 def wrap_problems(record):
@@ -122,7 +125,6 @@ def wrap_problems(record):
                     allowed[k] = True
                     k += width
             pos += 1
-        fit = [item for item in _items_with_digits(para) if len(item) <= width]
         cursor = 0
         while at < len(lines):
             line = lines[at]
@@ -137,12 +139,10 @@ def wrap_problems(record):
             if end not in allowed:
                 out.append("wrap %r: broken inside a word after %r" % (text, line))
             else:
-                for item in fit:
-                    start = para.find(item)
-                    while start >= 0:
-                        if start < end < start + len(item):
-                            out.append("wrap %r: %r broken across lines" % (text, item))
-                        start = para.find(item, start + 1)
+                before = para[:end].split()
+                after = para[end:].split()
+                if before and after and _joined(before[-1], after[0]):
+                    out.append("wrap %r: %r / %r broken across lines" % (text, before[-1], after[0]))
             cursor = end
             while cursor < len(para) and para[cursor] == " ":
                 cursor += 1

@@ -46,7 +46,10 @@ def test_the_checker_finds_clipped_text_touching_marks_and_bad_wraps():
         "wrap 'ab cdefgh': broken inside a word after 'ab c'",
         "wrap 'ab cdefgh': broken inside a word after 'defg'"]
     assert wrap_problems(("Starts: P1 S1, P2 S3, P3 S5", 16, ["Starts: P1 S1,", "P2 S3, P3", "S5"])) == [
-        "wrap 'Starts: P1 S1, P2 S3, P3 S5': 'P3 S5' broken across lines"]
+        "wrap 'Starts: P1 S1, P2 S3, P3 S5': 'P3' / 'S5' broken across lines"]
+    assert wrap_problems(("P2 at P4 vis: d6 1 need 4 MISS", 10, ["P2 at P4", "vis: d6", "1 need 4", "MISS"])) == [
+        "wrap 'P2 at P4 vis: d6 1 need 4 MISS': 'd6' / '1' broken across lines"]
+    assert wrap_problems(("P2 at P4 vis: d6 1 need 4 MISS", 12, ["P2 at P4", "vis: d6 1", "need 4 MISS"])) == []
     assert wrap_problems(("packs/cybernaut.json", 16, ["packs/", "cybernaut.json"])) == []
 
 
