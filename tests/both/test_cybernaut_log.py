@@ -9,7 +9,7 @@ from cyb_helpers import face, placed_game
 
 from firmware.screens.cybernaut_game import summary
 
-WIDTH = 16
+WIDTH = 21  # a row (firmware.surface.COLS)
 
 
 def _checked(lines):
