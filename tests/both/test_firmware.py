@@ -210,7 +210,7 @@ def test_first_frame_is_the_main_menu():
                      " Cybercore fight", " Session & dice", "Dice " + app.seed_id]
     # the list scrolls: UP wraps to the last entry, and the title row marks more above
     up, app_up = screen(1, "U")
-    assert up[0] == "Pocket Referee^"
+    assert up[0] == "Pocket Referee     ^"
     assert up[1:7] == [" Neo-Hunt shot", " Cybernaut", " Cybercore AF", " Cybercore fight",
                        " Session & dice", ">Neo-Hunt game"]
     assert app.surface.frames == 1
