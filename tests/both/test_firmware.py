@@ -291,8 +291,8 @@ def test_cybernaut_interaction_flow_pinned():
     lines, app = screen(7, "D D A A R A")
     face = dice.d10(dice.HashSource(7))
     assert lines[1] == "d10 %d+4=%d" % (face, face + 4)
-    assert lines == ["Interaction", "d10 7+4=11", "Anarchy: C", "C: gain a", "Cyberchit",
-                     "(PLACEHOLDER", "pack)", ""]
+    assert lines == ["Interaction", "d10 7+4=11", "Anarchy: C", "C: gain a Cyberchit",
+                     "(PLACEHOLDER pack)", "", "", ""]
     entry = app.journal.recent[-1]
     assert entry["kind"] == "interaction" and entry["rule"] == "Cybernaut V.A"
     assert entry["out"]["total"] == 11 and entry["out"]["result"] == "C"
@@ -573,7 +573,7 @@ def test_out_of_memory_on_a_board_that_restarts_offers_go_on_first():
     lines = app.surface.lines()
     assert app.top().ID == "oom"
     assert lines[:3] == ["Out of memory", ">Go on", " Restart now"], lines
-    assert lines[4:8] == ["Press not kept:", "game as before.", "Restart frees", "RAM, keeps all."]
+    assert lines[4:8] == ["", "Press not kept: game", "as before. Restart", "frees RAM, keeps all."]
     board.press(app, "A")                         # Go on: the restored screen, no restart
     app.redraw()
     assert app.surface.lines() == kept and restarts == []
@@ -623,7 +623,7 @@ def test_out_of_memory_back_at_the_main_menu_offers_restart_first_and_writes_not
     lines = app.surface.lines()
     assert [s.ID for s in app.stack] == ["main", "oom"]
     assert lines[:3] == ["Out of memory", ">Restart now", " Drop the game"], lines
-    assert lines[5:8] == ["Game still", "saved: Restart", "gets it back."], lines
+    assert lines[5:8] == ["", "Game still saved:", "Restart gets it back."], lines
     assert _press_expecting_reset(board, app, "A")  # Restart now: nothing written first
     assert restarts == [1]
     assert read_text(root + "/saves/state.sav") == saved
@@ -789,7 +789,8 @@ def test_a_scrolling_text_leaves_the_scroll_mark_its_own_column():
     # 8 rows: it scrolls, so 19 columns (a blank, then the marks' column), and
     # "cannot" is not hidden under the "v"
     text = ("Undo stops here: the action that led here showed P2 a secret (Spot!): it "
-            "cannot be unseen, not even by undo.")
+            "cannot be unseen, not even by undo. Redo goes forward again until a new "
+            "action is taken.")
     long = TextScreen.make("T", text)
     assert len(long.s["lines"]) > 7 and max([len(line) for line in long.s["lines"]]) == 19
     assert " ".join(long.s["lines"]).split() == text.split()      # every word whole
