@@ -202,7 +202,7 @@ def test_player_editor_labels_and_numbers_fit_at_every_extreme():
             evade_factor(c["foresight"], c["reactions"], c["eft"]))
         assert len(numbers) <= 16 and lines[-1].rstrip() == numbers
     assert numbers == "HP420 DF60 EF60"
-    assert "DR electric 99" in editor.items(app) and "Foresight 20" in editor.items(app)
+    assert "DR electrical 99" in editor.items(app) and "Foresight 20" in editor.items(app)
 
 
 def test_defence_result_line_keeps_the_whole_band_in_21_columns():
