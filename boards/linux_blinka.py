@@ -41,7 +41,6 @@ DIM_MS = 30000
 BLANK_MS = 120000
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
-FONT = os.path.join(_HERE, "font8x8.bin")
 PACKS = os.path.join(os.path.dirname(_HERE), "firmware", "packs")
 
 storage_root = os.path.join(os.environ.get("XDG_DATA_HOME") or os.path.join(
@@ -122,7 +121,7 @@ def null_surface():
     """A Surface over a framebuffer in RAM (no display)."""
     import adafruit_framebuf
     buf = bytearray(WIDTH * HEIGHT // 8)
-    return Surface(adafruit_framebuf.FrameBuffer(buf, WIDTH, HEIGHT, adafruit_framebuf.MVLSB), None, FONT)
+    return Surface(adafruit_framebuf.FrameBuffer(buf, WIDTH, HEIGHT, adafruit_framebuf.MVLSB), None)
 
 
 def make_surface(i2c=None, addr=None):
@@ -142,7 +141,7 @@ def make_surface(i2c=None, addr=None):
         log("no display at 0x%02X on I2C (%s). Check the wiring, that I2C is enabled, and "
             "OLED_ADDR in boards/linux_blinka.py. Running without a display." % (addr, exc))
         return null_surface()
-    return Surface(display, display.show, FONT, power=display.set_level)
+    return Surface(display, display.show, power=display.set_level)
 
 
 def make_buttons(pins=None):

@@ -174,7 +174,7 @@ def make_i2c(freq=None, soft=None):
 def null_surface():
     """A Surface over a framebuffer in RAM that goes nowhere (no display)."""
     buf = bytearray(WIDTH * HEIGHT // 8)
-    return Surface(framebuf.FrameBuffer(buf, WIDTH, HEIGHT, framebuf.MONO_VLSB), None)
+    return Surface(framebuf.FrameBuffer(buf, WIDTH, HEIGHT, framebuf.MONO_VLSB), None, buf=buf)
 
 
 def make_surface(i2c=None, addr=None, freq=None, soft=None):

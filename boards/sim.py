@@ -1,8 +1,8 @@
 """The simulator board: a 128x64 framebuffer in memory, buttons driven by a script
 or a keyboard, a data folder on disk and a simulated millisecond clock.
 
-Runs on CPython (the framebuffer is adafruit_framebuf, drawing MicroPython's own
-8x8 font from font8x8.bin) and on the MicroPython unix port (framebuf).
+Runs on CPython (the framebuffer is adafruit_framebuf) and on the MicroPython unix
+port (framebuf); text is the Surface's own 6 x 8 font on both, as on the Pico.
 
 Keys script (``--keys``): button names separated by spaces, in order:
 ``U D L R A B`` (or ``UP DOWN LEFT RIGHT``), each optionally followed by ``:long``
@@ -30,7 +30,6 @@ GAP_MS = 100
 STEP_MS = 5
 
 _HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-FONT = _HERE + "/font8x8.bin"
 PACKS = _HERE + "/../firmware/packs"   # from the source tree
 BUILT_PACKS = _HERE + "/../packs"      # from a build (build/*/packs, as on the device)
 
@@ -79,10 +78,10 @@ def parse_keys(script):
 def _make_framebuffer(buf):
     try:
         import framebuf  # MicroPython
-        return framebuf.FrameBuffer(buf, WIDTH, HEIGHT, framebuf.MONO_VLSB), None
+        return framebuf.FrameBuffer(buf, WIDTH, HEIGHT, framebuf.MONO_VLSB)
     except ImportError:
         import adafruit_framebuf
-        return adafruit_framebuf.FrameBuffer(buf, WIDTH, HEIGHT, adafruit_framebuf.MVLSB), FONT
+        return adafruit_framebuf.FrameBuffer(buf, WIDTH, HEIGHT, adafruit_framebuf.MVLSB)
 
 
 class SimBoard:
@@ -119,8 +118,7 @@ class SimBoard:
         import gc
         gc.collect()
         self.buf = bytearray(WIDTH * HEIGHT // 8)
-        fb, font = _make_framebuffer(self.buf)
-        return Surface(fb, self._show, font)
+        return Surface(_make_framebuffer(self.buf), self._show, buf=self.buf)
 
     def _show(self):
         if self.on_show is not None:

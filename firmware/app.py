@@ -261,7 +261,7 @@ class App:
     def notice(self, title, text):
         """Show a message screen on top and on the console."""
         from firmware.ui import TextScreen
-        log(title + ": " + text)
+        log(title + ": " + text.replace("\x1f", " "))  # the wrap's NB (firmware.surface)
         self.push(TextScreen.make(title, text))
 
     # ---- rules services for screens ---------------------------------------
@@ -835,7 +835,7 @@ class App:
         if self.covered is not None:
             surface = self.surface
             surface.line_text(0, "Private", True)
-            surface.line_text(2, str(self.covered)[:16])
+            surface.line_text(2, str(self.covered)[:21])
             surface.line_text(3, "press a button")
             surface.line_text(4, "to show it")
             return True

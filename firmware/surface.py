@@ -1,9 +1,14 @@
-"""The drawing surface: a text grid of 16 x 8 cells of 8 x 8 pixels over a framebuffer.
+"""The drawing surface: a text grid of 21 x 8 cells of 6 x 8 pixels over a framebuffer.
 
-Works on MicroPython's ``framebuf.FrameBuffer`` (and drivers built on it, such as
-micropython-lib's ssd1306) and on ``adafruit_framebuf.FrameBuffer`` (and
-adafruit_ssd1306). The text drawn on each frame is also kept as characters, so a
-test or the simulator's ``--screen text`` can read the screen back.
+Text is drawn by our own blitter from the 6 x 8 font in ``firmware/font6x8.py``
+(``framebuf.text`` has only its 8 x 8 font, 16 columns): each glyph's 6 column bytes
+go straight into the framebuffer's pages (SSD1306 / MONO_VLSB layout, a text row is
+one page), read through a memoryview, the same on the Pico, the MicroPython unix
+port and CPython. Shapes go through the framebuffer's own methods (MicroPython's
+``framebuf.FrameBuffer`` and drivers built on it, such as micropython-lib's ssd1306,
+or ``adafruit_framebuf.FrameBuffer`` and adafruit_ssd1306). The text drawn on each
+frame is also kept as characters, so a test or the simulator's ``--screen text`` can
+read the screen back.
 """
 
 try:
@@ -12,33 +17,57 @@ except ImportError:  # CPython
     def const(value):
         return value
 
-COLS = const(16)
+COLS = const(21)
 ROWS = const(8)
-CELL = const(8)
+CELL = const(6)    # pixels per column
+LINE = const(8)    # pixels per row (one SSD1306 page)
+NB = "\x1f"        # a space that ui.wrap never breaks at ("P3" NB "S5"): drawn as a space
+
+
+def _page_buffer(fb):
+    """The MONO_VLSB page buffer under ``fb``: adafruit_framebuf keeps it as ``buf``
+    (adafruit_ssd1306 passes its frame without the I2C control byte there),
+    micropython-lib's ssd1306 as ``buffer``; None for a framebuffer with neither
+    (a test's fake: then only the text record is kept)."""
+    for name in ("buf", "buffer"):
+        buf = getattr(fb, name, None)
+        if isinstance(buf, (bytearray, memoryview)):
+            return buf
+    return None
 
 
 class Surface:
     """Text and simple shapes on a 128 x 64 monochrome framebuffer.
 
-    :param fb: a framebuffer with fill, fill_rect, rect, hline, vline, pixel, text.
+    :param fb: a framebuffer with fill, fill_rect, rect, hline, pixel.
     :param show: callable() that sends the frame to the display (or None).
-    :param font: None to use the framebuffer's own 8x8 text; or the path of an
-        adafruit_framebuf font file, drawn one character at a time so spacing is
-        8 pixels as on MicroPython.
+    :param font: the font's bytes (``firmware.font6x8.FONT`` when None).
     :param power: callable(level) with level "on", "dim" or "off" that sets the
         panel's brightness (screen care), or None where the display has no such control.
+    :param buf: the framebuffer's MONO_VLSB page buffer (width * height / 8 bytes)
+        when ``fb`` does not expose it as ``buf`` or ``buffer`` (a plain
+        framebuf.FrameBuffer); None draws no text pixels, only the text record.
+
+    ``trace``: None, or a list that each ``text``/``mark`` call of the current frame
+    is appended to as (row, col, text as asked, kind "text"/"mark"), before any
+    clipping (the screen-walk test reads it); ``clear`` empties it.
     """
 
-    def __init__(self, fb, show=None, font=None, width=128, height=64, power=None):
+    def __init__(self, fb, show=None, font=None, width=128, height=64, power=None, buf=None):
         self.fb = fb
         self._show = show
         self._power = power
         self.level = "on"
-        self._font = font
+        if font is None:
+            from firmware.font6x8 import FONT
+            font = FONT
+        self._font = memoryview(font)
+        self._buf = buf if buf is not None else _page_buffer(fb)
         self.width = width
         self.height = height
         self._rows = [bytearray(COLS) for _ in range(ROWS)]
         self.frames = 0
+        self.trace = None
         self.clear()
 
     def clear(self):
@@ -47,39 +76,61 @@ class Surface:
         for row in self._rows:
             for i in range(COLS):
                 row[i] = 32
+        if self.trace is not None:
+            del self.trace[:]
 
     def text(self, row, col, text, invert=False):
-        """Write ``text`` at cell (row 0..7, col 0..15), clipped at the right edge.
+        """Write ``text`` at cell (row 0..7, col 0..20), clipped at the right edge.
 
-        :param invert: draw light-on-dark as a highlight bar across the cells.
+        :param invert: draw light-on-dark as a highlight bar from ``col`` to the
+            row's end.
         """
-        if row < 0 or row >= ROWS or col >= COLS:
+        if self.trace is not None:
+            self.trace.append((row, col, text, "text"))
+        if row < 0 or row >= ROWS or col >= COLS or col < 0:
             return
-        text = text[:COLS - col]
         record = self._rows[row]
+        buf = self._buf
+        font = self._font
+        base = row * self.width
+        flip = 0
+        if invert:
+            self.fb.fill_rect(col * CELL, row * LINE, self.width - col * CELL, LINE, 1)
+            flip = 0xFF
         # through the UTF-8 bytes: a str's characters (text[i]) are interned by
         # MicroPython, each new one a name kept for good (a full name pool then
         # fails every frame showing it); a non-ASCII character is one "?" cell
         at = col
         for code in text.encode():
+            if at >= COLS:
+                break
             if code < 0x80 or code >= 0xC0:
-                record[at] = code if 32 <= code < 127 else 63
+                if code == 31:  # NB
+                    code = 32
+                elif code < 32 or code > 126:
+                    code = 63
+                record[at] = code
+                if buf is not None:
+                    x = base + at * CELL
+                    g = (code - 32) * CELL
+                    if flip:
+                        for k in range(CELL):
+                            buf[x + k] = font[g + k] ^ 0xFF
+                    else:
+                        buf[x:x + CELL] = font[g:g + CELL]
                 at += 1
-        x = col * CELL
-        y = row * CELL
-        color = 1
-        if invert:
-            self.fb.fill_rect(x, y, (COLS - col) * CELL, CELL, 1)
-            color = 0
-        if self._font is None:
-            self.fb.text(text, x, y, color)
+
+    def mark(self, row, col, char):
+        """A scroll mark ("^" or "v") at cell (row, col): drawn as text, recorded
+        as a mark (the screen-walk test checks no mark touches text)."""
+        if self.trace is not None:
+            self.trace.append((row, col, char, "mark"))
+            trace = self.trace
+            self.trace = None
+            self.text(row, col, char)
+            self.trace = trace
         else:
-            for ch in text:
-                # the font file has printable ASCII only: anything else (a curly
-                # quote typed into a pack) is a "?" cell, as in the text record
-                self.fb.text(ch if " " <= ch <= "~" else "?", x, y, color,
-                             font_name=self._font)
-                x += CELL
+            self.text(row, col, char)
 
     def line_text(self, row, text, invert=False):
         """Write a whole row (col 0)."""

@@ -6,13 +6,39 @@ is registered by its ``ID`` in ``firmware.screens.SCREENS``.
 """
 
 from firmware.buttons import A, B, DOWN, LEFT, LONG, RIGHT, UP
-from firmware.surface import COLS, ROWS
+from firmware.surface import COLS, NB, ROWS
+
+# None, or a list each wrap() call appends (text, width, lines) to (the screen-walk
+# test checks no line break falls inside a word or a name)
+TRACE = None
+
+
+def _has_digit(word):
+    for ch in word:
+        if "0" <= ch <= "9":
+            return True
+    return False
+
+
+def _joined(before, after):
+    """True when no line break may fall between words ``before`` and ``after``: a
+    number and the word before it ("need" "4"), two names with numbers ("P3" "S5"),
+    unless punctuation ends ``before``."""
+    if not before or not after or before[-1] in ",.:;)":
+        return False
+    return "0" <= after[0] <= "9" or (_has_digit(before) and _has_digit(after))
 
 
 def wrap(text, width=COLS):
     """Split ``text`` into lines of at most ``width`` characters, at spaces where
-    possible; a word longer than a line (a file path) breaks after its last '/'
-    that fits, else at ``width``."""
+    possible, never between a number and the word before it nor between two names
+    with numbers ("P3 S5") while they fit a line. ``NB`` (firmware.surface) is a
+    space never broken at, drawn as a plain space. A word longer than a line breaks
+    at its last NB that fits, else after its last '/' that fits (a file path), else
+    at ``width``. "\n" starts a new line.
+
+    :returns: list of str, each at most ``width`` characters, NB made spaces.
+    """
     lines = []
     for para in text.split("\n"):
         line = ""
@@ -21,6 +47,11 @@ def wrap(text, width=COLS):
                 if line:
                     lines.append(line)
                     line = ""
+                cut = word.rfind(NB, 1, width + 1)
+                if cut > 0:
+                    lines.append(word[:cut])
+                    word = word[cut + 1:]
+                    continue
                 cut = word.rfind("/", 1, width) + 1 or width
                 lines.append(word[:cut])
                 word = word[cut:]
@@ -29,10 +60,31 @@ def wrap(text, width=COLS):
             elif len(line) + 1 + len(word) <= width:
                 line = line + " " + word
             else:
-                lines.append(line)
-                line = word
+                # a number goes down with the word before it ("need 4", "d6 5"), a
+                # name with a number with the one before it ("T2 S3"): as many words
+                # as are so joined, while they fit one line
+                head = line
+                group = word
+                while True:
+                    cut = head.rfind(" ")
+                    if cut < 0 or len(head) - cut + len(group) > width:
+                        break
+                    if not _joined(head[cut + 1:], group.split(" ", 1)[0]):
+                        break
+                    group = head[cut + 1:] + " " + group
+                    head = head[:cut]
+                lines.append(head)
+                line = group
         lines.append(line)
+    if NB in text:
+        lines = [line.replace(NB, " ") for line in lines]
+    if TRACE is not None:
+        TRACE.append((text, width, lines))
     return lines
+
+
+# the last lines of every help page: the long B menu, found on every screen
+HELP_TAIL = "\n\nhold B: Undo/Redo,\nthis help."
 
 
 class Screen:
@@ -44,6 +96,9 @@ class Screen:
     ID = ""
     TITLE = ""
     TRANSIENT = False  # True: never saved (a reboot does not bring it back)
+    # what each button does here, in the players' words (the help page: hold B,
+    # "Buttons here"); a subclass that gives a button a job names it here
+    HELP = "B back"
 
     def __init__(self, state=None):
         self.s = state if state is not None else self.initial()
@@ -69,12 +124,19 @@ class Screen:
         """Called every tick (``now`` in ms) while on top; set ``app.dirty`` to redraw.
         Nothing by default."""
 
+    def help(self, app):
+        """What each button does on this screen (str, one button per line, for the
+        help page; ``HELP`` by default)."""
+        return self.HELP
+
 
 class Menu(Screen):
     """A titled list: UP/DOWN move (wrapping; long press jumps 5), A chooses, B backs.
 
     Subclasses give ``items(app)`` (list of labels) and ``choose(app, index)``.
     """
+
+    HELP = "Up/Down choose\n(hold: 5 at a time)\nA select\nB back"
 
     def initial(self):
         return {"sel": 0}
@@ -107,9 +169,9 @@ class Menu(Screen):
             surface.text(1 + i, 0, (">" if chosen else " ") + items[index], chosen)
         # on the title row: more entries above (^) or below (v) the window
         if top > 0:
-            surface.text(0, COLS - 2, "^")
+            surface.mark(0, COLS - 2, "^")
         if top + room < len(items):
-            surface.text(0, COLS - 1, "v")
+            surface.mark(0, COLS - 1, "v")
         for i in range(len(foot)):
             surface.line_text(ROWS - len(foot) + i, foot[i])
 
@@ -142,6 +204,7 @@ class TextScreen(Screen):
     """
 
     ID = "text"
+    HELP = "Up/Down scroll\nA or B back"
 
     def initial(self):
         return {"title": "", "lines": [], "top": 0}
@@ -149,10 +212,11 @@ class TextScreen(Screen):
     @classmethod
     def make(cls, title, text):
         """A TextScreen showing ``text`` (str, wrapped) under ``title``; text that
-        scrolls is wrapped one column narrower, the last one being the scroll mark's."""
+        scrolls is wrapped two columns narrower: the last one is the scroll marks',
+        one blank between (a mark never touches text)."""
         lines = wrap(text)
         if len(lines) > ROWS - 1:
-            lines = wrap(text, COLS - 1)
+            lines = wrap(text, COLS - 2)
         return cls({"title": title, "lines": lines, "top": 0})
 
     def draw(self, app, surface):
@@ -162,8 +226,10 @@ class TextScreen(Screen):
         for i in range(ROWS - 1):
             if top + i < len(lines):
                 surface.line_text(1 + i, lines[top + i])
+        if top > 0:
+            surface.mark(1, COLS - 1, "^")
         if top + ROWS - 1 < len(lines):
-            surface.text(ROWS - 1, COLS - 1, "v")
+            surface.mark(ROWS - 1, COLS - 1, "v")
 
     def on_button(self, app, name, kind):
         lines = len(self.s["lines"])

@@ -205,14 +205,17 @@ def step(app, back):
 
 
 class UndoMenu(Menu):
-    """Long B: "Undo", "Redo", "Back" (a player at the table finds it on every
-    screen). The footer says how many steps each way. State: {"sel"}."""
+    """Long B: "Undo", "Redo", "Back", "Buttons here" (a player at the table finds it
+    on every screen). The footer says how many steps each way. "Buttons here" opens
+    the help page of the screen under the menu (its ``help()``: what each button
+    does there), B on it goes back to that screen. State: {"sel"}."""
 
     ID = "undo"
-    TITLE = "Undo / Redo"
+    TITLE = "Undo / Redo / Help"
+    HELP = "Up/Down choose\nA select\nB or hold B back"
 
     def items(self, app):
-        return ["Undo last step", "Redo", "Back"]
+        return ["Undo last step", "Redo", "Back", "Buttons here"]
 
     def footer(self, app):
         undo = app.undo or [0, 0, 0, 0]
@@ -221,5 +224,15 @@ class UndoMenu(Menu):
     def choose(self, app, index):
         if index == 2:
             app.pop()
+        elif index == 3:
+            app.pop()
+            open_help(app, app.top())
         else:
             step(app, index == 0)
+
+
+def open_help(app, screen):
+    """Push the help page of ``screen`` (a firmware.ui.Screen): its ``help(app)``
+    text under the title "Buttons", then how to reach this menu again."""
+    from firmware.ui import HELP_TAIL, TextScreen
+    app.push(TextScreen.make("Buttons", screen.help(app) + HELP_TAIL))

@@ -1,29 +1,164 @@
-"""Write boards/font8x8.bin: MicroPython's built-in 8x8 framebuf font in the
-adafruit_framebuf font-file format, so the CPython simulator and Linux boards draw
-exactly the glyphs the Pico draws.
+"""Write firmware/font6x8.py: the device's 6 x 8 font (21 columns x 8 rows on the
+128 x 64 OLED), one generated module of ``bytes`` that the Surface's own blitter reads
+through a memoryview, on the Pico, the MicroPython unix port and CPython alike (in the
+way of peterhinch's font_to_py: the font is data in a module, not a file opened at run
+time).
 
-Run under the MicroPython unix port (it has framebuf):
-    micropython tools/make_font.py boards/font8x8.bin
-Format: 1 byte width (8), 1 byte height (8), then 256 glyphs of 8 column bytes,
-bit 0 = top row. Characters outside 32..126 are blank.
+    python tools/make_font.py firmware/font6x8.py
+
+The glyphs are our own 5 x 7 design, written out below (one string per character
+from " " to "~", seven rows of five pixels, '#' lit), public domain. Each glyph
+becomes 6 column bytes, bit 0 = the top row (the SSD1306's page layout), the sixth
+column and the eighth row blank as the gap to the next character and line.
 """
 
 import sys
 
-import framebuf
+FIRST = 32  # " "
+WIDTH = 6   # bytes (columns) per glyph: 5 drawn and one blank
+
+# " " .. "~", in ASCII order: seven rows top to bottom, five columns left to right
+GLYPHS = (
+    '..... ..... ..... ..... ..... ..... .....',  # space
+    '..#.. ..#.. ..#.. ..#.. ..#.. ..... ..#..',  # !
+    '.#.#. .#.#. .#.#. ..... ..... ..... .....',  # "
+    '.#.#. .#.#. ##### .#.#. ##### .#.#. .#.#.',  # #
+    '..#.. .#### #.#.. .###. ..#.# ####. ..#..',  # $
+    '##... ##..# ...#. ..#.. .#... #..## ...##',  # %
+    '.##.. #..#. #.#.. .#... #.#.# #..#. .##.#',  # &
+    '..#.. ..#.. .#... ..... ..... ..... .....',  # '
+    '...#. ..#.. .#... .#... .#... ..#.. ...#.',  # (
+    '.#... ..#.. ...#. ...#. ...#. ..#.. .#...',  # )
+    '..... ..#.. #.#.# .###. #.#.# ..#.. .....',  # *
+    '..... ..#.. ..#.. ##### ..#.. ..#.. .....',  # +
+    '..... ..... ..... ..... .##.. ..#.. .#...',  # ,
+    '..... ..... ..... ##### ..... ..... .....',  # -
+    '..... ..... ..... ..... ..... .##.. .##..',  # .
+    '..... ....# ...#. ..#.. .#... #.... .....',  # /
+    '.###. #...# #..## #.#.# ##..# #...# .###.',  # 0
+    '..#.. .##.. ..#.. ..#.. ..#.. ..#.. .###.',  # 1
+    '.###. #...# ....# ...#. ..#.. .#... #####',  # 2
+    '##### ...#. ..#.. ...#. ....# #...# .###.',  # 3
+    '...#. ..##. .#.#. #..#. ##### ...#. ...#.',  # 4
+    '##### #.... ####. ....# ....# #...# .###.',  # 5
+    '..##. .#... #.... ####. #...# #...# .###.',  # 6
+    '##### ....# ...#. ..#.. .#... .#... .#...',  # 7
+    '.###. #...# #...# .###. #...# #...# .###.',  # 8
+    '.###. #...# #...# .#### ....# ...#. .##..',  # 9
+    '..... .##.. .##.. ..... .##.. .##.. .....',  # :
+    '..... .##.. .##.. ..... .##.. ..#.. .#...',  # ;
+    '...#. ..#.. .#... #.... .#... ..#.. ...#.',  # <
+    '..... ..... ##### ..... ##### ..... .....',  # =
+    '.#... ..#.. ...#. ....# ...#. ..#.. .#...',  # >
+    '.###. #...# ....# ...#. ..#.. ..... ..#..',  # ?
+    '.###. #...# ....# .##.# #.#.# #.#.# .###.',  # @
+    '.###. #...# #...# ##### #...# #...# #...#',  # A
+    '####. #...# #...# ####. #...# #...# ####.',  # B
+    '.###. #...# #.... #.... #.... #...# .###.',  # C
+    '###.. #..#. #...# #...# #...# #..#. ###..',  # D
+    '##### #.... #.... ####. #.... #.... #####',  # E
+    '##### #.... #.... ####. #.... #.... #....',  # F
+    '.###. #...# #.... #.### #...# #...# .####',  # G
+    '#...# #...# #...# ##### #...# #...# #...#',  # H
+    '.###. ..#.. ..#.. ..#.. ..#.. ..#.. .###.',  # I
+    '..### ...#. ...#. ...#. ...#. #..#. .##..',  # J
+    '#...# #..#. #.#.. ##... #.#.. #..#. #...#',  # K
+    '#.... #.... #.... #.... #.... #.... #####',  # L
+    '#...# ##.## #.#.# #.#.# #...# #...# #...#',  # M
+    '#...# #...# ##..# #.#.# #..## #...# #...#',  # N
+    '.###. #...# #...# #...# #...# #...# .###.',  # O
+    '####. #...# #...# ####. #.... #.... #....',  # P
+    '.###. #...# #...# #...# #.#.# #..#. .##.#',  # Q
+    '####. #...# #...# ####. #.#.. #..#. #...#',  # R
+    '.#### #.... #.... .###. ....# ....# ####.',  # S
+    '##### ..#.. ..#.. ..#.. ..#.. ..#.. ..#..',  # T
+    '#...# #...# #...# #...# #...# #...# .###.',  # U
+    '#...# #...# #...# #...# #...# .#.#. ..#..',  # V
+    '#...# #...# #...# #.#.# #.#.# #.#.# .#.#.',  # W
+    '#...# #...# .#.#. ..#.. .#.#. #...# #...#',  # X
+    '#...# #...# #...# .#.#. ..#.. ..#.. ..#..',  # Y
+    '##### ....# ...#. ..#.. .#... #.... #####',  # Z
+    '.###. .#... .#... .#... .#... .#... .###.',  # [
+    '..... #.... .#... ..#.. ...#. ....# .....',  # \
+    '.###. ...#. ...#. ...#. ...#. ...#. .###.',  # ]
+    '..#.. .#.#. #...# ..... ..... ..... .....',  # ^
+    '..... ..... ..... ..... ..... ..... #####',  # _
+    '.#... ..#.. ...#. ..... ..... ..... .....',  # `
+    '..... ..... .###. ....# .#### #...# .####',  # a
+    '#.... #.... #.##. ##..# #...# #...# ####.',  # b
+    '..... ..... .###. #.... #.... #...# .###.',  # c
+    '....# ....# .##.# #..## #...# #...# .####',  # d
+    '..... ..... .###. #...# ##### #.... .###.',  # e
+    '..##. .#..# .#... ###.. .#... .#... .#...',  # f
+    '..... .#### #...# #...# .#### ....# .###.',  # g
+    '#.... #.... #.##. ##..# #...# #...# #...#',  # h
+    '..#.. ..... .##.. ..#.. ..#.. ..#.. .###.',  # i
+    '...#. ..... ..##. ...#. ...#. #..#. .##..',  # j
+    '#.... #.... #..#. #.#.. ##... #.#.. #..#.',  # k
+    '.##.. ..#.. ..#.. ..#.. ..#.. ..#.. .###.',  # l
+    '..... ..... ##.#. #.#.# #.#.# #...# #...#',  # m
+    '..... ..... #.##. ##..# #...# #...# #...#',  # n
+    '..... ..... .###. #...# #...# #...# .###.',  # o
+    '..... ..... ####. #...# ####. #.... #....',  # p
+    '..... ..... .##.# #..## .#### ....# ....#',  # q
+    '..... ..... #.##. ##..# #.... #.... #....',  # r
+    '..... ..... .###. #.... .###. ....# ####.',  # s
+    '.#... .#... ###.. .#... .#... .#..# ..##.',  # t
+    '..... ..... #...# #...# #...# #..## .##.#',  # u
+    '..... ..... #...# #...# #...# .#.#. ..#..',  # v
+    '..... ..... #...# #...# #.#.# #.#.# .#.#.',  # w
+    '..... ..... #...# .#.#. ..#.. .#.#. #...#',  # x
+    '..... ..... #...# #...# .#### ....# .###.',  # y
+    '..... ..... ##### ...#. ..#.. .#... #####',  # z
+    '...#. ..#.. ..#.. .#... ..#.. ..#.. ...#.',  # {
+    '..#.. ..#.. ..#.. ..#.. ..#.. ..#.. ..#..',  # |
+    '.#... ..#.. ..#.. ...#. ..#.. ..#.. .#...',  # }
+    '..... ..... .#... #.#.# ...#. ..... .....',  # ~
+)
+
+
+def glyph_bytes(rows):
+    """The 6 column bytes of one glyph.
+
+    :param rows: str, seven groups of five '.'/'#' separated by spaces.
+    :raises ValueError: a glyph not 7 rows of 5.
+    """
+    grid = rows.split()
+    if len(grid) != 7 or [len(r) for r in grid] != [5] * 7:
+        raise ValueError("glyph %r is not 7 rows of 5" % rows)
+    out = bytearray(WIDTH)
+    for col in range(5):
+        for row in range(7):
+            if grid[row][col] == "#":
+                out[col] |= 1 << row
+    return bytes(out)
+
+
+def font():
+    """All glyphs, FIRST first, WIDTH bytes each (bytes)."""
+    if len(GLYPHS) != 127 - FIRST:
+        raise ValueError("%d glyphs, not %d" % (len(GLYPHS), 127 - FIRST))
+    return b"".join(glyph_bytes(rows) for rows in GLYPHS)
+
+
+def module_text():
+    """The text of firmware/font6x8.py."""
+    data = font()
+    out = ['"""The 6 x 8 font, made by tools/make_font.py (do not edit): printable ASCII',
+           'from " " (%d), %d column bytes per glyph, bit 0 = top row."""' % (FIRST, WIDTH),
+           "", "FIRST = %d" % FIRST, "WIDTH = %d" % WIDTH, "FONT = ("]
+    for code in range(FIRST, 127):
+        at = (code - FIRST) * WIDTH
+        chunk = "".join("\\x%02x" % b for b in data[at:at + WIDTH])
+        out.append('    b"%s"  # %s' % (chunk, chr(code)))
+    out.append(")")
+    return "\n".join(out) + "\n"
 
 
 def main(path):
-    buf = bytearray(8)
-    fb = framebuf.FrameBuffer(buf, 8, 8, framebuf.MONO_VLSB)
-    out = bytearray(b"\x08\x08")
-    for code in range(256):
-        fb.fill(0)
-        if 32 <= code < 127:
-            fb.text(chr(code), 0, 0, 1)
-        out.extend(buf)
-    with open(path, "wb") as handle:
-        handle.write(out)
+    with open(path, "w") as handle:
+        handle.write(module_text())
 
 
-main(sys.argv[1])
+if __name__ == "__main__":
+    main(sys.argv[1] if len(sys.argv) > 1 else "firmware/font6x8.py")

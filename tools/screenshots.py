@@ -23,6 +23,8 @@ SHOTS = (
     ("neohunt-shot", 16, "D A D D D L A"),
     ("cybernaut-interaction", 7, "D D A A R A"),
     ("cybercore-armour", 7, "D D D A A A R R R A D D D D A"),
+    ("help-page", 7, "A B:long U A"),  # the Dice screen's help: hold B, "Buttons here"
+    ("cybernaut-grid", 1, "D D A D D A A A D R R"),  # the NSA's placement grid
 )
 
 

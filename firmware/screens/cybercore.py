@@ -27,6 +27,16 @@ class ArmourScreen(Menu):
     """
 
     ID = "cc_armour"
+    HELP = ("Up/Down choose\n"
+            "(hold: 5 at a time)\n"
+            "L/R change AF,\n"
+            "damage, DR\n"
+            "(hold: 5 at a time)\n"
+            "A on AN: the GM\n"
+            "sets it;\n"
+            "A on Roll: roll d20\n"
+            "B back (the AN is\n"
+            "revealed)")
     TITLE = "Armour check"
 
     def initial(self):

@@ -42,8 +42,8 @@ FOE_FIELDS = (("name", "Name", "name", 0, 0), ("scout", "Scout", "bool", 0, 0),
               ("max_wounds", "Max W", "int", 0, 20), ("armour", "Armour", "armour", 0, 0),
               ("quality", "Quality", "int", 0, 20), ("dice", "Weapon", "dice", 0, 0),
               ("dtype", "Type", "dtype", 0, 0), ("area", "Area atk", "bool", 0, 0))
-# "DR electrical 20" would be 17 columns with the cursor: the label keeps 8 letters
-DR_FIELDS = tuple([("dr", "DR " + DAMAGE_TYPES[k][:8], "dr", k, 0) for k in range(9)])
+# "DR electrical 20" is 17 columns with the cursor: the whole name fits in 21
+DR_FIELDS = tuple([("dr", "DR " + DAMAGE_TYPES[k], "dr", k, 0) for k in range(9)])
 
 
 def _cycle(values, value, step):
@@ -132,6 +132,12 @@ class PlayerEdit(FieldEdit):
     """
 
     ID = "cc_pc"
+    HELP = ("Up/Down choose\n"
+            "(hold: 5 at a time)\n"
+            "L/R change field\n"
+            "(hold: 5)\n"
+            "A on Done: keep\n"
+            "B back")
     FIELDS = PC_FIELDS
     NAMES = PC_NAMES
 
@@ -163,6 +169,12 @@ class CreatureEdit(FieldEdit):
     """
 
     ID = "cc_foe"
+    HELP = ("Up/Down choose\n"
+            "(hold: 5 at a time)\n"
+            "L/R change field\n"
+            "(hold: 5)\n"
+            "A on Done: keep\n"
+            "B cancel, hand back")
     FIELDS = FOE_FIELDS
     NAMES = FOE_NAMES
     TITLE = "GM: creature"
@@ -208,6 +220,10 @@ class GmView(Menu):
     State: {"sel"}."""
 
     ID = "cc_gm"
+    HELP = ("Up/Down choose\n"
+            "(hold: 5 at a time)\n"
+            "A select\n"
+            "B hand back")
     TITLE = "GM: A=reveal"
 
     def foes(self, fight):

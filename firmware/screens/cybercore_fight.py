@@ -56,6 +56,15 @@ class FightScreen(Menu):
     """
 
     ID = "cc_fight"
+    HELP = ("Up/Down choose\n"
+            "(hold: 5 at a time)\n"
+            "A do the chosen\n"
+            "action\n"
+            "L/R set-up options\n"
+            "(ambush, aware,\n"
+            "surprise)\n"
+            "B: point at End\n"
+            "fight (B again: no)")
     TITLE = "Cybercore fight"
 
     def initial(self):
@@ -239,7 +248,7 @@ class FightScreen(Menu):
             self.s["glitch"] = None
             self.keep(app, fight)
             self.s["sel"] = 0
-            self.s["last"] = [fight.log[-1][:16], ""]
+            self.s["last"] = [fight.log[-1][:21], ""]
             app.record(GAME, "glitch", {"who": fight.combatants[j]["name"], "dtype": dtype},
                        {"quality": fight.combatants[j]["quality"]}, RULE_QUALITY)
         elif action == "check":

@@ -19,6 +19,12 @@ class TargetScreen(Menu):
     """
 
     ID = "cc_target"
+    HELP = ("Up/Down choose\n"
+            "(hold: 5 at a time)\n"
+            "A choose the target\n"
+            "L/R check bonus\n"
+            "(hold: 5)\n"
+            "B back")
 
     def targets(self, fight):
         """Indices this mode may pick."""
@@ -79,7 +85,7 @@ class TargetScreen(Menu):
             app.notice("Not allowed", str(exc))
             return
         host.keep(app, fight)
-        host.s["last"] = [lines[0][:16], lines[-1][:16]]
+        host.s["last"] = [lines[0][:21], lines[-1][:21]]
         if mode in ("attack", "check"):  # a roll's result: its own screen until A
             from firmware.screens.result import ResultScreen
             app.replace(ResultScreen.make(self.TITLE, lines))
@@ -146,6 +152,11 @@ class DefenceScreen(Menu):
     """
 
     ID = "cc_defend"
+    HELP = ("Up/Down choose\n"
+            "(hold: 5 at a time)\n"
+            "A Armour, Dodge or\n"
+            "Evade\n"
+            "B back")
     TITLE = "Defend with?"
 
     def options(self, fight):
@@ -208,18 +219,18 @@ class DefenceScreen(Menu):
             lines.append("Bother: " + DEFENCE_LABEL[out["bother"]])
         lines += _event_lines(t["name"], t, out["events"])
         host.keep(app, fight)
-        host.s["last"] = [lines[0][:16], _band_damage(lines[2], out["passed"])]
+        host.s["last"] = [lines[0][:21], _band_damage(lines[2], out["passed"])]
         from firmware.screens.result import ResultScreen
         app.replace(ResultScreen.make("Defence", lines))  # until A: the roll stands
 
 
 def _band_damage(band, passed):
     """The fight screen's last line after a defence: the band (str, e.g. "Taken
-    well" or "Resistance!") and the damage that passed (int >= 0), in 16 columns
+    well" or "Resistance!") and the damage that passed (int >= 0), in 21 columns
     ("Taken well 12dmg"); the band is shortened only when nothing else fits."""
     for text in ("%s %d dmg" % (band, passed), "%s %ddmg" % (band, passed),
                  "%s %ddmg" % (band.rstrip("!"), passed)):
-        if len(text) <= 16:
+        if len(text) <= 21:
             return text
     tail = " %ddmg" % passed
-    return band[:16 - len(tail)] + tail
+    return band[:21 - len(tail)] + tail

@@ -27,6 +27,10 @@ class CybernautMenu(Menu):
     """Choose a Cybernaut roll."""
 
     ID = "cn_menu"
+    HELP = ("Up/Down choose\n"
+            "(hold: 5 at a time)\n"
+            "A select\n"
+            "B back")
     TITLE = "Cybernaut"
 
     def items(self, app):
@@ -71,6 +75,13 @@ class InteractionScreen(Menu):
     (0-9), A rolls. State: {"sel", "rw"}."""
 
     ID = "cn_inter"
+    HELP = ("Up/Down choose\n"
+            "(hold: 5 at a time)\n"
+            "A roll d10 on the\n"
+            "chosen environ\n"
+            "L/R best RealWorld\n"
+            "(hold: 5)\n"
+            "B back")
     TITLE = "Interaction V.A"
 
     def initial(self):

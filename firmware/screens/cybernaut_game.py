@@ -9,6 +9,7 @@ journalled with its rule section; NSA placements are journalled sealed.
 import json
 
 from firmware.buttons import B, LONG
+from firmware.surface import COLS
 from firmware.ui import Menu, TextScreen
 from shared_rules.cybernaut_net import Game
 from shared_rules.errors import RuleError
@@ -111,7 +112,7 @@ BIG_TITLES = (("netrun_end", "Netrun over"), ("cybernaut_eliminated", "Eliminate
 
 
 def summary(events):
-    """Short public lines for events (what the Netrunner may read), each within 16
+    """Short public lines for events (what the Netrunner may read), each within 21
     cells, in the game's words: firmware.screens.cybernaut_log (loaded when needed)."""
     from firmware.screens.cybernaut_log import summary as public_lines
     return public_lines(events)
@@ -127,6 +128,11 @@ class GameScreen(Menu):
     """
 
     ID = "cn_game"
+    HELP = ("Up/Down choose\n"
+            "(hold: 5 at a time)\n"
+            "A select\n"
+            "B quit? (asks)\n"
+            "hold B: turn track")
     TITLE = "Cybernaut game"
 
     def initial(self):
@@ -229,7 +235,7 @@ class GameScreen(Menu):
             self.s["msg"] = lines[-1]
 
     def title(self):
-        pub = self.s["pub"]  # the status line: 16 cells at most, "T10 NSA RW Move"
+        pub = self.s["pub"]  # the status line: 18 cells at most (marks), "T10 NSA RW Move"
         return ("T%d " % pub["turn"]) + SHORT_SEGMENTS[pub["seg"]]
 
     def entries(self, app):
@@ -279,7 +285,7 @@ class GameScreen(Menu):
         return [e[0] for e in self.entries(app)]
 
     def footer(self, app):
-        return [self.s["msg"][:16]] if self.s["msg"] else []
+        return [self.s["msg"][:COLS]] if self.s["msg"] else []
 
     def draw(self, app, surface):
         self.TITLE = self.title()
@@ -331,7 +337,7 @@ class GameScreen(Menu):
 
     def netrun(self, app):
         from firmware.screens.cybernaut_grid import NetrunScreen
-        app.push(NetrunScreen.make(self.s["pub"]["run"]["ghost"]))
+        app.push(NetrunScreen.make(self.s["pub"]["run"]["ghost"], self.s.get("cur")))
 
     def start_run(self, app):
         app.push(_picks().UnitPick.make("run", "Who netruns?"))
@@ -370,7 +376,7 @@ class GameScreen(Menu):
 
     def map(self, app):
         from firmware.screens.cybernaut_grid import NetrunScreen
-        app.push(NetrunScreen.make(None))
+        app.push(NetrunScreen.make(None, self.s.get("cur")))
 
     def track(self, app):
         app.push(_picks().TrackScreen())
@@ -412,7 +418,7 @@ def techgear_lines(events, lines):
 
 def refused_title(message):
     """A refusal screen's title: the broken rule's section, e.g. "No: VII.E.1"."""
-    return ("No: " + _rule_of(message)[10:])[:16]
+    return ("No: " + _rule_of(message)[10:])[:COLS]
 
 
 def _rule_of(message):

@@ -1,9 +1,15 @@
 """Cybernaut grid screens: a cursor over the cyberspace grids drawn in 60 x 60
-pixels (Core A, B, C: 3x3 cells of 20; Central Matrix: 10x10 cells of 6), with an
-8-column text panel on the right.
+pixels (Core A, B, C: 3x3 cells of 20; Central Matrix: 10x10 cells of 6), with a
+10-column text panel on the right.
 
 Buttons: arrows move the cursor; LEFT/RIGHT long switch grid (A, B, C, M); A acts
-on the address under the cursor; B opens the screen's menu; B long opens the track.
+on the address under the cursor; B opens the screen's menu; B long opens the track
+(each screen's help page, hold B twice, says so).
+
+On the mono grid a green address has a line along its foot, a GAP one a line down
+its left side, a plain one neither (the legend is on the help page; the panel names
+the cursor's). The Netrunner's grid comes back with its cursor where it was left
+(the game screen keeps it: "cur").
 
 NetrunScreen is Netrunner-facing: it draws only ``Game.view()`` (addresses of
 face-down NSA chits unless full fog, identities of revealed ones). PlaceScreen and
@@ -13,6 +19,7 @@ NsaScreen are NSA-only (opened behind a Handover) and end with app.hand_back().
 import json
 
 from firmware.buttons import A, B, DOWN, LEFT, LONG, RIGHT, UP
+from firmware.surface import COLS
 from firmware.screens.cybernaut_game import PACK, find_game, fit, journal, summary
 from firmware.ui import Menu, Screen, TextScreen, wrap
 from shared_rules.cybernaut import GRID_NAMES
@@ -21,7 +28,10 @@ from shared_rules.errors import RuleError
 
 X0 = 1
 Y0 = 2
-PANEL = 8  # first text column of the panel
+PANEL = 11  # first text column of the panel (pixel 66, right of the 61-pixel grid)
+PANEL_W = COLS - PANEL
+GRID_HELP = ("Arrows move cursor\nL/R hold: next grid\n(A, B, C, M)\n"
+             "Grid: green = line\nat foot, GAP = line\nat left, plain none\n")
 
 
 def _track():
@@ -37,9 +47,9 @@ def cell_box(grid, row, col):
 
 
 def draw_grid(surface, grid, cursor, marks, shown, ghost, green, gaps):
-    """Draw grid ``grid``: outlines, green/GAP addresses (a line at the cell's
-    foot), face-down marks (a dot), revealed chits (a filled square), the Ghost (a
-    cross) and the cursor (an inverted cell).
+    """Draw grid ``grid``: outlines, green addresses (a line along the cell's foot),
+    GAP addresses (a line down its left side), face-down marks (a dot), revealed
+    chits (a filled square), the Ghost (a cross) and the cursor (an inverted cell).
 
     :param cursor: (row, col). :param marks, shown: sets of addresses.
     """
@@ -55,8 +65,11 @@ def draw_grid(surface, grid, cursor, marks, shown, ghost, green, gaps):
             else:
                 surface.rect(x, y, cell + 1, cell + 1, 1)
             mid = cell // 2
-            if at in green or at in gaps:
+            if at in green:
                 surface.hline(x + 1, y + cell - 1, cell - 1, on)
+            elif at in gaps:
+                for d in range(1, cell):
+                    surface.pixel(x + 1, y + d, on)
             if at in shown:
                 half = 1 if cell == 6 else 3
                 surface.fill_rect(x + mid - half, y + mid - half, half * 2, half * 2, on)
@@ -70,6 +83,8 @@ def draw_grid(surface, grid, cursor, marks, shown, ghost, green, gaps):
 
 class GridScreen(Screen):
     """Base: cursor state {"g", "r", "c"} plus the subclass's own fields."""
+
+    HELP = GRID_HELP + "A act here\nB menu\nhold B: turn track"
 
     def initial(self):
         return {"g": "M", "r": 0, "c": 0, "msg": ""}
@@ -100,12 +115,17 @@ class GridScreen(Screen):
             s["c"] = max(0, s["c"] - 1)
         elif name == RIGHT:
             s["c"] = min(size - 1, s["c"] + 1)
+        if name in (UP, DOWN, LEFT, RIGHT):
+            self.moved(app)
         elif name == A:
             self.act(app)
         elif name == B and kind == LONG:
             app.push(_track())
         elif name == B:
             self.menu(app)
+
+    def moved(self, app):
+        """After the cursor moved (or the grid changed): nothing by default."""
 
     def act(self, app):
         """A on the cursor's address."""
@@ -115,14 +135,14 @@ class GridScreen(Screen):
         app.pop()
 
     def panel(self, surface, row, text):
-        """``text`` on the 8-cell panel (a chit type without its spaces if need be)."""
-        surface.text(row, PANEL, fit(text, 16 - PANEL))
+        """``text`` on the 10-cell panel (a chit type without its spaces if need be)."""
+        surface.text(row, PANEL, fit(text, PANEL_W))
 
     def panel_msg(self, surface, text, first=6):
         """A message over the panel's rows ``first``..7, word-wrapped; a message too
         long for them: its first word, then the rest without spaces."""
         rows = 8 - first
-        lines = wrap(text, 16 - PANEL)
+        lines = wrap(text, PANEL_W)
         if len(lines) > rows:
             word, _, rest = text.partition(" ")
             lines = [word, rest] if rows > 1 else [text]
@@ -140,14 +160,26 @@ class NetrunScreen(GridScreen):
 
     ID = "cn_net"
 
+    HELP = (GRID_HELP + "A enter the Ghost\nhere or move it (or\na chosen chit)\n"
+            "B netrun menu (the\nmap: back)\nhold B: turn track")
+
     @classmethod
-    def make(cls, ghost):
+    def make(cls, ghost, cur=None):
+        """The grid with its cursor where the Netrunner left it (``cur``: [grid,
+        row, col] the game screen kept, or None), else on the Ghost (``ghost``: an
+        address or None), else M00."""
         screen = cls()
         screen.s["cyb"] = None
         screen.s["chit"] = None
-        if ghost:
+        if cur:
+            screen.s["g"], screen.s["r"], screen.s["c"] = cur[0], cur[1], cur[2]
+        elif ghost:
             screen.goto(ghost)
         return screen
+
+    def moved(self, app):
+        s = self.s
+        find_game(app).s["cur"] = [s["g"], s["r"], s["c"]]
 
     def draw(self, app, surface):
         game_screen = find_game(app)
@@ -225,6 +257,10 @@ class NetrunMenu(Menu):
     """The netrun's actions (Cybernaut VII.B, VII.H)."""
 
     ID = "cn_netmenu"
+    HELP = ("Up/Down choose\n"
+            "(hold: 5 at a time)\n"
+            "A select\n"
+            "B back to the grid")
     TITLE = "Netrun"
 
     def entries(self, app):
@@ -290,6 +326,10 @@ class ChitPick(Menu):
     "move" (then A on the grid moves it), "probe" (reveal a Probe, VII.F.3)."""
 
     ID = "cn_chits"
+    HELP = ("Up/Down choose\n"
+            "(hold: 5 at a time)\n"
+            "A choose the chit\n"
+            "B back")
 
     @classmethod
     def make(cls, purpose):
@@ -344,6 +384,11 @@ class PlaceScreen(GridScreen):
     """
 
     ID = "cn_place"
+    HELP = (GRID_HELP +
+            "A place the next\n"
+            "chit here\n"
+            "B hand back\n"
+            "hold B: turn track")
 
     @classmethod
     def make(cls, mode):
@@ -453,6 +498,11 @@ class NsaScreen(GridScreen):
     the part). State adds {"sel": sealed chit id or None}."""
 
     ID = "cn_nsa"
+    HELP = (GRID_HELP +
+            "A choose / move a\n"
+            "chit here\n"
+            "B NSA menu\n"
+            "hold B: turn track")
 
     @classmethod
     def make(cls):
@@ -538,6 +588,10 @@ class NsaMenu(Menu):
     """NSA only: use the selected Tracer (VII.F.3-4) or end the NSA part."""
 
     ID = "cn_nsamenu"
+    HELP = ("Up/Down choose\n"
+            "(hold: 5 at a time)\n"
+            "A select\n"
+            "B back to the grid")
     TITLE = "NSA part"
 
     def items(self, app):

@@ -1,5 +1,5 @@
 """Cybernaut: the game's events (shared_rules.cybernaut_net) as short public lines
-for the game's Log and message line, in the game's words, each within 16 cells.
+for the game's Log and message line, in the game's words, each within 21 cells (a row).
 
 Public only: these lines are what the Netrunner may read. An event's "hide" part
 (a face-down Netrunner chit, TechGear in a hidden Cybernaut's box, V.C.4) is never
@@ -8,7 +8,7 @@ VII.H.5; the NSA's moves in cyberspace, VII.E) give no line. Imported when a gam
 action is noted (not at boot).
 """
 
-WIDTH = 16
+from firmware.surface import COLS as WIDTH  # noqa: E402
 
 
 def _line(*options):
@@ -27,7 +27,7 @@ def _fires(fires):
 
 
 def event_lines(event):
-    """The public lines (list of str, each at most 16 cells) of one event (dict with
+    """The public lines (list of str, each at most 21 cells) of one event (dict with
     "kind"); [] for an event players need no line for (the status line shows the
     segment) or one that is secret."""
     kind = event["kind"]

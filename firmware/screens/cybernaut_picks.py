@@ -23,6 +23,11 @@ class QuitConfirm(Menu):
     game is gone."""
 
     ID = "cn_quit"
+    HELP = ("Up/Down choose\n"
+            "(hold: 5 at a time)\n"
+            "A on Abandon game:\n"
+            "quit it\n"
+            "B keep playing")
     TITLE = "Leave the game?"
 
     def items(self, app):
@@ -60,6 +65,16 @@ class TrackScreen(Screen):
     """The record track: turn, segment, impulse, Ops Points, SS Max. A or B back."""
 
     ID = "cn_track"
+    HELP = ("A or B back")
+
+    def help(self, app):
+        """Opened by a hold of B on a game or grid screen (they keep hold B for this
+        track): that screen's buttons first, then the track's."""
+        from firmware.app import OWN_LONG_B
+        under = app.under()
+        if under is not None and under.ID in OWN_LONG_B:
+            return under.help(app) + "\n\nOn the track:\n" + self.HELP
+        return self.HELP
 
     def draw(self, app, surface):
         pub = find_game(app).s["pub"]
@@ -92,6 +107,11 @@ class CybernautPick(Menu):
     sprawl starts on the first one where a Cybernaut may set up (not "no_setup")."""
 
     ID = "cn_cybpick"
+    HELP = ("Up/Down choose\n"
+            "(hold: 5 at a time)\n"
+            "L/R sprawl\n"
+            "A add Cybernaut\n"
+            "B back")
     TITLE = "Add Cybernaut"
 
     def initial(self):
@@ -135,6 +155,10 @@ class SprawlPick(Menu):
     next sprawl of a move). State: {"sel", "for", "title", "units", "path"}."""
 
     ID = "cn_sprawl"
+    HELP = ("Up/Down choose\n"
+            "(hold: 5 at a time)\n"
+            "A choose sprawl\n"
+            "B back")
 
     @classmethod
     def make(cls, purpose, title, units=None, path=None):
@@ -198,6 +222,10 @@ class UnitPick(Menu):
     State: {"sel", "for", "title", "on": [indices or SS names]}."""
 
     ID = "cn_units"
+    HELP = ("Up/Down choose\n"
+            "(hold: 5 at a time)\n"
+            "A pick / unpick\n"
+            "B back")
 
     @classmethod
     def make(cls, purpose, title):
@@ -280,7 +308,7 @@ class UnitPick(Menu):
         else:
             from firmware.screens.cybernaut_grid import NetrunScreen
             index = [i for i in range(len(pub["cybs"])) if pub["cybs"][i]["name"] == chosen[0]][0]
-            screen = NetrunScreen.make(None)
+            screen = NetrunScreen.make(None, game.s.get("cur"))
             screen.s["cyb"] = index
             app.replace(screen)
 
@@ -289,6 +317,10 @@ class RegenPick(Menu):
     """NSA only: the destroyed chit to regenerate, or none (Cybernaut VII.H.4)."""
 
     ID = "cn_regen"
+    HELP = ("Up/Down choose\n"
+            "(hold: 5 at a time)\n"
+            "A choose\n"
+            "B back")
     TITLE = "NSA: regenerate"
 
     def items(self, app):

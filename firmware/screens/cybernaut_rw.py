@@ -42,6 +42,11 @@ class RecruitPick(EncounterPick):
     the Interaction (Cybernaut V.E.1); one already in play is refused (II.B)."""
 
     ID = "cn_recruit"
+    HELP = ("Up/Down choose\n"
+            "(hold: 5 at a time)\n"
+            "L/R sprawl\n"
+            "A recruit\n"
+            "B back")
     TITLE = "Recruit V.E.1"
 
     def items(self, app):
@@ -58,6 +63,11 @@ class BodyBankPick(EncounterPick):
     Interaction (Cybernaut VIII.C.2); one not eliminated is refused."""
 
     ID = "cn_bodybank"
+    HELP = ("Up/Down choose\n"
+            "(hold: 5 at a time)\n"
+            "L/R sprawl\n"
+            "A choose\n"
+            "B back")
     TITLE = "Body Bank"
 
     def items(self, app):
@@ -78,6 +88,10 @@ class LossPick(Menu):
     may not touch is refused with the rule). Closes when nothing is left."""
 
     ID = "cn_losses"
+    HELP = ("Up/Down choose\n"
+            "(hold: 5 at a time)\n"
+            "A remove unit\n"
+            "B back")
     TITLE = "Remove units"
 
     def units(self, app):
@@ -113,6 +127,10 @@ class ReadingsScreen(Menu):
     once play starts the rules refuse a change (shown with the reason)."""
 
     ID = "cn_readings"
+    HELP = ("Up/Down choose\n"
+            "(hold: 5 at a time)\n"
+            "A change reading\n"
+            "B back")
     TITLE = "Readings"
     # each item whole, within the menu's 15 cells (the cursor takes one of 16)
     LABELS = {"up": "Jump: both up", "any": "Jump: any Nexus", "each": "Skull: d10 each",
@@ -146,6 +164,10 @@ class ZonePick(Menu):
     marked * and refused again."""
 
     ID = "cn_zone"
+    HELP = ("Up/Down choose\n"
+            "(hold: 5 at a time)\n"
+            "A declare zone\n"
+            "B back")
     TITLE = "Auton. Zone V.C.5"
 
     def sprawls(self, app):

@@ -25,6 +25,10 @@ class DiceScreen(Menu):
     """UP/DOWN choose the die, A rolls. State: {"sel", "last"} (last: shown text)."""
 
     ID = "dice"
+    HELP = ("Up/Down choose\n"
+            "(hold: 5 at a time)\n"
+            "A roll the die\n"
+            "B back")
     TITLE = "Dice      A=roll"
 
     def initial(self):

@@ -20,6 +20,9 @@ class MainMenu(Menu):
     """The first screen: choose a game flow."""
 
     ID = "main"
+    HELP = ("Up/Down choose\n"
+            "(hold: 5 at a time)\n"
+            "A open")
     TITLE = "Pocket Referee"
 
     def items(self, app):
@@ -77,6 +80,9 @@ class OutOfMemory(Menu):
     """
 
     ID = "oom"
+    HELP = ("Up/Down choose\n"
+            "(hold: 5 at a time)\n"
+            "A select")
     TITLE = "Out of memory"
     TRANSIENT = True  # after a power cut the game comes back, not this notice
     GUARDED = True  # shows no secret: never covered as "Private" (App._cover_idle_private)

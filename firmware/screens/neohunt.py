@@ -17,6 +17,13 @@ class ShotScreen(Menu):
     """
 
     ID = "nh_shot"
+    HELP = ("Up/Down choose\n"
+            "(hold: 5 at a time)\n"
+            "(target's state)\n"
+            "L/R modifier\n"
+            "(hold: 5)\n"
+            "A roll to-hit\n"
+            "B back")
     TITLE = "Neo-Hunt shot"
 
     def initial(self):

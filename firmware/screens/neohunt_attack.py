@@ -19,6 +19,12 @@ class NhShoot(Menu):
     """
 
     ID = "nh_attack"
+    HELP = ("Up/Down choose\n"
+            "(hold: 5 at a time)\n"
+            "A choose\n"
+            "L/R hits, reduction\n"
+            "(damage step)\n"
+            "B back")
     TITLE = "Shoot"
 
     def targets(self, app):

@@ -90,6 +90,12 @@ class NhGame(Menu):
     """
 
     ID = "nh_game"
+    HELP = ("Up/Down choose\n"
+            "(hold: 5 at a time)\n"
+            "A select\n"
+            "B quit? (A then\n"
+            "quits, other keys\n"
+            "keep playing)")
     TITLE = "Neo-Hunt"
 
     def __init__(self, state=None):

@@ -2,6 +2,7 @@
 
 from firmware.buttons import A, B, DOWN, UP
 from firmware.screens.neohunt_game import game_screen
+from firmware.surface import CELL
 from firmware.ui import Screen
 from shared_rules.neohunt_board import neighbours_by_exit, place_name
 
@@ -22,6 +23,8 @@ class NhMap(Screen):
     """
 
     ID = "nh_map"
+    HELP = ("Up/Down sector\n"
+            "A or B back")
 
     def draw(self, app, surface):
         g = game_screen(app).game(app)
@@ -36,7 +39,7 @@ class NhMap(Screen):
             label = ("C" if pos == 0 else str(pos)) + mark
             surface.text(row, col, label, pos == sel)
             if pos == sel:
-                surface.fill_rect((col + 2) * 8, row * 8, surface.width - (col + 2) * 8, 8, 0)
+                surface.fill_rect((col + 2) * CELL, row * 8, surface.width - (col + 2) * CELL, 8, 0)
         board = g.board
         flags = board.type_of(sel)[:7]
         if board.has(sel, "cover"):

@@ -22,6 +22,11 @@ class NhPlace(Screen):
     """
 
     ID = "nh_place"
+    HELP = ("Up/Down place\n"
+            "A confirm\n"
+            "R: hold A to see\n"
+            "where you are\n"
+            "B cancel, hand back")
     CHOICES = ("0", "1", "2", "3", "4", "5", "6", HIDE)
 
     def draw(self, app, surface):
@@ -90,6 +95,11 @@ class NhSpot(Reveal):
     Reveal (the result sealed)."""
 
     ID = "nh_spot"
+    HELP = ("A: I am <owner>,\n"
+            "then hold A to see\n"
+            "Up/Down scroll\n"
+            "R set PIN\n"
+            "B hand back")
 
     def draw(self, app, surface):
         s = self.s
@@ -100,14 +110,14 @@ class NhSpot(Reveal):
         surface.line_text(0, "Hand to " + owner, True)
         surface.line_text(2, "Only " + owner)
         surface.line_text(3, "may look now.")
-        surface.line_text(5, "A: I am " + owner[:7])
+        surface.line_text(5, "A: I am " + owner)
         surface.line_text(6, "The result waits")
         surface.line_text(7, "for " + owner)
 
     def on_button(self, app, name, kind):
         if name == B and self.s["stage"] == "hand":
             raise RuleError("Spot! is played: its result waits until %s has seen it (A: I am"
-                            " %s). (%s)" % (self.s["owner"], self.s["owner"][:7], RULE_HIDDEN))
+                            " %s). (%s)" % (self.s["owner"], self.s["owner"], RULE_HIDDEN))
         Reveal.on_button(self, app, name, kind)
 
 
@@ -118,6 +128,10 @@ class NhWhere(Reveal):
     stage set to "hold"."""
 
     ID = "nh_where"
+    HELP = ("Hold A to see\n"
+            "Up/Down scroll\n"
+            "R set PIN\n"
+            "B back")
 
     def on_button(self, app, name, kind):
         if name == B:

@@ -16,6 +16,12 @@ class NhSetup(Menu):
     """
 
     ID = "nh_setup"
+    HELP = ("Up/Down choose\n"
+            "(hold: 5 at a time)\n"
+            "L/R change setting\n"
+            "(hold: 5)\n"
+            "A on Board: next\n"
+            "B back")
     TITLE = "Neo-Hunt set-up"
 
     def initial(self):
@@ -100,6 +106,11 @@ class NhBoardEdit(Screen):
     """
 
     ID = "nh_board"
+    HELP = ("Up/Down sector\n"
+            "A next tile/side\n"
+            "L/R turn the tile\n"
+            "A on Start: play\n"
+            "B back")
 
     def draw(self, app, surface):
         from firmware.screens.neohunt_game import _sect

@@ -5,6 +5,7 @@ private screens' results. Each function takes the NhGame screen as ``self``."""
 from firmware.screens.neohunt_game import GAME, SHORT_STATE
 from firmware.screens.neohunt_secrets import _lists
 from firmware.screens.prompt import Handover
+from firmware.surface import NB
 from firmware.ui import TextScreen
 from shared_rules.errors import RuleError
 from shared_rules.neohunt import RULE_ARRIVAL, RULE_BURNING
@@ -26,7 +27,7 @@ def flow(self, app, g, key):
         shown = g.reveal_initials()
         app.record(GAME, "starts", {}, {"places": [[n, place_name(pl)] for n, pl in shown]}, RULE_SETUP)
         self.go("initmove")
-        app.notice("Starts", ", ".join("%s %s" % (n, place_name(pl)) for n, pl in shown))
+        app.notice("Starts", ", ".join("%s%s%s" % (n, NB, place_name(pl)) for n, pl in shown))
     elif key.startswith("imove"):
         p = int(key[5:])
         app.push(Handover.make(names[p], NhPlace({"p": p, "mode": "setup", "sel": 0, "err": ""})))

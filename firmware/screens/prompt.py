@@ -20,6 +20,10 @@ class SecretNumber(Screen):
     """State: {"owner", "label", "field", "low", "high", "stage", "sealed"}."""
 
     ID = "secret"
+    HELP = ("A start, then keep\n"
+            "L/R change\n"
+            "(hold: 5 at a time)\n"
+            "B cancel")
 
     @classmethod
     def make(cls, app, owner, label, field, value, low, high):
@@ -103,6 +107,9 @@ class Handover(Screen):
     """
 
     ID = "handover"
+    HELP = ("A: I am the owner\n"
+            "(PIN: arrows, A)\n"
+            "B cancel")
     GUARDED = True  # shows no secret, or guards it itself: the app never covers it
 
     @classmethod
@@ -117,7 +124,7 @@ class Handover(Screen):
         surface.line_text(0, "Hand to " + self.s["owner"], True)
         surface.line_text(2, "Only " + self.s["owner"])
         surface.line_text(3, "may look now.")
-        surface.line_text(5, "A: I am " + self.s["owner"][:7])
+        surface.line_text(5, "A: I am " + self.s["owner"])
         surface.line_text(6, "B: cancel")
 
     def on_button(self, app, name, kind):
@@ -158,13 +165,15 @@ class ResumeGate(Screen):
     """
 
     ID = "resume_gate"
+    HELP = ("A: I am the owner\n"
+            "B cancel")
     GUARDED = True  # shows no secret, or guards it itself: the app never covers it
 
     def draw(self, app, surface):
         surface.line_text(0, "Hand to " + self.s["owner"], True)
         surface.line_text(2, "Resuming a")
         surface.line_text(3, "private screen.")
-        surface.line_text(5, "A: I am " + self.s["owner"][:7])
+        surface.line_text(5, "A: I am " + self.s["owner"])
         surface.line_text(6, "B: back")
 
     def on_button(self, app, name, kind):
@@ -198,6 +207,11 @@ class Reveal(Screen):
     """
 
     ID = "reveal"
+    HELP = ("A: I am <owner>,\n"
+            "then hold A to see\n"
+            "Up/Down scroll\n"
+            "R set PIN\n"
+            "B hand back")
     SHOWS_SECRET = True  # opened by an action: that action cannot be undone (steps.py)
     GUARDED = True  # shows no secret, or guards it itself: the app never covers it
 
@@ -242,7 +256,7 @@ class Reveal(Screen):
             surface.line_text(0, "Hand to " + owner, True)
             surface.line_text(2, "Only " + owner)
             surface.line_text(3, "may look now.")
-            surface.line_text(5, "A: I am " + owner[:7])
+            surface.line_text(5, "A: I am " + owner)
             surface.line_text(6, "B: cancel")
             return
         if s["stage"] == "pin":
@@ -298,6 +312,9 @@ class PinEntry(Screen):
     it. Only reached from the owner's private screen. State: {"owner", "pin", "first"}."""
 
     ID = "pin"
+    HELP = ("Arrows: PIN keys\n"
+            "A ok (none: no PIN)\n"
+            "B erase / back")
     GUARDED = True  # shows no secret, or guards it itself: the app never covers it
 
     @classmethod
@@ -344,6 +361,7 @@ class HandBack(Screen):
     """The blank screen after a private one: nothing secret, A or B continues."""
 
     ID = "handback"
+    HELP = ("A or B back")
     GUARDED = True  # shows no secret, or guards it itself: the app never covers it
 
     def draw(self, app, surface):
@@ -373,6 +391,11 @@ class LeaveMenu(Screen):
     """
 
     ID = "leave"
+    HELP = ("Up/Down choose\n"
+            "A keep playing, or\n"
+            "arm the other item;\n"
+            "A again does it\n"
+            "B keep playing")
     TRANSIENT = True
     GUARDED = True  # shows no secret: never covered as "Private"
 

@@ -26,6 +26,10 @@ class ResultScreen(Screen):
     """
 
     ID = "result"
+    HELP = ("A OK: close it\n"
+            "Up/Down scroll\n"
+            "B: nothing, the\n"
+            "result stands")
 
     def initial(self):
         return {"title": "", "lines": [], "top": 0, "b": False}

@@ -18,6 +18,10 @@ class SessionMenu(Menu):
     """Session number and commitment; Add salt; End session. State: {"sel"}."""
 
     ID = "session"
+    HELP = ("Up/Down choose\n"
+            "(hold: 5 at a time)\n"
+            "A select\n"
+            "B back")
     TITLE = "Session"
 
     def items(self, app):
@@ -39,6 +43,9 @@ class SaltScreen(Screen):
     last press (or leaves when empty). State: {"keys": str of button names}."""
 
     ID = "salt"
+    HELP = ("Arrows add salt\n"
+            "A mix it in\n"
+            "B erase one / back")
 
     def initial(self):
         return {"keys": ""}
@@ -75,6 +82,9 @@ class EndSessionScreen(Screen):
     State: {"sel": 0 | 1, "armed": bool}."""
 
     ID = "end_session"
+    HELP = ("A end the session,\n"
+            "reveal the seed\n"
+            "B back")
 
     def initial(self):
         return {"sel": 0, "armed": False}

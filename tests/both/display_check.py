@@ -31,20 +31,13 @@ def rmtree(path):
 
 
 def _framebuf_shim():
-    """CPython: a `framebuf` module over adafruit_framebuf (MONO_VLSB = MVLSB, text in
-    MicroPython's 8x8 font at 8-pixel spacing), enough for the vendored driver."""
+    """CPython: a `framebuf` module over adafruit_framebuf (MONO_VLSB = MVLSB), enough
+    for the vendored driver (the Surface draws text itself, into the driver's buffer)."""
     import adafruit_framebuf
-
-    font = _BOTH + "/../../boards/font8x8.bin"
 
     class FrameBuffer(adafruit_framebuf.FrameBuffer):
         def __init__(self, buf, width, height, fmt=None):
             super().__init__(buf, width, height, adafruit_framebuf.MVLSB)
-
-        def text(self, text, x, y, color=1):
-            for ch in text:
-                super().text(ch, x, y, color, font_name=font)
-                x += 8
 
     class Module:
         pass

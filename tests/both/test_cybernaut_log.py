@@ -9,7 +9,7 @@ from cyb_helpers import face, placed_game
 
 from firmware.screens.cybernaut_game import summary
 
-WIDTH = 16
+WIDTH = 21  # a row (firmware.surface.COLS)
 
 
 def _checked(lines):
@@ -62,14 +62,14 @@ def test_encounter_combat_and_the_recruit_and_body_bank_results():
     lines = _checked(summary(events))
     assert lines[:4] == ["Interaction 4", "Encounter 23", "Placeholder", "encounter 20-29"]
     assert lines[4] == "Encounter combat"
-    assert lines[5] == "Netrunner: " + events[-1]["fires"][0][1]["result"]
+    assert lines[5] == "Netrunner fires: " + events[-1]["fires"][0][1]["result"]
     assert _checked(summary(game.recruit("Cyb-5", "Sprawl-3"))) == ["Recruit: Cyb-5"]
     assert summary(game.recruit("Cyb-10", "Sprawl-3")) == ["Recruit: Cyb-10"]
     game.eliminate_cybernaut(0, "Cybernaut VIII.C.2")
     assert summary(game.body_bank(0, "Sprawl-3")) == ["Body Bank: Cyb-2"]
 
 
-def test_each_kind_in_the_games_words_within_16_cells():
+def test_each_kind_in_the_games_words_within_21_cells():
     fire = {"total": 3, "column": "1-3", "d10": 9, "result": "I"}
     cases = [
         ({"kind": "cybernaut_hidden", "name": "Cyb-2"}, ["Cyb-2 hidden"]),
@@ -77,13 +77,13 @@ def test_each_kind_in_the_games_words_within_16_cells():
         ({"kind": "techgear_gained", "cyb": "Cyb-2", "hide": {"type": "Cyberdeck"}},
          ["Cyb-2: TechGear"]),
         ({"kind": "techgear_gained", "cyb": "Cyb-2", "type": "Cyberdeck"},
-         ["Cyb-2: Cyberdeck"]),
+         ["Cyb-2 got Cyberdeck"]),
         ({"kind": "techgear_none", "cyb": "Cyb-2", "why": "x"}, ["No TechGear left"]),
         ({"kind": "cup_empty"}, ["No chit left"]),
-        ({"kind": "autonomous_zone", "sprawl": "Sprawl-1"}, ["Zone: Sprawl-1"]),
+        ({"kind": "autonomous_zone", "sprawl": "Sprawl-1"}, ["Auton. Zone Sprawl-1"]),
         ({"kind": "attack", "sprawl": "Sprawl-1", "fires": [["NSA", fire], ["Netrunner", fire]]},
-         ["Attack Sprawl-1", "NSA fires: I", "Netrunner: I"]),
-        ({"kind": "move", "units": ["Cyb-2"], "path": ["Sprawl-1", "Sprawl-2"]}, ["Cyb-2>Sprawl-2"]),
+         ["Attack Sprawl-1", "NSA fires: I", "Netrunner fires: I"]),
+        ({"kind": "move", "units": ["Cyb-2"], "path": ["Sprawl-1", "Sprawl-2"]}, ["Cyb-2 to Sprawl-2"]),
         ({"kind": "move", "units": ["SS-1", "SS-2"], "path": ["Sprawl-1", "NORAD"]}, ["2 units to NORAD"]),
         ({"kind": "ss_eliminated", "unit": "SS-1"}, ["SS-1 eliminated"]),
         ({"kind": "cybernaut_eliminated", "name": "Cyb-2", "files_back": 2},
@@ -97,7 +97,7 @@ def test_each_kind_in_the_games_words_within_16_cells():
         ({"kind": "system_alert", "at": "A12"}, ["System Alert"]),
         ({"kind": "skull", "rolls": [3, 8], "wetware": 6, "fate": "eliminated"}, ["Skull d10 3 8"]),
         ({"kind": "netrun_end", "how": "logoff", "cyb": "Cyb-2"}, ["Logoff: Cyb-2"]),
-        ({"kind": "netrun_end", "how": "neutralized", "cyb": "Cyb-2"}, ["Neutralized"]),
+        ({"kind": "netrun_end", "how": "neutralized", "cyb": "Cyb-2"}, ["Cyb-2 neutralized"]),
         ({"kind": "netrun_end", "how": "eliminated", "cyb": "Cyb-2"}, ["Cyb-2 eliminated"]),
         ({"kind": "files_returned", "count": 1}, ["1 Files to NSA"]),
         ({"kind": "overdose"}, ["Overdose"]),

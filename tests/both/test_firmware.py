@@ -206,11 +206,11 @@ def test_screen_registry_lookup():
 
 def test_first_frame_is_the_main_menu():
     lines, app = screen(1, "")
-    assert lines == ["Pocket Referee v", ">Dice", " Neo-Hunt shot", " Cybernaut", " Cybercore AF",
+    assert lines == ["Pocket Referee      v", ">Dice", " Neo-Hunt shot", " Cybernaut", " Cybercore AF",
                      " Cybercore fight", " Session & dice", "Dice " + app.seed_id]
     # the list scrolls: UP wraps to the last entry, and the title row marks more above
     up, app_up = screen(1, "U")
-    assert up[0] == "Pocket Referee^"
+    assert up[0] == "Pocket Referee     ^"
     assert up[1:7] == [" Neo-Hunt shot", " Cybernaut", " Cybercore AF", " Cybercore fight",
                        " Session & dice", ">Neo-Hunt game"]
     assert app.surface.frames == 1
@@ -240,13 +240,15 @@ def test_dice_history_keeps_five_newest_first():
     assert len(app.history) == 5
 
 
-def test_dice_last_line_shows_only_whole_rolls_in_16_columns():
+def test_dice_last_line_shows_only_whole_rolls_in_21_columns():
     lines, app = screen(3, "A")
     screen_ = app.top()
     app.history = [["d100", 5], ["d6", 2], ["00-99", 79], ["00-99", 87], ["00-99", 44]]
-    assert screen_.footer(app)[1] == "Last 5 2 79 87"        # " 44" would make 17
-    app.history = [["d6", 1], ["d6", 2], ["d6", 3], ["d6", 4], ["d100", 100]]
-    assert screen_.footer(app)[1] == "Last 1 2 3 4 100"      # exactly 16
+    assert screen_.footer(app)[1] == "Last 5 2 79 87 44"     # 17: all five fit
+    app.history = [["d100", 100], ["d100", 100], ["d100", 100], ["d100", 100], ["d100", 99]]
+    assert screen_.footer(app)[1] == "Last 100 100 100 100"  # " 99" would make 23
+    app.history = [["d100", 100], ["d100", 100], ["d100", 100], ["d6", 4], ["d100", 100]]
+    assert screen_.footer(app)[1] == "Last 100 100 100 4"    # 18: " 100" would make 22
     app.history = []
     assert screen_.footer(app)[1] == "Last"
 
@@ -307,8 +309,8 @@ def test_cybernaut_interaction_flow_pinned():
     lines, app = screen(7, "D D A A R A")
     face = dice.d10(dice.HashSource(7))
     assert lines[1] == "d10 %d+4=%d" % (face, face + 4)
-    assert lines == ["Interaction", "d10 7+4=11", "Anarchy: C", "C: gain a", "Cyberchit",
-                     "(PLACEHOLDER", "pack)", "A: OK"]
+    assert lines == ["Interaction", "d10 7+4=11", "Anarchy: C", "C: gain a Cyberchit",
+                     "(PLACEHOLDER pack)", "", "", "A: OK"]
     entry = app.journal.recent[-1]
     assert entry["kind"] == "interaction" and entry["rule"] == "Cybernaut V.A"
     assert entry["out"]["total"] == 11 and entry["out"]["result"] == "C"
@@ -605,7 +607,7 @@ def test_out_of_memory_on_a_board_that_restarts_offers_go_on_first():
     lines = app.surface.lines()
     assert app.top().ID == "oom"
     assert lines[:3] == ["Out of memory", ">Go on", " Restart now"], lines
-    assert lines[4:8] == ["Press not kept:", "game as before.", "Restart frees", "RAM, keeps all."]
+    assert lines[4:8] == ["", "Press not kept: game", "as before. Restart", "frees RAM, keeps all."]
     board.press(app, "A")                         # Go on: the restored screen, no restart
     app.redraw()
     assert app.surface.lines() == kept and restarts == []
@@ -655,7 +657,7 @@ def test_out_of_memory_back_at_the_main_menu_offers_restart_first_and_writes_not
     lines = app.surface.lines()
     assert [s.ID for s in app.stack] == ["main", "oom"]
     assert lines[:3] == ["Out of memory", ">Restart now", " Drop the game"], lines
-    assert lines[5:8] == ["Game still", "saved: Restart", "gets it back."], lines
+    assert lines[5:8] == ["", "Game still saved:", "Restart gets it back."], lines
     assert _press_expecting_reset(board, app, "A")  # Restart now: nothing written first
     assert restarts == [1]
     assert read_text(root + "/saves/state.sav") == saved
@@ -803,26 +805,28 @@ def test_surface_text_grid_keeps_one_cell_per_character_and_clips():
     from firmware.surface import Surface
     surface = Surface(NullFb())
     surface.text(0, 0, "AF +5 \u00e9t\u00e9 x")  # a non-ASCII character is one "?" cell
-    surface.text(1, 12, "Roll d20")  # clipped at the right edge
+    surface.text(1, 17, "Roll d20")  # clipped at the right edge (21 columns)
     surface.text(2, 3, "\t~ok")  # control characters show as "?"
     lines = surface.lines()
     assert lines[0] == "AF +5 ?t? x"
-    assert lines[1] == "            Roll"
+    assert lines[1] == "                 Roll"
     assert lines[2] == "   ?~ok"
 
 
 def test_a_scrolling_text_leaves_the_scroll_mark_its_own_column():
     from firmware.ui import TextScreen
-    # 7 rows of 16 fit under the title: kept at 16 columns
-    short = TextScreen.make("T", "abcdefghijklmno " * 7)
-    assert len(short.s["lines"]) == 7 and short.s["lines"][0] == "abcdefghijklmno"
-    sixteen = TextScreen.make("T", "word it cannot be " * 2)
-    assert sixteen.s["lines"][0] == "word it cannot"
-    # 8 rows: it scrolls, so 15 columns, and "cannot" is not hidden under the "v"
+    # 7 rows of 21 fit under the title: kept at 21 columns
+    short = TextScreen.make("T", "abcdefghijklmnopqrst " * 7)
+    assert len(short.s["lines"]) == 7 and short.s["lines"][0] == "abcdefghijklmnopqrst"
+    wide = TextScreen.make("T", "word it cannot be so " * 2)
+    assert wide.s["lines"][0] == "word it cannot be so"
+    # 8 rows: it scrolls, so 19 columns (a blank, then the marks' column), and
+    # "cannot" is not hidden under the "v"
     text = ("Undo stops here: the action that led here showed P2 a secret (Spot!): it "
-            "cannot be unseen, not even by undo.")
+            "cannot be unseen, not even by undo. Redo goes forward again until a new "
+            "action is taken.")
     long = TextScreen.make("T", text)
-    assert len(long.s["lines"]) > 7 and max([len(line) for line in long.s["lines"]]) == 15
+    assert len(long.s["lines"]) > 7 and max([len(line) for line in long.s["lines"]]) == 19
     assert " ".join(long.s["lines"]).split() == text.split()      # every word whole
 
 

@@ -74,7 +74,7 @@ def test_every_sector_stays_readable_whichever_is_chosen():
 
     def cell(row, col):
         return [board.pixel(x, y) for y in range(row * 8, row * 8 + 8)
-                for x in range(col * 8, col * 8 + 16)]
+                for x in range(col * 6, col * 6 + 12)]
 
     layout = ((2, 6), (1, 8), (2, 10), (3, 8), (3, 4), (2, 2), (1, 4))
     plain = []

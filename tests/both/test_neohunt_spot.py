@@ -47,7 +47,7 @@ def test_b_at_the_spot_hand_over_is_refused_and_the_result_waits():
     board.press(app, "A")                       # P3 has it: hold A to see, B when done
     board.levels["A"] = True
     board.hold(app, 300)
-    assert app.surface.lines()[:3] == ["Spot!", "P1's top card:", "S4"]
+    assert app.surface.lines()[:3] == ["Spot!", "P1's top card: S4", ""]
     board.levels["A"] = False
     board.hold(app, 300)
     board.press(app, "B")

@@ -116,7 +116,7 @@ def test_an_idle_private_screen_is_covered_after_5_s_and_a_press_only_uncovers()
     board.press(app, "D")                             # uncovers; does not scroll
     assert _settle(board, app)[:2] == ["Private", "Queen 7"]
     board.press(app, "D")                             # now it acts: the text scrolls
-    assert _settle(board, app)[1] == "line 2"
+    assert _settle(board, app)[1] == "line 2              ^"  # the mark: more above
     board.press(app, B)                               # done: hand back, nothing covered
     assert _settle(board, app, 6000)[0] != "Private" and app.covered is None
 

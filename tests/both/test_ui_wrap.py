@@ -1,5 +1,5 @@
-"""firmware.ui.wrap: words wrap at spaces; a word longer than the 16-cell line (a
-file path in a notice) breaks after a '/' where one fits, else at 16 cells."""
+"""firmware.ui.wrap: words wrap at spaces; a word longer than the 21-cell line (a
+file path in a notice) breaks after a '/' where one fits, else at 21 cells."""
 
 from check import tempdir
 
@@ -9,24 +9,31 @@ from firmware.ui import wrap
 
 def test_words_wrap_at_spaces():
     assert wrap("missing: copy it to the device (referee push)") == [
-        "missing: copy it", "to the device", "(referee push)"]
-    assert wrap("saves/bad1.sav is kept") == ["saves/bad1.sav", "is kept"]
+        "missing: copy it to", "the device (referee", "push)"]
+    assert wrap("saves/bad1.sav is kept") == ["saves/bad1.sav is", "kept"]
 
 
 def test_a_path_too_long_for_a_line_breaks_after_a_slash():
-    assert wrap("kept as 'saves/bad1.sav'.") == ["kept as", "'saves/", "bad1.sav'."]
-    assert wrap("packs/cybernaut.json") == ["packs/", "cybernaut.json"]
+    assert wrap("kept as 'saves/bad1.sav'.", 16) == ["kept as", "'saves/", "bad1.sav'."]
+    assert wrap("packs/cybernaut.json", 16) == ["packs/", "cybernaut.json"]
     # after the last '/' that fits
-    assert wrap("ab/cdefghijklm/nopq") == ["ab/cdefghijklm/", "nopq"]
-    # a '/' in the 16th cell still ends the first line there
-    assert wrap("abcdefghijklmno/pq") == ["abcdefghijklmno/", "pq"]
-    # a leading '/' alone is no place to break: cut at 16 cells
-    assert wrap("/abcdefghijklmnopq") == ["/abcdefghijklmno", "pq"]
+    assert wrap("ab/cdefghijklmnopq/rstuvw") == ["ab/cdefghijklmnopq/", "rstuvw"]
+    # a '/' in the 21st cell still ends the first line there
+    assert wrap("abcdefghijklmnopqrst/uv") == ["abcdefghijklmnopqrst/", "uv"]
+    # a leading '/' alone is no place to break: cut at 21 cells
+    assert wrap("/abcdefghijklmnopqrstuv") == ["/abcdefghijklmnopqrst", "uv"]
 
 
 def test_a_word_with_no_slash_is_still_cut_at_the_line_width():
-    assert wrap("cybernaut-sample.json") == ["cybernaut-sample", ".json"]
+    assert wrap("cybernaut-sample-pack.json") == ["cybernaut-sample-pack", ".json"]
     assert wrap("abcdefghij", 4) == ["abcd", "efgh", "ij"]
+
+
+def test_a_number_stays_with_the_word_before_it():
+    assert wrap("P2 at P4 vis: d6 1 need 4 MISS", 12) == ["P2 at P4", "vis: d6 1", "need 4 MISS"]
+    assert wrap("T1 d6 5 arrives; T2 d6 2 waits") == ["T1 d6 5 arrives;", "T2 d6 2 waits"]
+    # punctuation ends the pair: "S1," may end a line
+    assert wrap("Starts: P1 S1, P2 S3, P3 S5", 16) == ["Starts: P1 S1,", "P2 S3, P3 S5"]
 
 
 def test_the_missing_pack_notice_draws_the_path_broken_after_its_slash():
@@ -35,6 +42,6 @@ def test_the_missing_pack_notice_draws_the_path_broken_after_its_slash():
     app.pack_dirs = ()
     for key in ("D", "D", "A"):  # Cybernaut: its pack is missing
         board.press(app, key)
-    assert app.surface.lines() == ["Pack problem", "pack file", "'packs/", "cybernaut-sample",
-                                   ".json' is", "missing: copy it", "to the device",
-                                   "(referee push)"]
+    # "'packs/" then the file name (21 cells), its closing quote on the next line
+    assert app.surface.lines() == ["Pack problem", "pack file", "'packs/", "cybernaut-sample.json",
+                                   "' is missing: copy it", "to the device", "(referee push)", ""]

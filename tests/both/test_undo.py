@@ -42,7 +42,7 @@ def test_undo_at_the_start_says_there_is_nothing_to_undo():
     board, app = boot(tempdir("undo"), 3)
     before = stack(app)
     keys(board, app, "B:long")
-    assert app.top().ID == "undo" and app.surface.lines()[0] == "Undo / Redo"
+    assert app.top().ID == "undo" and app.surface.lines()[0] == "Undo / Redo / Help"
     keys(board, app, "A")
     lines = app.surface.lines()
     assert lines[0] == "Undo" and lines[1].startswith("Nothing more to")

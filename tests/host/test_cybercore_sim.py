@@ -187,7 +187,7 @@ def test_player_editor_labels_and_numbers_fit_at_every_extreme():
     editor = app.top()
     assert editor.ID == "cc_pc"
     lines = app.surface.lines()
-    assert lines[0] == "Player Ana    ^v"[:14] + " v" and lines[-1].startswith("HP")
+    assert lines[0] == "Player Ana" + " " * 10 + "v" and lines[-1].startswith("HP")
     for pick in (0, 1):     # every number at its low end, then at its high end
         c = dict(editor.s["c"])
         for key, label, kind, low, high in PC_FIELDS:
@@ -196,7 +196,7 @@ def test_player_editor_labels_and_numbers_fit_at_every_extreme():
         c["dr"] = [(0, 99)[pick]] * 9
         editor.s["c"] = c
         for item in editor.items(app):
-            assert len(item) <= 15, item
+            assert len(item) <= 20, item  # the cursor takes 1 of 21
         app.dirty = True
         app.redraw()
         lines = app.surface.lines()
@@ -206,17 +206,19 @@ def test_player_editor_labels_and_numbers_fit_at_every_extreme():
             evade_factor(c["foresight"], c["reactions"], c["eft"]))
         assert len(numbers) <= 16 and lines[-1].rstrip() == numbers
     assert numbers == "HP420 DF60 EF60"
-    assert "DR electric 99" in editor.items(app) and "Foresight 20" in editor.items(app)
+    assert "DR electrical 99" in editor.items(app) and "Foresight 20" in editor.items(app)
 
 
-def test_defence_result_line_keeps_the_whole_band_in_16_columns():
+def test_defence_result_line_keeps_the_whole_band_in_21_columns():
     from firmware.screens.cybercore_roll import _band_damage
     assert _band_damage("Failed", 7) == "Failed 7 dmg"
     assert _band_damage("Hardened", 12) == "Hardened 12 dmg"          # 15
-    assert _band_damage("Taken well", 9) == "Taken well 9 dmg"        # 16 exactly
-    assert _band_damage("Taken well", 12) == "Taken well 12dmg"
-    assert _band_damage("Resistance!", 12) == "Resistance 12dmg"
-    assert _band_damage("Resistance!", 123) == "Resistanc 123dmg"
+    assert _band_damage("Taken well", 12) == "Taken well 12 dmg"      # 17
+    assert _band_damage("Resistance!", 123) == "Resistance! 123 dmg"  # 19
+    assert _band_damage("Resistance!", 12345) == "Resistance! 12345 dmg"  # 21 exactly
+    assert _band_damage("Resistance!", 123456) == "Resistance! 123456dmg"  # no space
+    assert _band_damage("Resistance!", 1234567) == "Resistance 1234567dmg"  # no "!"
+    assert _band_damage("Resistance!", 12345678) == "Resistanc 12345678dmg"  # the band cut
     for band in ("Absorbed", "Hardened", "Resistance", "Taken well", "Failed", "Dodged"):
         for passed in (0, 9, 10, 99, 100, 999):
-            assert len(_band_damage(band + "!", passed)) <= 16
+            assert len(_band_damage(band + "!", passed)) <= 21

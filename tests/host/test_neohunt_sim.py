@@ -67,7 +67,7 @@ def test_spot_shown_only_on_the_private_screen():
     # shown only while A is held, at most 5 s (prompt.Reveal)
     board.levels["A"] = True
     board.hold(app, 300)
-    assert app.surface.lines()[:3] == ["Spot!", "P1's top card:", "Hide"]
+    assert app.surface.lines()[:3] == ["Spot!", "P1's top card: Hide", ""]
     board.hold(app, 5000)
     assert "Hide" not in " ".join(app.surface.lines())
     board.levels["A"] = False
@@ -346,7 +346,7 @@ def test_b_at_the_spot_hand_over_keeps_the_result_for_its_owner():
     board.press(app, "A")
     board.levels["A"] = True
     board.hold(app, 300)
-    assert app.surface.lines()[:3] == ["Spot!", "P1's top card:", "Hide"]
+    assert app.surface.lines()[:3] == ["Spot!", "P1's top card: Hide", ""]
     board.levels["A"] = False
     board.hold(app, 300)
     board.press(app, "B")                                    # seen: B hands back
