@@ -320,13 +320,13 @@ def test_cybernaut_interaction_odds_before_the_roll():
     # the sample pack's Anarchy column: 0-2 "A E", 3-5 E, 6-8 -, 9-11 C, 12-14 T,
     # 15-19 "C T". Best RW 4: the totals 4..13 give E 2, - 3, C 3, T 2 in 10
     lines, app = screen(7, "D D A A R")
-    assert lines[5:] == ["RW 4 </> A: roll", "E20% -30% C30%", "T20%"]
+    assert lines[6:] == ["RW 4 </> A: roll", "E20% -30% C30% T20%"]
     # RW 3 on Anarchy: 3..12 -> E 3, - 3, C 3, T 1
     lines, app = screen(7, "D D A A")
-    assert lines[6:] == ["E30% -30% C30%", "T10%"]
+    assert lines[6:] == ["RW 3 </> A: roll", "E30% -30% C30% T10%"]
     # RW 0: 0..9 -> "A E" 3, E 3, - 3, C 1 (a result's space reads "+")
     lines, app = screen(7, "D D A A L L L")
-    assert lines[5:] == ["RW 0 </> A: roll", "A+E30% E30% -30%", "C10%"]
+    assert lines[6:] == ["RW 0 </> A: roll", "A+E30% E30% -30% C10%"]
     # RW 9 on Tech (the last environ): 9..18 -> T 3, "C T" 3, H 4
     lines, app = screen(7, "D D A A U R R R R R R")
     assert lines[4] == ">Tech" and lines[6:] == ["RW 9 </> A: roll", "T30% C+T30% H40%"]

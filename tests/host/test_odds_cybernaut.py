@@ -43,7 +43,7 @@ def test_which_events_open_a_result_screen():
     # the skull d10 against Wetware, then the netrun's end (VII.G.2)
     shown = _events_shown([{"kind": "skull", "rolls": [4], "wetware": 6, "fate": "neutralized"},
                            {"kind": "netrun_end", "how": "neutralized", "cyb": "Cyb-2"}])
-    assert shown == [("Netrun over", ["Skull d10 4", "Neutralized"])]   # 16 cells
+    assert shown == [("Netrun over", ["Skull d10 4", "Cyb-2 neutralized"])]   # 21 cells
     shown = _events_shown([{"kind": "skull", "rolls": [8], "wetware": 6, "fate": "eliminated"}])
     assert shown == [("Skull d10", ["Skull d10 8"])]
     shown = _events_shown([{"kind": "cybernaut_eliminated", "name": "Cyb-4", "files_back": 2}])
