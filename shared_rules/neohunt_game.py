@@ -31,7 +31,8 @@ from shared_rules.neohunt_board import HIDE, Board, random_cells
 _PARTS = {}
 for _name in ("target_state", "check_shot", "shoot", "damage", "explode", "after_action"):
     _PARTS[_name] = "neohunt_combat"
-for _name in ("reinforce", "arrival_rolls", "join", "reenter", "enter"):
+for _name in ("reinforce", "arrival_rolls", "join", "reenter", "enter", "why_idle",
+              "equal_targets", "pick_target"):
     _PARTS[_name] = "neohunt_troopers"
 for _name in ("start_turn", "last_player_check", "hand_size", "start_round", "deal", "end",
               "full_reveal"):

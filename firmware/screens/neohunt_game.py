@@ -179,8 +179,9 @@ class NhGame(Menu):
         elif step == "troopers":
             if not s.get("arrived"):
                 out.append(("Arrival rolls", "arrive"))
-            for t in g.on_board():
-                out.append(("T%d shoots" % t["id"], "tshoot%d" % t["id"]))
+            for t in g.on_board():  # one action per trooper per round (Neo-Hunt troopers)
+                if g.why_idle(t["id"]) is None:
+                    out.append(("T%d shoots" % t["id"], "tshoot%d" % t["id"]))
             out.append(("Troopers done", "tdone"))
             for q in range(len(players)):  # trooper search or sensors found her
                 if players[q]["varan"] is not None and g.state(q) != "visible":

@@ -76,7 +76,10 @@ def flow(self, app, g, key):
         app.notice("Enters", "%s enters at %s" % (names[s["cur"]], place_name(place)))
         self.go("deal")
     elif key == "noact":
+        # burning rolls at the end of each of its action rounds, whatever it did
+        # (RULINGS burning): no action too
         self.go("deal")
+        after(self, app, g, s["cur"])
     elif key == "move":
         p = s["cur"]
         app.push(Handover.make(names[p], NhPlace({"p": p, "mode": "move", "sel": 0, "err": ""})))
@@ -135,8 +138,8 @@ def other(self, app, g, key):
         app.notice("Arrivals", "; ".join("T%d d6 %d %s" % (tid, face, "arrives" if ok else "waits")
                                          for tid, face, ok in rolls) or "nobody waiting")
     elif key.startswith("tshoot"):
-        app.push(NhShoot({"att": ["t", int(key[6:])], "stage": "target", "sel": 0, "extras": [],
-                          "red": 0, "last": "", "hits": 1}))
+        from firmware.screens.neohunt_attack import trooper_shot
+        trooper_shot(app, self, g, int(key[6:]))
     elif key.startswith("spotted"):
         q = int(key[7:])
         name = g.d["players"][q]["name"]
