@@ -179,8 +179,10 @@ class NhGame(Menu):
         elif step == "troopers":
             if not s.get("arrived"):
                 out.append(("Arrival rolls", "arrive"))
-            for t in g.on_board():  # one action per trooper per round (Neo-Hunt troopers)
-                if g.why_idle(t["id"]) is None:
+            # only a trooper that may act this round (one action each, not in the round
+            # it arrived: Neo-Hunt troopers) and has a varan in reach
+            for t in g.on_board():
+                if g.equal_targets(t["id"]):
                     out.append(("T%d shoots" % t["id"], "tshoot%d" % t["id"]))
             out.append(("Troopers done", "tdone"))
             for q in range(len(players)):  # trooper search or sensors found her

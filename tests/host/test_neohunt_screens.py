@@ -6,7 +6,7 @@ import io
 import tempfile
 
 from boards.sim import boot, run_script
-from test_neohunt_sim import KEYS, SEED
+from test_neohunt_sim import GAME_SEED, KEYS, SEED, played
 
 
 def _quiet(fn, *args):
@@ -60,18 +60,20 @@ def test_map_shows_no_hidden_varan():
 
 
 def test_reboot_mid_game_resumes_to_the_same_end():
+    driver, _ = played(GAME_SEED)  # the scripted game's presses (tests/host/nh_drive.py)
     root = tempfile.mkdtemp(prefix="nh-reboot-")
-    keys = KEYS.split()
+    keys = driver.keys_text().split()
     cut = 200
-    board, app = _quiet(run_script, root, SEED, " ".join(keys[:cut]))
+    board, app = _quiet(run_script, root, GAME_SEED, " ".join(keys[:cut]))
     before = app.surface.lines()
     # a new app on the same data folder: the save brings back the game, sealed
-    board2, app2 = _quiet(boot, root, SEED)
+    board2, app2 = _quiet(boot, root, GAME_SEED)
     assert app2.surface.lines() == before
     for key in keys[cut:]:
         _quiet(board2.press, app2, key)
     assert app2.top().s["step"] == "end"
-    assert "Winner P4" in app2.surface.lines()
+    assert "Winner P2" in app2.surface.lines()
+    assert app2.surface.lines() == driver.app.surface.lines()
 
 
 def _to_entry(board, app, label):
@@ -151,11 +153,18 @@ def test_stand_ins_are_marked_where_players_meet_them():
     setup.s["sel"] = 2
     setup.s["enter"] = True  # an entered board is the players' own: no stand-in
     assert "(stand-in)" not in setup.footer(app)
-    trooper = NhShoot({"att": ["t", 1], "stage": "target", "sel": 0, "extras": [], "red": 0,
-                       "last": "", "hits": 1})
     varan = NhShoot({"att": ["v", 0], "stage": "target", "sel": 0, "extras": [], "red": 0,
                      "last": "", "hits": 1})
-    assert "(stand-in)" in trooper.footer(app) and "(stand-in)" not in varan.footer(app)
+    assert "(stand-in)" not in varan.footer(app)
+    # a trooper's shot: the notice names its target and marks our reading of
+    # "equal targets" (Neo-Hunt troopers)
+    from firmware.screens.neohunt_attack import trooper_shot
+    app2, screen, g = _game_of(2)
+    g.d["troopers"] = [{"id": 1, "type": 1, "up": True, "at": 1, "wait": False, "dmg": 0,
+                        "burn": [], "igniter": None}]
+    _quiet(trooper_shot, app2, screen, g, 1)
+    text = " ".join(app2.top().s["lines"])
+    assert app2.top().s["title"] == "T1 shoots P1" and "(stand-in)" in text
 
 
 def _game_of(players):
