@@ -511,3 +511,27 @@ def test_creatures_do_not_roll_defences():
     fight.start()
     err = raises(RuleError, fight.defend, 0, 2, "armour", SeqSource([5, 1, 1]))
     assert "creature" in str(err)
+
+
+def test_d100_option_00_reads_0_set_before_the_fight_and_kept_in_its_save():
+    # RULINGS Dice: Cybercore d100 tens 0 ones 0 read 100; option: 0 (range 0..99)
+    fight = make_fight()
+    assert fight.zero100 == 100
+    fight.set_d100_zero(0)
+    raises(RuleError, fight.set_d100_zero, 50)
+    fight.start()
+    err = raises(RuleError, fight.set_d100_zero, 100)
+    assert "fixed once the fight has started" in str(err)
+    out = fight.attack(0, 2, SeqSource([0, 0]))        # 00 + 5 = 5 vs Defense 40: miss
+    assert out["d100"] == 0 and out["total"] == 5 and not out["hit"]
+    out = fight.attack(0, 2, SeqSource([0, 1]))        # 01 reads 1 either way
+    assert out["d100"] == 1
+    out = fight.attack(0, 2, SeqSource([9, 9, 0]))     # 99 is the top: 99 + 5 beats 40
+    assert out["d100"] == 99 and out["hit"]
+    again = ccf.Fight.from_dict(json.loads(json.dumps(fight.to_dict(lambda t: t))), lambda t: t)
+    assert again.zero100 == 0
+    d = fight.to_dict(lambda t: t)
+    d["d100_00"] = 50
+    raises(RuleError, ccf.Fight.from_dict, d, lambda t: t)
+    del d["d100_00"]                                   # a save from before the option
+    assert ccf.Fight.from_dict(d, lambda t: t).zero100 == 100
