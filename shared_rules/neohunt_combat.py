@@ -196,3 +196,28 @@ def after_action(g, p, source):
         _hurt(g, ("v", p), 1, igniter, out)
     return out
 
+
+def troopers_burning(g, source):
+    """The burning rolls at the end of the troopers' action round (the grey order
+    card; RULINGS burning: once per action round of each burning target, whatever
+    it did): one d6 per burning trooper on the board, in id order; 1 puts it out,
+    6 is one more hit (the igniter gains a kill if it dies).
+
+    :returns: list of dicts {"id", "face", "result", "dmg", "killed"} (empty when
+        none burns).
+    """
+    out = []
+    for t in list(g.on_board()):
+        if not t["burn"] or t not in g.d["troopers"]:
+            continue
+        face = source.randbelow(6) + 1
+        result = burning_roll(face)
+        one = {"id": t["id"], "face": face, "result": result, "dmg": 0, "killed": []}
+        if result == "out":
+            t["burn"] = []
+            t["igniter"] = None
+        elif result == "hit":
+            one["dmg"] = 1
+            _hurt(g, ("t", t["id"]), 1, t["igniter"], one)
+        out.append(one)
+    return out

@@ -148,6 +148,18 @@ def other(self, app, g, key):
         app.notice("Spotted", "%s is at %s" % (name, place_name(place)))
     elif key == "tdone":
         self.go("deal")
+        # a burning trooper's igniter rolls at the end of the troopers' round (RULINGS burning)
+        rolls = g.troopers_burning(app.source)
+        if rolls:
+            for one in rolls:
+                app.remember_roll("d6", one["face"])
+            app.record(GAME, "burning", {"troopers": [one["id"] for one in rolls]},
+                       {"rolls": rolls}, RULE_BURNING)
+            words = {"out": "fire out", "burns": "burns on", "hit": "one more hit"}
+            app.notice("Burning", "; ".join("T%d d6 %d %s%s" % (
+                one["id"], one["face"], words[one["result"]],
+                (", killed " + ", ".join(one["killed"])) if one["killed"] else "")
+                for one in rolls))
     elif key == "fullreveal":
         app.push(TextScreen.make("Full reveal", "\n".join(g.full_reveal())))
     elif key == "map":

@@ -249,3 +249,21 @@ def test_hand_size_11_up_to_four_players_9_with_five_or_six():
         assert g.hand_size() == size, players
     g = new_game(4)
     assert g.d["settings"]["hand_big"] == 9
+
+
+# ---- burning: once per action round of the target ------------------------------
+def test_burning_troopers_roll_once_at_the_end_of_the_troopers_round():
+    g = started(["1", "2"])
+    g.d["troopers"] = [_on_board(1, 1), _on_board(2, 1), _on_board(3, 2)]
+    for t in g.d["troopers"][:2]:
+        t["burn"] = [FLAME_UP]
+        t["igniter"] = 1
+    # T1 d6 1: out; T2 d6 6: one more hit (1 hit: dies, P2 gains the kill); T3 not burning
+    rolls = g.troopers_burning(SeqSource([0, 5]))
+    assert [(r["id"], r["face"], r["result"]) for r in rolls] == [(1, 1, "out"), (2, 6, "hit")]
+    assert g.trooper(1)["burn"] == [] and rolls[1]["killed"] == ["T2"]
+    assert g.d["players"][1]["kills"] == 1 and [t["id"] for t in g.d["troopers"]] == [1, 3]
+    g.trooper(1)["burn"] = [FLAME_UP]
+    rolls = g.troopers_burning(SeqSource([1, 4]))                 # 2 and 5 burn on: one roll
+    assert [(r["id"], r["result"]) for r in rolls] == [(1, "burns")] and g.trooper(1)["burn"]
+    assert g.troopers_burning(SeqSource([4]))[0]["face"] == 5
