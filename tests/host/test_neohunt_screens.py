@@ -205,3 +205,49 @@ def test_explosion_notice_marks_the_stand_in():
     _quiet(shot.choose, app, len(extras) + 2)  # Apply damage
     text = " ".join(app.top().s["lines"])
     assert "killed T1" in text and "explosion in S1 (stand-in)" in text
+
+
+def test_b_on_the_damage_stage_applies_the_hit():
+    """A roll once made stands (RULINGS): B on a hit's damage stage applies the damage
+    as set (the Flame Up card chosen too) instead of dropping it; the shooter's
+    action is then over (the next order card)."""
+    from firmware.screens.neohunt_attack import NhShoot
+    app, screen, g = _game_of(2)           # P1 in S1, P2 in S2
+    screen.s["step"] = "choice"
+    screen.s["cur"] = 0
+    screen.commit(app)
+    shot = NhShoot({"att": ["v", 0], "stage": "damage", "sel": 0, "extras": [], "red": 0,
+                    "last": "d6 5 need 5 HIT", "hits": 1, "tgt": ["v", 1]})
+    app.push(shot)
+    assert "B: apply as set" in shot.footer(app)
+    _quiet(shot.choose, app, 0)            # toggle the first extra card (Flame Up)
+    journal = len(_journal_lines(root_of(app), app))
+    _quiet(shot.on_button, app, "B", "short")
+    added = _journal_lines(root_of(app), app)[journal:]
+    assert ['"damage"' in line for line in added][:1] == [True]
+    assert app.top().ID == "text" and app.top().s["title"] == "Hit"
+    g = screen.game(app)
+    assert g.varan(1)["dmg"] == 2 and g.varan(1)["burn"]      # 1 + Flame Up
+    assert screen.s["step"] == "deal"
+
+
+def root_of(app):
+    return app.storage.root
+
+
+def test_a_burning_varan_rolls_after_no_action_too():
+    """RULINGS burning: the igniter rolls once at the end of each of the target's
+    action rounds whatever it did: "No action" included (it used to roll nothing)."""
+    app, screen, g = _game_of(2)
+    g.varan(0)["burn"] = ["Flame Up"]
+    g.varan(0)["igniter"] = 1
+    screen.s["step"] = "choice"
+    screen.s["cur"] = 0
+    screen.commit(app)
+    g = screen.game(app)
+    journal = len(_journal_lines(root_of(app), app))
+    _quiet(screen.turns, app, "flow", g, "noact")
+    added = _journal_lines(root_of(app), app)[journal:]
+    assert len(added) == 1 and '"burning"' in added[0] and '"P1"' in added[0]
+    assert app.top().ID == "text" and app.top().s["title"] == "Burning"
+    assert screen.s["step"] == "deal"
