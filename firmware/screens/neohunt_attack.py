@@ -11,7 +11,9 @@ from shared_rules.neohunt_board import place_name
 class NhShoot(Menu):
     """A shot: choose the target (A rolls the d6), then on a hit toggle extra damage
     cards (one of each kind), LEFT/RIGHT on "Reduce" for heavy armor / Flesh Wound,
-    "Hits" 1-2 (rapid fire, berserk), then "Apply damage".
+    "Hits" 1-2 (rapid fire, berserk), then "Apply damage" (B applies it as set: the
+    roll stands, RULINGS). A trooper's shot opens here at the damage stage
+    (``trooper_shot`` rolled it; the device picked its target).
 
     State: {"att": [kind, ref], "stage": "target" | "damage", "sel", "extras",
     "red", "hits", "tgt", "last"}.
