@@ -97,7 +97,8 @@ class FightScreen(Menu):
             out.append(("Aware " + ("yes" if fight.aware else "no"), "aware"))
             out.append(("Surprise " + surprise, "surprise"))
             # RULINGS Dice option: chosen here, journaled at the start, fixed for the fight
-            out.append(("d100 00 = %d" % fight.zero100, "d100"))
+            # (in words: a number on a set-up screen could read as a hidden one)
+            out.append(("d100 00=" + ("hundred" if fight.zero100 == 100 else "zero"), "d100"))
             out.append(("Start fight", "start"))
             return out
         out = [("Attack", "attack"), ("End turn", "end_turn")]

@@ -228,11 +228,11 @@ def test_d100_option_offered_at_set_up_journaled_and_fixed():
     setup = SETUP.rsplit(" U A ", 1)[0]   # the set-up before "Start fight"
     board, app = run_script(tmp_root("ccd100"), SEED, setup + " U U")
     lines = app.surface.lines()
-    assert any(line.startswith(">d100 00 = 100") for line in lines), lines
+    assert any(line.startswith(">d100 00=hundred") for line in lines), lines
     board.press(app, "R")
-    assert any(line.startswith(">d100 00 = 0") for line in app.surface.lines())
+    assert any(line.startswith(">d100 00=zero") for line in app.surface.lines())
     board.press(app, "A")                 # A toggles too
-    assert any(line.startswith(">d100 00 = 100") for line in app.surface.lines())
+    assert any(line.startswith(">d100 00=hundred") for line in app.surface.lines())
     board.press(app, "L")
     for name in ("D", "A", "A", "A", "A", "A"):   # Start fight; order; Ana attacks Crab
         board.press(app, name)
