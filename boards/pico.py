@@ -58,6 +58,9 @@ jumper moved), ``SOFT_I2C`` (True forces the bit-banged bus), ``BUTTON_PINS``,
 
 If no display answers, a line on the serial console says so and the app runs on
 a framebuffer in RAM (a null display), so the serial console and saves still work.
+The display is then looked for again (``look_for_display``, which the app's loop
+calls) at the next button press and every ``RETRY_MS``; once it answers, the app
+draws its current screen on it, no reboot, and the console says so once.
 
 The SSD1306 driver is the MicroPython project's (now kept in micropython-lib), vendored as
 boards/lib/ssd1306.py (its header says where the copy came from); the
@@ -93,6 +96,7 @@ BATTERY_DIVIDER = 3.0  # VSYS is read through a 200k/100k divider: VSYS / 3
 WIRELESS_CS_PIN = 25  # Pico W / Pico 2 W: the wireless chip's SPI chip select
 DIM_MS = 30000
 BLANK_MS = 120000
+RETRY_MS = 3000  # a display missing at boot is looked for again this often (and at a press)
 _DIM_CONTRAST = const(8)
 _FULL_CONTRAST = const(255)
 
@@ -103,6 +107,7 @@ ticks_ms = ticks.ticks_ms
 sleep_ms = ticks.sleep_ms
 
 _adc = None
+_lost = []  # while no display answered: [bus, address, next retry in ticks_ms]
 
 
 def log(message):
@@ -196,14 +201,46 @@ def make_surface(i2c=None, addr=None, freq=None, soft=None):
     if addr not in found:
         seen = ", ".join("0x%02X" % a for a in found) or "nothing"
         log("no display at 0x%02X on I2C%d (SDA GP%d, SCL GP%d); the bus answered at: %s. "
-            "Check the wiring and OLED_ADDR in boards/pico.py. Running without a display."
-            % (addr, I2C_ID, SDA_PIN, SCL_PIN, seen))
+            "Check the wiring and OLED_ADDR in boards/pico.py. Running without a display; "
+            "looking for it again at each press and every %d s."
+            % (addr, I2C_ID, SDA_PIN, SCL_PIN, seen, RETRY_MS // 1000))
+        _lost[:] = [i2c, addr, ticks.ticks_add(ticks.ticks_ms(), RETRY_MS)]
         return null_surface()
     try:
         display = PagedSSD1306(WIDTH, HEIGHT, i2c, addr)
     except OSError as exc:
-        log("display at 0x%02X did not start (%s). Running without a display." % (addr, exc))
+        log("display at 0x%02X did not start (%s). Running without a display; looking for "
+            "it again at each press and every %d s." % (addr, exc, RETRY_MS // 1000))
+        _lost[:] = [i2c, addr, ticks.ticks_add(ticks.ticks_ms(), RETRY_MS)]
         return null_surface()
+    del _lost[:]
+    return Surface(display, display.show, power=display.set_level)
+
+
+def look_for_display(now, pressed=False):
+    """Look again for a display that did not answer when ``make_surface`` ran (an I2C
+    NAK at OLED_ADDR at boot): at a button press, or once ``RETRY_MS`` have passed
+    since the last look. The app's loop calls it every tick (firmware.app.run).
+
+    :param now: ticks_ms. :param pressed: True for the tick where a press began.
+    :returns: the new Surface on the display once it answers (the console says so,
+        once; later calls return None), else None. Never raises: a bus error is
+        another miss.
+    """
+    if not _lost:
+        return None
+    i2c, addr, due = _lost
+    if not pressed and ticks.ticks_diff(now, due) < 0:
+        return None
+    _lost[2] = ticks.ticks_add(now, RETRY_MS)
+    try:
+        if addr not in i2c.scan():
+            return None
+        display = PagedSSD1306(WIDTH, HEIGHT, i2c, addr)
+    except OSError:
+        return None
+    del _lost[:]
+    log("display found at 0x%02X: drawing the current screen on it" % addr)
     return Surface(display, display.show, power=display.set_level)
 
 

@@ -903,6 +903,36 @@ def run(board, seed=None):
     app.forget = getattr(board, "forget_modules", None)
     app.restart = getattr(board, "restart", None)
     app.boot()
+    look = getattr(board, "look_for_display", None)
+    was = [False]
     while True:
-        app.tick(board.ticks_ms())
+        now = board.ticks_ms()
+        if look is not None and look_for_display(app, look, now, was):
+            look = None  # found: the board looks no more
+        app.tick(now)
         board.sleep_ms(5)
+
+
+def look_for_display(app, look, now, was):
+    """One tick of the loop's look for a display missing at boot: the board's
+    ``look(now, pressed)`` (boards/pico.py look_for_display: it alone touches the
+    bus) is told whether a press began since the last tick (``was``: [bool], the
+    last tick's pressed state, updated here). When it returns a Surface, the app
+    draws on it from now on: its current screen is drawn at this tick, at the
+    screen-care level of now (a blank panel stays dark until the next press).
+
+    :returns: True once the display was found (stop calling), else False.
+    """
+    pressed = app.buttons.any_pressed()
+    began = pressed and not was[0]
+    was[0] = pressed
+    surface = look(now, began)
+    if surface is None:
+        return False
+    app.surface = surface
+    care = app.care
+    if care is not None:
+        care.surface = surface
+        surface.set_power(care.level)
+    app.dirty = True
+    return True

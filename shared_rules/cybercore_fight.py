@@ -9,7 +9,8 @@ Pico's RAM when loaded from source.
 
 import json
 
-from shared_rules.cybercore import (ARC, ARMOUR_CLASSES, DAMAGE_TYPES, RULE_DODGE, RULE_EVADE, RULE_HP,
+from shared_rules.cybercore import (ARC, ARMOUR_CLASSES, DAMAGE_TYPES, RULE_ATTACK, RULE_DODGE, RULE_EVADE,
+                                    RULE_HP,
                                     RULE_INITIATIVE, RULE_OPPOSED, RULE_QUALITY, RULE_WOUNDS,
                                     armour_check, attack_hits, comatose_rounds, dodge_check, dodges_per_round, evade_check, evades_per_round,
                                     extra_stacks, initiative_order, pass_through)
@@ -31,7 +32,8 @@ def new_combatant(name, side):
     dr (9 ints, DAMAGE_TYPES order), max_wounds, dice (weapon damage notation), dtype
     (a DAMAGE_TYPES name), hp, max_hp, and the running state: wounds, wounded, coma
     (rounds left or -1), dead, bother ("dodge"/"evade" -> own turn ends left),
-    sources (damage sources while Wounded this round), waction (Wounded Actions left).
+    sources (the damage sources that added a wound since it went Wounded), waction
+    (Wounded Actions left).
     A player ("pc") adds rank, health, mass, perception, agility, reactions,
     foresight, dft / eft (Dodge / Evade training), af, df, ef, bonus (attack bonus),
     dodges, evades (used this round), heroic. A creature ("foe") adds an, dc,
@@ -96,6 +98,7 @@ class Fight:
         self.ambush = "none"
         self.aware = True
         self.surprise = -1
+        self.zero100 = 100  # what d100's 00 reads: 100, or 0 with the RULINGS option
         self.log = []
         self.summary = []
 
@@ -110,6 +113,18 @@ class Fight:
         check_combatant(c)
         self.combatants.append(c)
         return len(self.combatants) - 1
+
+    def set_d100_zero(self, reads):
+        """The RULINGS option of Cybercore d100 ("Dealing Damage"): what tens 0 and
+        ones 0 read for this fight's attacks, 100 (the default, range 1..100) or 0
+        (range 0..99). Set before round 1 and fixed for the fight.
+
+        :raises RuleError: the fight has started, or ``reads`` is not 100 or 0."""
+        if self.round:
+            raise RuleError("the d100 option is fixed once the fight has started (%s)" % RULE_ATTACK)
+        if reads != 100 and reads != 0:
+            raise RuleError("d100's 00 reads 100 or 0, got %r (%s)" % (reads, RULE_ATTACK))
+        self.zero100 = reads
 
     def start(self):
         """Round 1: the order from Cybercore Initiative (and surprise).
@@ -148,7 +163,6 @@ class Fight:
             if c["side"] == "pc":
                 c["dodges"] = 0
                 c["evades"] = 0
-            c["sources"] = []
             c["waction"] = 1 if c["wounded"] and not c["dead"] else 0
         self.order = self._round_order()
         self.turn = 0
@@ -214,7 +228,9 @@ class Fight:
 
         At 0 HP: one wound and Wounded (actions and heroic actions lost, out of the
         order, one Wounded Action per round). While Wounded the damage is ignored and
-        each distinct source adds one wound (once per round). Wounds == Max Wounds:
+        each distinct source adds one wound, once for the whole time Wounded however
+        many rounds pass; the source that brought it down counts once more (RULINGS
+        "each unique source"). Wounds == Max Wounds:
         comatose for Max Wounds // 2 rounds; wounds > Max Wounds: dead
         (Cybercore Hitpoints (HP), Wounds; RULINGS).
         :returns: list of public event words ("down", "wound", "comatose", "dead").
@@ -238,7 +254,7 @@ class Fight:
             c["wounded"] = True
             if "heroic" in c:
                 c["heroic"] = 0
-            c["sources"] = [source]
+            c["sources"] = []  # the downing hit gave its own wound: its source may add one more
             c["waction"] = 0
             events.append("down")
         self._check_wounds(c, events)
@@ -269,6 +285,7 @@ class Fight:
         if c["wounds"] < c["max_wounds"]:
             c["coma"] = -1
             c["wounded"] = False
+            c["sources"] = []  # the Wounded condition ended: every source counts again
             if c["hp"] < 1:
                 c["hp"] = 1
         self.note("%s treated" % c["name"])
@@ -301,13 +318,14 @@ class Fight:
     def attack(self, i, j, source):
         """Combatant i (usually a player) attacks j: d100 + 5 x Rank + bonus against
         j's Defense; a hit rolls i's weapon dice, j's DR for that type is taken off
-        (Cybercore Dealing Damage). :returns: dict of the outcome (public keys:
+        (Cybercore Dealing Damage; 00 reads ``zero100``, RULINGS option). :returns:
+        dict of the outcome (public keys:
         d100, total, hit, rolled, events; hidden: passed).
         :raises RuleError: the attacker cannot act or the target is dead."""
         self._can_act(i, j)
         a = self.combatants[i]
         t = self.combatants[j]
-        roll = d100(source)[0]
+        roll = d100(source, self.zero100)[0]
         hit, total = attack_hits(roll, a.get("rank", 0), a.get("bonus", 0), t.get("defense", 0))
         out = {"d100": roll, "total": total, "hit": hit, "rolled": 0, "passed": 0, "events": []}
         if hit:
@@ -447,7 +465,8 @@ class Fight:
             people.append(pack(c, seal))
         return {"combatants": people, "round": self.round, "order": self.order,
                 "turn": self.turn, "ambush": self.ambush, "aware": self.aware,
-                "surprise": self.surprise, "log": self.log, "summary": self.summary}
+                "surprise": self.surprise, "d100_00": self.zero100, "log": self.log,
+                "summary": self.summary}
 
     @classmethod
     def from_dict(cls, d, unseal):
@@ -463,6 +482,9 @@ class Fight:
             fight.ambush = d.get("ambush", "none")
             fight.aware = d.get("aware", True)
             fight.surprise = d.get("surprise", -1)
+            fight.zero100 = d.get("d100_00", 100)
+            if fight.zero100 != 100 and fight.zero100 != 0:
+                raise ValueError("d100_00 must be 100 or 0")
             fight.log = d.get("log", [])
             fight.summary = d.get("summary", [])
         except (KeyError, TypeError, IndexError, ValueError) as exc:

@@ -364,7 +364,7 @@ def parse(text):
     """Read dice notation: ``NdS``, ``NdS+M``, ``NdS-M``, ``dS`` (N = 1) or ``d%``/``Nd%``.
 
     Spaces are not allowed; the ``d`` may be upper or lower case. N is 1..100,
-    S is 2..1000, M is 0..1000.
+    S is 1..1000 (a d1 always reads 1, RULINGS Dice), M is 0..1000.
 
     :param text: str.
     :returns: Notation.
@@ -395,8 +395,8 @@ def parse(text):
             found = text[pos] if pos < len(text) else "the end"
             raise DiceNotationError(text, pos, "expected the number of sides or '%%', found '%s'" % found)
         sides = int(sides_text)
-        if sides < 2 or sides > _MAX_SIDES:
-            raise DiceNotationError(text, pos, "sides must be 2-%d" % _MAX_SIDES)
+        if sides < 1 or sides > _MAX_SIDES:
+            raise DiceNotationError(text, pos, "sides must be 1-%d" % _MAX_SIDES)
         pos = end
     modifier = 0
     if pos < len(text):

@@ -34,9 +34,18 @@ def target_state(g, target):
 
 def check_shot(g, attacker, target):
     """None when ``attacker`` may shoot ``target`` (same sector or an open
-    adjoining one; not herself; not hidden), else the reason."""
+    adjoining one, walls blocking both ways; not herself; not hidden; a trooper
+    that has not acted this round and did not just arrive: why_idle), else the
+    reason (Neo-Hunt Combat, troopers; RULINGS walls, trooper actions)."""
     if attacker == target:
         return "a varan does not shoot itself (Neo-Hunt Combat)"
+    if attacker[0] == "t":
+        try:
+            reason = g.why_idle(attacker[1])
+        except RuleError as exc:
+            return str(exc)
+        if reason:
+            return reason
     try:
         target_state(g, target)
         a = _pos(g, attacker)
@@ -48,8 +57,10 @@ def check_shot(g, attacker, target):
     return None
 
 def shoot(g, attacker, target, face, modifier=0):
-    """Resolve a to-hit roll. A varan shooting is revealed first; the trooper
-    target or shooter turns face-up.
+    """Resolve a to-hit roll. A varan shooting is revealed first (RULINGS: an
+    attack shows the attacker); the trooper target or shooter turns face-up; a
+    trooper that shoots has used its action this round, hit or miss (RULINGS
+    trooper actions).
 
     :param attacker/target: ("v", player) or ("t", trooper id).
     :param face: the d6 rolled.
@@ -64,6 +75,7 @@ def shoot(g, attacker, target, face, modifier=0):
             g.reveal(attacker[1])
     else:
         g.trooper(attacker[1])["up"] = True
+        g.trooper(attacker[1])["done"] = "shot"
     if target[0] == "t":
         g.trooper(target[1])["up"] = True
     st = target_state(g, target)
@@ -143,9 +155,11 @@ def explode(g, place, credit, out):
     (Neo-Hunt Combat, explosions) announces the rules that apply to an explosion
     and then gives none; only who gains its kills is stated. Our stand-in: every
     arrived trooper and every varan in that sector takes 1 damage (hidden ones too;
-    no damage beyond the sector, walls irrelevant). Kills go to ``credit`` (a player
-    index or None), never for her own varan (RULINGS kills). The player sees
-    "(stand-in)" with the explosion on the Hit notice.
+    no damage beyond the sector, walls irrelevant); RULINGS keeps it, and a hidden
+    varan that takes that damage is revealed (``out["revealed"]`` gets its player
+    index). Kills go to ``credit`` (a player index or None), never for her own
+    varan (RULINGS kills). The player sees "(stand-in)" with the explosion on the
+    Hit notice.
 
     :param place: sector 0..6. :param out: the damage result dict (``killed``
         gets the labels of the dead)."""
@@ -154,11 +168,15 @@ def explode(g, place, credit, out):
             _hurt(g, ("t", t["id"]), 1, credit, out)
     for q in range(len(g.d["players"])):
         if g.d["players"][q]["varan"] is not None and g.place_of(q) == place:
+            if g.state(q) == "hidden":
+                g.reveal(q)
+                out.setdefault("revealed", []).append(q)
             _hurt(g, ("v", q), 1, credit, out)
 
 def after_action(g, p, source):
-    """The burning roll at the end of a burning varan's action (RULINGS burning):
-    one roll even with both Flame Up and Ammo Explosion.
+    """The burning roll at the end of a burning varan's action round (RULINGS
+    burning: once per action round of the target, whatever it did, a move, an
+    attack or no action): one roll even with both Flame Up and Ammo Explosion.
 
     :returns: None (not burning) or dict {"face", "result", "dmg", "killed"}.
     """
@@ -178,3 +196,28 @@ def after_action(g, p, source):
         _hurt(g, ("v", p), 1, igniter, out)
     return out
 
+
+def troopers_burning(g, source):
+    """The burning rolls at the end of the troopers' action round (the grey order
+    card; RULINGS burning: once per action round of each burning target, whatever
+    it did): one d6 per burning trooper on the board, in id order; 1 puts it out,
+    6 is one more hit (the igniter gains a kill if it dies).
+
+    :returns: list of dicts {"id", "face", "result", "dmg", "killed"} (empty when
+        none burns).
+    """
+    out = []
+    for t in list(g.on_board()):
+        if not t["burn"] or t not in g.d["troopers"]:
+            continue
+        face = source.randbelow(6) + 1
+        result = burning_roll(face)
+        one = {"id": t["id"], "face": face, "result": result, "dmg": 0, "killed": []}
+        if result == "out":
+            t["burn"] = []
+            t["igniter"] = None
+        elif result == "hit":
+            one["dmg"] = 1
+            _hurt(g, ("t", t["id"]), 1, t["igniter"], one)
+        out.append(one)
+    return out

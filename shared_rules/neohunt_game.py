@@ -29,9 +29,11 @@ from shared_rules.neohunt_board import HIDE, Board, random_cells
 
 # method name -> the module holding it as a function of the game (Game.__getattr__)
 _PARTS = {}
-for _name in ("target_state", "check_shot", "shoot", "damage", "explode", "after_action"):
+for _name in ("target_state", "check_shot", "shoot", "damage", "explode", "after_action",
+              "troopers_burning"):
     _PARTS[_name] = "neohunt_combat"
-for _name in ("reinforce", "arrival_rolls", "join", "reenter", "enter"):
+for _name in ("reinforce", "arrival_rolls", "join", "reenter", "enter", "why_idle",
+              "equal_targets", "pick_target"):
     _PARTS[_name] = "neohunt_troopers"
 for _name in ("start_turn", "last_player_check", "hand_size", "start_round", "deal", "end",
               "full_reveal"):

@@ -49,11 +49,15 @@ def hand_size(g):
 
 def start_round(g, source):
     """Shuffle the order deck: one card per varan (on the board or waiting to
-    enter) plus the grey trooper card (Neo-Hunt action rounds)."""
+    enter) plus the grey trooper card (Neo-Hunt action rounds). Every trooper's
+    action of the last round is forgotten: each acts once per round, one that
+    arrived last round too (Neo-Hunt troopers)."""
     deck = [p for p in g.active()] + [TROOPERS]
     g.d["order"] = shuffle(source, deck)
     g.d["dealt"] = []
     g.d["round"] += 1
+    for t in g.d["troopers"]:  # a new round: every trooper may act once again
+        t.pop("done", None)
 
 def deal(g):
     """Deal the next order card: a player index or "T". None when the round is over."""

@@ -4,16 +4,24 @@ face-down trooper types, late joins and re-entry (RULINGS "Neo-Hunt"). Functions
 taking the Game ``g`` first, imported only when needed (the Game's methods
 call them) so the device can drop them between actions.
 
+One action per trooper per round (Neo-Hunt troopers; RULINGS trooper actions): a
+trooper that has shot (hit or miss) is marked ``"done": "shot"`` until the next
+action round starts (neohunt_rounds.start_round clears it); one that arrives is
+marked ``"done": "arrived"`` (it acts from the next round on). Where a trooper has
+several equal targets the device picks one with the session dice (RULINGS trooper
+targets; ``pick_target``).
+
 STAND-IN for trooper behaviour: Neo-Hunt troopers announces the order in which
 troopers act (moving, searching, shooting, panic, the Hunter-Killer's own search)
 and then lists none of it. The device rolls the arrivals (the text gives those)
-and keeps the types face-down; the players move troopers and pick a trooper's
-shot by hand ("T<n> shoots", whose screen shows "(stand-in)"); when several
-targets are equal the text wants a random one, which the players choose for now."""
+and keeps the types face-down; the players say when a trooper shoots ("T<n>
+shoots"). Which targets are "equal" is not said either: our reading (marked
+"(stand-in)" on the shot's notice) is the varans in reach (same sector or an open
+adjoining one, not hidden) with the lowest to-hit number."""
 
 from shared_rules.errors import RuleError
 from shared_rules.neohunt import (MAX_PLAYERS, RULE_REINF, RULE_SETUP, RULE_TROOPERS,
-                                  TROOPER_CAP, arrives, place_code)
+                                  TROOPER_CAP, arrives, place_code, to_hit)
 from shared_rules.neohunt_board import CENTRE, HIDE
 
 
@@ -62,12 +70,66 @@ def arrival_rolls(g, source):
         ok = arrives(face)
         if ok:
             t["wait"] = False
+            t["done"] = "arrived"  # it acts from the next round on (Neo-Hunt troopers)
             for pl in g.d["players"]:
                 v = pl["varan"]
                 if v is not None and v["visible"] and v["init"] == t["at"]:
                     t["up"] = True
         out.append((t["id"], face, ok))
     return out
+
+def why_idle(g, tid):
+    """None when trooper ``tid`` may act now, else the reason (str): it is still
+    waiting to arrive, it arrived this round, or it has acted this round (one
+    action per trooper per round, a missed shot included; Neo-Hunt troopers)."""
+    t = g.trooper(tid)
+    if t["wait"]:
+        return "T%d has not arrived yet (%s)" % (tid, RULE_TROOPERS)
+    done = t.get("done")
+    if done == "arrived":
+        return "T%d arrived this round: it acts from the next round on (%s)" % (tid, RULE_TROOPERS)
+    if done:
+        return "T%d has acted this round: one action per trooper (%s)" % (tid, RULE_TROOPERS)
+    return None
+
+def equal_targets(g, tid):
+    """The targets trooper ``tid`` may shoot now, as ("v", player) tuples: the varans
+    in reach (not hidden; same sector or an open adjoining one) with the lowest
+    to-hit number (STAND-IN reading of "equal targets", see the module doc).
+    :returns: list, in player order; empty when none is in reach or the trooper
+    cannot act (why_idle)."""
+    if why_idle(g, tid) is not None:
+        return []
+    best = 7
+    out = []
+    for q in range(len(g.d["players"])):
+        if g.d["players"][q]["varan"] is None:
+            continue
+        target = ("v", q)
+        if g.check_shot(("t", tid), target) is not None:
+            continue
+        need = to_hit(g.target_state(target))
+        if need < best:
+            best = need
+            out = []
+        if need == best:
+            out.append(target)
+    return out
+
+def pick_target(g, tid, source):
+    """Trooper ``tid``'s target: one of ``equal_targets`` drawn with ``source`` (one
+    ``randbelow(len)`` draw, none when there is only one; RULINGS trooper targets).
+
+    :returns: (target tuple, the equal targets list).
+    :raises RuleError: the trooper cannot act (why_idle) or has no target in reach.
+    """
+    reason = why_idle(g, tid)
+    if reason:
+        raise RuleError(reason)
+    among = equal_targets(g, tid)
+    if not among:
+        raise RuleError("T%d has no varan in reach to shoot (%s)" % (tid, RULE_TROOPERS))
+    return among[source.randbelow(len(among))], among
 
 # ---- varan reinforcements ----------------------------------------------
 def join(g, name):

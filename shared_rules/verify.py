@@ -50,6 +50,12 @@ def _dice_roll(entry, values):
 
 
 def _shot(entry, values):
+    # a trooper's shot (Neo-Hunt troopers; RULINGS trooper targets): with several
+    # equal targets (``in.among``) the first draw picked the one shot at (``in.at``)
+    among = entry["in"].get("among")
+    if isinstance(among, list) and len(among) > 1:
+        return [("target", entry["in"].get("at"), among[values[0]]),
+                ("d6", entry["out"].get("d6"), values[1] + 1)]
     return [("d6", entry["out"].get("d6"), values[0] + 1)]
 
 
@@ -71,8 +77,10 @@ def _armour(entry, values):
 
 
 def _attack(entry, values):
-    # a fight's attack: d100 from a tens and a ones d10 first (Cybercore "Dealing Damage")
-    return [("d100", entry["out"]["public"].get("d100"), d100(_Replay(values[:2]))[0])]
+    # a fight's attack: d100 from a tens and a ones d10 first (Cybercore "Dealing Damage");
+    # 00 reads what the fight's option said (in.d100_00: 100, or 0; 100 if absent)
+    zero = entry["in"].get("d100_00", 100)
+    return [("d100", entry["out"]["public"].get("d100"), d100(_Replay(values[:2]), zero)[0])]
 
 
 def _defend(entry, values):

@@ -105,6 +105,9 @@ class FightScreen(Menu):
             out.append(("Ambush " + AMBUSH_LABEL[fight.ambush], "ambush"))
             out.append(("Aware " + ("yes" if fight.aware else "no"), "aware"))
             out.append(("Surprise " + surprise, "surprise"))
+            # RULINGS Dice option: chosen here, journaled at the start, fixed for the fight
+            # (in words: a number on a set-up screen could read as a hidden one)
+            out.append(("d100 00=" + ("hundred" if fight.zero100 == 100 else "zero"), "d100"))
             out.append(("Start fight", "start"))
             return out
         out = [("Attack", "attack"), ("End turn", "end_turn")]
@@ -175,6 +178,8 @@ class FightScreen(Menu):
         elif action == "surprise":
             count = len(fight.combatants) + 1
             fight.surprise = (fight.surprise + 1 + step) % count - 1
+        elif action == "d100":
+            fight.set_d100_zero(0 if fight.zero100 == 100 else 100)
         else:
             return
         self.keep(app, fight)
@@ -212,11 +217,15 @@ class FightScreen(Menu):
                 c = new_combatant(_free_name(fight, _edit().FOE_NAMES), "foe")
                 app.push(Handover.make("GM", _edit().CreatureEdit.make(app, -1, c)))
             return
+        if action == "d100":  # A toggles it too (LEFT/RIGHT: side)
+            fight.set_d100_zero(0 if fight.zero100 == 100 else 100)
+            self.keep(app, fight)
+            return
         if action == "start":
             fight.start()
             app.record(GAME, "start", {"names": [c["name"] for c in fight.combatants],
                                        "ambush": fight.ambush, "aware": fight.aware,
-                                       "surprise": fight.surprise},
+                                       "surprise": fight.surprise, "d100_00": fight.zero100},
                        {"order": [fight.combatants[i]["name"] for i in fight.order]},
                        RULE_INITIATIVE)
             self.keep(app, fight)

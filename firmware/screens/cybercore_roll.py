@@ -104,7 +104,8 @@ class TargetScreen(Menu):
             public = {"d100": out["d100"], "total": out["total"], "hit": out["hit"],
                       "rolled": out["rolled"], "events": out["events"]}
             app.record(GAME, "attack", {"attacker": a["name"], "target": t["name"],
-                                        "hidden": _seal_for(app, t, secret)},
+                                        "hidden": _seal_for(app, t, secret),
+                                        "d100_00": fight.zero100},
                        {"public": public, "hidden": _seal_for(app, t, after)}, RULE_ATTACK)
             bonus = 5 * a["rank"] + a["bonus"]
             lines = [a["name"] + " > " + t["name"],

@@ -12,7 +12,9 @@ class NhShoot(Menu):
     """A shot: choose the target (LEFT/RIGHT a modifier -3..+3, the need and the
     exact odds shown; A rolls the d6), then on a hit toggle extra damage
     cards (one of each kind), LEFT/RIGHT on "Reduce" for heavy armor / Flesh Wound,
-    "Hits" 1-2 (rapid fire, berserk), then "Apply damage".
+    "Hits" 1-2 (rapid fire, berserk), then "Apply damage" (B applies it as set: the
+    roll stands, RULINGS). A trooper's shot opens here at the damage stage
+    (``trooper_shot`` rolled it; the device picked its target).
 
     State: {"att": [kind, ref], "stage": "target" | "damage", "sel", "extras",
     "red", "hits", "tgt", "last", "mod" (absent in older saves: 0)}.
@@ -76,9 +78,7 @@ class NhShoot(Menu):
         return out + ["Hits %d" % self.s["hits"], "Reduce %d" % self.s["red"], "Apply damage"]
 
     def footer(self, app):
-        """The last roll; for a trooper's shot "(stand-in)": the players pick its
-        target (Neo-Hunt troopers: the text's list of how troopers act is missing;
-        see shared_rules.neohunt_troopers)."""
+        """The last roll; on the damage stage, what B does (the hit stands)."""
         out = [self.s["last"]] if self.s["last"] else []
         if self.s["stage"] == "target":
             try:
@@ -89,8 +89,8 @@ class NhShoot(Menu):
             if odds:
                 out = ["Need %s mod %+d" % (odds[0], self.s.get("mod", 0)), odds[1]] + out
             out = why + out
-        if self.s["att"][0] == "t" and self.s["stage"] == "target":
-            out.append("(stand-in)")
+        if self.s["stage"] == "damage":
+            out.append("B: apply as set")
         return out
 
     def odds_line(self, app):
@@ -108,6 +108,16 @@ class NhShoot(Menu):
         except RuleError:  # no game open, or the target cannot be shot at
             return None
         return ["%d+" % to_hit(state), "hit " + chance_text(*shot_odds(state, self.s.get("mod", 0)))]
+
+    def on_button(self, app, name, kind):
+        """B on the damage stage applies the damage as set (RULINGS: a roll once
+        made stands, its effects apply; undo is the only way back); elsewhere as
+        Menu (B before the roll cancels: nothing was rolled)."""
+        if name == "B" and kind != "long" and self.s["stage"] == "damage":
+            extras = game_screen(app).game(app).sect["extra_damage"]
+            self.choose(app, len(extras) + 2)
+            return
+        Menu.on_button(self, app, name, kind)
 
     def side(self, app, name, kind):
         if self.s["stage"] == "target":  # a modifier, as on the stand-alone shot
@@ -193,6 +203,8 @@ class NhShoot(Menu):
             lines.append("killed " + ", ".join(out["killed"]))
         if out.get("explosions"):  # its effect is our stand-in (neohunt_combat.explode)
             lines.append("explosion in %s (stand-in)" % ", ".join(place_name(p) for p in out["explosions"]))
+        for q in out.get("revealed", ()):
+            lines.append("%s revealed" % g.d["players"][q]["name"])
         self.done(app, screen, g, att)
         from firmware.screens.result import show
         show(app, "Hit", lines)
@@ -203,6 +215,36 @@ class NhShoot(Menu):
             screen.go("deal")
             screen.turns(app, "after", g, att[1])
             screen.commit(app)
+
+
+def trooper_shot(app, screen, g, tid):
+    """"T<n> shoots": the device picks the target among the trooper's equal ones
+    with the session dice (RULINGS trooper targets; which targets are equal is
+    our stand-in, shared_rules.neohunt_troopers.equal_targets), rolls the d6 and
+    journals both in one "shot" entry (``in.among``: the equal targets' labels,
+    ``in.at`` the one picked; `referee verify` recomputes the pick). The trooper has
+    used its action, hit or miss. A hit opens the damage stage of NhShoot.
+
+    :raises RuleError: the trooper cannot act now or has no varan in reach
+        (nothing drawn, nothing journaled).
+    """
+    target, among = g.pick_target(tid, app.source)
+    face = app.source.randbelow(6) + 1
+    att = ("t", tid)
+    hit, need, st = g.shoot(att, target, face)
+    names = [g.d["players"][t[1]]["name"] for t in among]
+    label = g.d["players"][target[1]]["name"]
+    app.remember_roll("d6", face)
+    app.record(GAME, "shot", {"by": "T%d" % tid, "at": label, "among": names, "state": st},
+               {"d6": face, "need": need, "hit": hit}, RULE_TO_HIT)
+    screen.commit(app)
+    last = "d6 %d need %d %s" % (face, need, "HIT" if hit else "MISS")
+    why = ("random of %s (stand-in: equal = lowest to-hit in reach)" % ", ".join(names)
+           if len(names) > 1 else "the only target in reach at the lowest to-hit (stand-in)")
+    if hit:
+        app.push(NhShoot({"att": ["t", tid], "stage": "damage", "sel": 0, "extras": [],
+                          "red": 0, "last": last, "hits": 1, "tgt": list(target)}))
+    app.notice("T%d shoots %s" % (tid, label), "%s. Target: %s." % (last, why))
 
 
 def _who(g, who):

@@ -185,8 +185,11 @@ class NhGame(Menu):
         elif step == "troopers":
             if not s.get("arrived"):
                 out.append(("Arrival rolls", "arrive"))
+            # only a trooper that may act this round (one action each, not in the round
+            # it arrived: Neo-Hunt troopers) and has a varan in reach
             for t in g.on_board():
-                out.append(("T%d shoots" % t["id"], "tshoot%d" % t["id"]))
+                if g.equal_targets(t["id"]):
+                    out.append(("T%d shoots" % t["id"], "tshoot%d" % t["id"]))
             out.append(("Troopers done", "tdone"))
             for q in range(len(players)):  # trooper search or sensors found her
                 if players[q]["varan"] is not None and g.state(q) != "visible":

@@ -77,7 +77,10 @@ def flow(self, app, g, key):
         app.notice("Enters", "%s enters at %s" % (names[s["cur"]], place_name(place)))
         self.go("deal")
     elif key == "noact":
+        # burning rolls at the end of each of its action rounds, whatever it did
+        # (RULINGS burning): no action too
         self.go("deal")
+        after(self, app, g, s["cur"])
     elif key == "move":
         p = s["cur"]
         app.push(Handover.make(names[p], NhPlace({"p": p, "mode": "move", "sel": 0, "err": ""})))
@@ -140,8 +143,8 @@ def other(self, app, g, key):
                                for tid, face, ok in rolls] + ["(each on 4+)" if rolls else
                                                               "nobody waiting"])
     elif key.startswith("tshoot"):
-        app.push(NhShoot({"att": ["t", int(key[6:])], "stage": "target", "sel": 0, "extras": [],
-                          "red": 0, "last": "", "hits": 1}))
+        from firmware.screens.neohunt_attack import trooper_shot
+        trooper_shot(app, self, g, int(key[6:]))
     elif key.startswith("spotted"):
         q = int(key[7:])
         name = g.d["players"][q]["name"]
@@ -150,6 +153,18 @@ def other(self, app, g, key):
         app.notice("Spotted", "%s is at %s" % (name, place_name(place)))
     elif key == "tdone":
         self.go("deal")
+        # a burning trooper's igniter rolls at the end of the troopers' round (RULINGS burning)
+        rolls = g.troopers_burning(app.source)
+        if rolls:
+            for one in rolls:
+                app.remember_roll("d6", one["face"])
+            app.record(GAME, "burning", {"troopers": [one["id"] for one in rolls]},
+                       {"rolls": rolls}, RULE_BURNING)
+            words = {"out": "fire out", "burns": "burns on", "hit": "one more hit"}
+            app.notice("Burning", "; ".join("T%d d6 %d %s%s" % (
+                one["id"], one["face"], words[one["result"]],
+                (", killed " + ", ".join(one["killed"])) if one["killed"] else "")
+                for one in rolls))
     elif key == "fullreveal":
         app.push(TextScreen.make("Full reveal", "\n".join(g.full_reveal())))
     elif key == "map":

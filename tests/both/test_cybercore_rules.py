@@ -309,8 +309,11 @@ def test_zero_hp_wounded_out_of_order_and_distinct_sources():
     assert events == ["down"] and ana["hp"] == 0 and ana["wounds"] == 1 and ana["wounded"]
     assert not fight.in_order(0)
     assert fight.current() == 1          # Ana's turn is skipped
-    assert fight.damage(0, 5, "Crab") == []          # same source this round
-    assert fight.damage(0, 5, "Bug") == ["wound"] and ana["wounds"] == 2
+    # RULINGS "each unique source": the source that brought her down counts once more
+    assert fight.damage(0, 5, "Crab") == ["wound"] and ana["wounds"] == 2
+    assert fight.damage(0, 5, "Crab") == [] and ana["wounds"] == 2   # and never again
+    ana["max_wounds"] = 6
+    assert fight.damage(0, 5, "Bug") == ["wound"] and ana["wounds"] == 3
     assert ana["hp"] == 0                            # damage ignored
     err = raises(RuleError, fight.attack, 0, 2, SeqSource([5, 5, 1, 1]))
     assert "Wounded" in str(err)
@@ -321,8 +324,61 @@ def test_zero_hp_wounded_out_of_order_and_distinct_sources():
     fight.wounded_action(0)
     err = raises(RuleError, fight.wounded_action, 0)
     assert "Wounded Action" in str(err)
-    fight.damage(0, 5, "Crab")                       # a new round: Crab counts again
-    assert ana["wounds"] == 3
+    # a new round changes nothing: once per source for the whole time Wounded
+    assert fight.damage(0, 5, "Crab") == [] and fight.damage(0, 5, "Bug") == []
+    assert ana["wounds"] == 3 and ana["sources"] == ["Crab", "Bug"]
+    for _ in range(6):
+        fight.new_round()
+    assert fight.damage(0, 5, "Bug") == [] and ana["wounds"] == 3
+    assert fight.damage(0, 5, "Drone") == ["wound"] and ana["wounds"] == 4  # a new source
+
+
+def test_unique_sources_count_again_after_the_wounded_condition_ends():
+    fight = make_fight()
+    fight.start()
+    ana = fight.combatants[0]
+    ana["max_wounds"] = 6
+    fight.damage(0, 99, "Crab")
+    fight.damage(0, 1, "Crab")
+    assert ana["wounds"] == 2
+    fight.treat(0, 2)                                # Wounded ends, back at 1 HP
+    assert not ana["wounded"] and ana["sources"] == []
+    assert fight.damage(0, 1, "Crab") == ["down"] and ana["wounds"] == 1
+    assert fight.damage(0, 1, "Crab") == ["wound"] and ana["wounds"] == 2
+
+
+def test_max_wounds_1_dies_at_the_next_round_start_unless_treated_before():
+    # RULINGS Max Wounds 1: comatose for 0 rounds = dead at the start of the next round
+    fight = make_fight()
+    fight.combatants[0]["max_wounds"] = 1
+    fight.start()
+    ana = fight.combatants[0]
+    assert fight.damage(0, 99, "Crab") == ["down", "comatose"] and ana["coma"] == 0
+    assert not ana["dead"]                           # still alive this round
+    fight.new_round()
+    assert ana["dead"] and ana["wounds"] == 2
+    # treated before the round starts: she lives on
+    fight = make_fight()
+    fight.combatants[0]["max_wounds"] = 1
+    fight.start()
+    ana = fight.combatants[0]
+    fight.damage(0, 99, "Crab")
+    fight.treat(0)
+    assert ana["coma"] == -1 and not ana["wounded"] and ana["wounds"] == 0
+    fight.new_round()
+    assert not ana["dead"] and ana["hp"] == 1
+    # Max Wounds 2 (comatose 1 round): alive after the first round start, dead at the second
+    fight = make_fight()
+    fight.combatants[0]["max_wounds"] = 2
+    fight.start()
+    ana = fight.combatants[0]
+    ana["wounds"] = 1
+    fight.damage(0, 99, "Crab")
+    assert ana["coma"] == 1
+    fight.new_round()
+    assert not ana["dead"]
+    fight.new_round()
+    assert ana["dead"]
 
 
 def test_comatose_countdown_then_death_even_and_odd_max_wounds():
@@ -455,3 +511,27 @@ def test_creatures_do_not_roll_defences():
     fight.start()
     err = raises(RuleError, fight.defend, 0, 2, "armour", SeqSource([5, 1, 1]))
     assert "creature" in str(err)
+
+
+def test_d100_option_00_reads_0_set_before_the_fight_and_kept_in_its_save():
+    # RULINGS Dice: Cybercore d100 tens 0 ones 0 read 100; option: 0 (range 0..99)
+    fight = make_fight()
+    assert fight.zero100 == 100
+    fight.set_d100_zero(0)
+    raises(RuleError, fight.set_d100_zero, 50)
+    fight.start()
+    err = raises(RuleError, fight.set_d100_zero, 100)
+    assert "fixed once the fight has started" in str(err)
+    out = fight.attack(0, 2, SeqSource([0, 0]))        # 00 + 5 = 5 vs Defense 40: miss
+    assert out["d100"] == 0 and out["total"] == 5 and not out["hit"]
+    out = fight.attack(0, 2, SeqSource([0, 1]))        # 01 reads 1 either way
+    assert out["d100"] == 1
+    out = fight.attack(0, 2, SeqSource([9, 9, 0]))     # 99 is the top: 99 + 5 beats 40
+    assert out["d100"] == 99 and out["hit"]
+    again = ccf.Fight.from_dict(json.loads(json.dumps(fight.to_dict(lambda t: t))), lambda t: t)
+    assert again.zero100 == 0
+    d = fight.to_dict(lambda t: t)
+    d["d100_00"] = 50
+    raises(RuleError, ccf.Fight.from_dict, d, lambda t: t)
+    del d["d100_00"]                                   # a save from before the option
+    assert ccf.Fight.from_dict(d, lambda t: t).zero100 == 100

@@ -154,11 +154,22 @@ def test_notation_reads():
     assert dice.parse("2d6+3").roll(SeqSource([0, 5])) == (1 + 6 + 3, (1, 6))
 
 
+def test_notation_accepts_a_d1_that_always_reads_1():
+    # RULINGS Dice: NdS with S >= 1; a d1 reads 1 and draws nothing from the dice
+    n = dice.parse("1d1")
+    assert (n.count, n.sides, n.modifier, n.low(), n.high()) == (1, 1, 0, 1, 1)
+    source = dice.HashSource(b"s", log=True)
+    assert n.roll(source) == (1, (1,)) and source.counter == 0
+    assert dice.parse("3d1+2").roll(source) == (5, (1, 1, 1))
+    assert dice.parse("d1000").sides == 1000
+
+
 def test_notation_errors_name_text_and_position():
     cases = [("", 0, "expected 'd'"), ("2x6", 1, "expected 'd', found 'x'"),
              ("2d", 2, "expected the number of sides"), ("d6+", 3, "expected a number after '+'"),
              ("d6*2", 2, "expected '+' or '-'"), ("0d6", 0, "number of dice"),
-             ("d1", 1, "sides must be"), ("d6+2x", 4, "unexpected 'x'"), ("2d6 +1", 3, "found ' '")]
+             ("d0", 1, "sides must be 1-1000"), ("2d1001", 2, "sides must be 1-1000"),
+             ("d6+2x", 4, "unexpected 'x'"), ("2d6 +1", 3, "found ' '")]
     for text, pos, words in cases:
         exc = raises(DiceNotationError, dice.parse, text)
         assert exc.pos == pos, (text, exc.pos)

@@ -104,3 +104,83 @@ def test_screen_care_levels_reach_the_panel():
     assert not bus.model.display_on
     surface.set_power("on")
     assert bus.model.display_on and bus.model.contrast == 255
+
+
+def _quiet_log(pico):
+    """Collect boards.pico's console lines instead of printing them. :returns: the list
+    and a function putting the real log back."""
+    said = []
+    real = pico.log
+    pico.log = said.append
+    return said, lambda: setattr(pico, "log", real)
+
+
+def test_a_display_missing_at_boot_is_looked_for_again_on_a_timer_and_a_press():
+    pico = pico_board()
+    said, restore = _quiet_log(pico)
+    try:
+        bus = FakeI2C(present=False)
+        surface = pico.make_surface(i2c=bus)
+        assert surface._show is None and len(said) == 1 and "looking for it again" in said[0]
+        start = pico._lost[2] - pico.RETRY_MS
+        assert pico.look_for_display(start + pico.RETRY_MS) is None      # still missing
+        assert pico.look_for_display(start + pico.RETRY_MS + 1) is None  # not due yet
+        bus.present = True                                               # plugged in now
+        assert pico.look_for_display(start + 2 * pico.RETRY_MS - 1) is None  # not yet due
+        assert bus.transactions == 0
+        found = pico.look_for_display(start + 2 * pico.RETRY_MS)         # the timer
+        assert found is not None and found._show is not None
+        assert bus.model.display_on and bus.transactions > 0
+        assert said[1:] == ["display found at 0x3C: drawing the current screen on it"]
+        assert pico.look_for_display(start + 9 * pico.RETRY_MS, True) is None  # said once
+        assert len(said) == 2
+        # a press looks at once, whatever the timer
+        bus = FakeI2C(present=False)
+        pico.make_surface(i2c=bus)
+        bus.present = True
+        due = pico._lost[2]
+        assert pico.look_for_display(due - 1) is None
+        assert pico.look_for_display(due - 1, True) is not None
+    finally:
+        restore()
+        del pico._lost[:]
+
+
+def test_a_display_found_later_shows_the_current_screen_without_a_reboot():
+    from boards.sim import SimBoard
+    from display_check import rmtree, temp_dir
+    from firmware.app import App, look_for_display
+    from firmware.buttons import Buttons
+    from firmware.care import ScreenCare
+    from firmware.storage import Storage
+    pico = pico_board()
+    said, restore = _quiet_log(pico)
+    root = temp_dir("redetect")
+    try:
+        bus = FakeI2C(present=False)
+        surface = pico.make_surface(i2c=bus)
+        sim = SimBoard(root)
+        app = App(surface, Buttons(sim.make_buttons()), Storage(root), sim.entropy, 7,
+                  sim.pack_dirs)
+        app.care = ScreenCare(surface, 0)
+        app.boot()
+        sim.press(app, "D")                                  # the menu's second entry
+        shown = app.surface.lines()
+        assert shown[2].startswith(">") and bus.transactions == 0
+        was = [False]
+        now = pico._lost[2] - 1
+        assert look_for_display(app, pico.look_for_display, now, was) is False
+        bus.present = True
+        sim.levels["D"] = True                               # a press begins
+        sim.hold(app, 60)
+        assert look_for_display(app, pico.look_for_display, now, was) is True
+        sim.levels["D"] = False
+        assert app.surface is not surface and app.care.surface is app.surface
+        app.redraw()
+        assert app.surface.lines() == shown                  # the same screen, now on the panel
+        assert bus.model.gddram == app.surface.fb.buffer and any(bus.model.gddram)
+        assert said[-1] == "display found at 0x3C: drawing the current screen on it"
+    finally:
+        restore()
+        del pico._lost[:]
+        rmtree(root)

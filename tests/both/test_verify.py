@@ -224,3 +224,58 @@ def test_verify_names_a_changed_fight_attack_and_defence_roll():
     assert len(problems) == 2
     assert problems[0].startswith("entry 2 (cybercore attack): d100 is %d" % (roll % 100 + 1))
     assert problems[1].startswith("entry 3 (cybercore defend): d20 is %d" % (face % 20 + 1))
+
+
+def _one_entry_session(seed, game, kind, roll):
+    """session_start, one entry made by ``roll(source) -> (inputs, outcome)``, seed_reveal."""
+    source = dice.HashSource(seed, log=True, hmac=True)
+    journal = Journal()
+    mark = [0]
+    out = [_record(journal, source, mark, "session", "session_start", {},
+                   {"commit": dice.commitment(seed), "scheme": source.scheme})]
+    inputs, outcome = roll(source)
+    out.append(_record(journal, source, mark, game, kind, inputs, outcome))
+    out.append(_record(journal, source, mark, "session", "seed_reveal", {},
+                       {"seed": _hex(seed), "counter": source.counter}))
+    return out
+
+
+def test_verify_recomputes_a_trooper_target_picked_among_equal_ones():
+    # Neo-Hunt troopers, RULINGS trooper targets: the pick is the shot entry's first draw
+    names = ["P1", "P3", "P4"]
+
+    def shot(source):
+        pick = source.randbelow(3)
+        face = dice.d6(source)
+        return ({"by": "T2", "at": names[pick], "among": names, "state": "visible"},
+                {"d6": face, "need": 4, "hit": face >= 4})
+    entries = _one_entry_session(b"trooper seed", "neohunt", "shot", shot)
+    assert verify_entries(entries) == ([], 1)
+    assert entries[1]["dice"]["draws"][0][0] == 3
+    picked = entries[1]["in"]["at"]
+    other = [n for n in names if n != picked][0]
+    entries[1]["in"]["at"] = other
+    problems, _ = verify_entries(entries)
+    assert problems == ["entry 2 (neohunt shot): target is %s in the journal but the seed "
+                        "gives %s" % (other, picked)]
+    # one target only: no pick drawn, the first draw is the d6
+    single = _one_entry_session(b"trooper seed", "neohunt", "shot", lambda source: (
+        {"by": "T2", "at": "P1", "among": ["P1"]}, {"d6": dice.d6(source)}))
+    assert verify_entries(single) == ([], 1) and len(single[1]["dice"]["draws"]) == 1
+
+
+def test_verify_reads_the_d100_option_of_the_fight():
+    # b"zero51"'s first d100 is tens 0 ones 0: 100 by default, 0 with the RULINGS option
+    def attack(zero):
+        def roll(source):
+            total = dice.d100(source, zero)[0]
+            inputs = {} if zero == 100 else {"d100_00": 0}
+            return inputs, {"public": {"d100": total}, "hidden": "x"}
+        return roll
+    plain = _one_entry_session(b"zero51", "cybercore", "attack", attack(100))
+    assert plain[1]["out"]["public"]["d100"] == 100 and verify_entries(plain) == ([], 1)
+    option = _one_entry_session(b"zero51", "cybercore", "attack", attack(0))
+    assert option[1]["out"]["public"]["d100"] == 0 and verify_entries(option) == ([], 1)
+    option[1]["in"] = {}  # the option left out: the seed's 00 reads 100
+    problems, _ = verify_entries(option)
+    assert problems == ["entry 2 (cybercore attack): d100 is 0 in the journal but the seed gives 100"]

@@ -222,3 +222,32 @@ def test_defence_result_line_keeps_the_whole_band_in_21_columns():
     for band in ("Absorbed", "Hardened", "Resistance", "Taken well", "Failed", "Dodged"):
         for passed in (0, 9, 10, 99, 100, 999):
             assert len(_band_damage(band + "!", passed)) <= 21
+
+
+def test_d100_option_offered_at_set_up_journaled_and_fixed():
+    """RULINGS Dice option: Cybercore d100's 00 reads 0 (range 0-99) when the players
+    choose so on the fight's set-up screen; the start journals it, every attack
+    entry carries it (so `referee verify` reads the d100 right) and it cannot change
+    once the fight has started."""
+    from firmware.screens.cybercore_fight import fight_host
+    from shared_rules.errors import RuleError
+    setup = SETUP.rsplit(" U A ", 1)[0]   # the set-up before "Start fight"
+    board, app = run_script(tmp_root("ccd100"), SEED, setup + " U U")
+    lines = app.surface.lines()
+    assert any(line.startswith(">d100 00=hundred") for line in lines), lines
+    board.press(app, "R")
+    assert any(line.startswith(">d100 00=zero") for line in app.surface.lines())
+    board.press(app, "A")                 # A toggles too
+    assert any(line.startswith(">d100 00=hundred") for line in app.surface.lines())
+    board.press(app, "L")
+    for name in ("D", "A", "A", "A", "A", "A"):   # Start fight; order; Ana attacks Crab
+        board.press(app, name)
+    start, attack = [e for e in fight_entries(app) if e["kind"] in ("start", "attack")][:2]
+    assert start["in"]["d100_00"] == 0 and attack["in"]["d100_00"] == 0
+    fight = fight_host(app).fight(app)
+    assert fight.zero100 == 0
+    try:
+        fight.set_d100_zero(100)
+        raise AssertionError("the option changed mid-fight")
+    except RuleError as exc:
+        assert "fixed once the fight has started" in str(exc)

@@ -8,7 +8,7 @@ import tempfile
 from firmware.app import CURSOR_KEYS
 
 from boards.sim import boot, run_script
-from test_neohunt_sim import KEYS, SEED
+from test_neohunt_sim import GAME_SEED, KEYS, SEED, played
 
 
 def _quiet(fn, *args):
@@ -62,16 +62,17 @@ def test_map_shows_no_hidden_varan():
 
 
 def test_reboot_mid_game_resumes_to_the_same_end():
+    driver, _ = played(GAME_SEED)  # the scripted game's presses (tests/host/nh_drive.py)
     root = tempfile.mkdtemp(prefix="nh-reboot-")
-    keys = KEYS.split()
+    keys = driver.keys_text().split()
     cut = 200
-    board, app = _quiet(run_script, root, SEED, " ".join(keys[:cut]))
+    board, app = _quiet(run_script, root, GAME_SEED, " ".join(keys[:cut]))
     before = app.surface.lines()
     cursor = dict((k, v) for k, v in app.top().s.items() if k in CURSOR_KEYS)
     # a new app on the same data folder: the save brings back the game, sealed; a
     # cursor moved since the last press that wrote is not kept (it confirmed nothing:
     # App.save, issue 21): the player puts it back where it was before going on
-    board2, app2 = _quiet(boot, root, SEED)
+    board2, app2 = _quiet(boot, root, GAME_SEED)
     assert [line.replace(">", " ") for line in app2.surface.lines()] == [
         line.replace(">", " ") for line in before]
     app2.top().s.update(cursor)
@@ -81,7 +82,8 @@ def test_reboot_mid_game_resumes_to_the_same_end():
     for key in keys[cut:]:
         _quiet(board2.press, app2, key)
     assert app2.top().s["step"] == "end"
-    assert "Winner P4" in app2.surface.lines()
+    assert "Winner P2" in app2.surface.lines()
+    assert app2.surface.lines() == driver.app.surface.lines()
 
 
 def _to_entry(board, app, label):
@@ -161,11 +163,18 @@ def test_stand_ins_are_marked_where_players_meet_them():
     setup.s["sel"] = 2
     setup.s["enter"] = True  # an entered board is the players' own: no stand-in
     assert "(stand-in)" not in setup.footer(app)
-    trooper = NhShoot({"att": ["t", 1], "stage": "target", "sel": 0, "extras": [], "red": 0,
-                       "last": "", "hits": 1})
     varan = NhShoot({"att": ["v", 0], "stage": "target", "sel": 0, "extras": [], "red": 0,
                      "last": "", "hits": 1})
-    assert "(stand-in)" in trooper.footer(app) and "(stand-in)" not in varan.footer(app)
+    assert "(stand-in)" not in varan.footer(app)
+    # a trooper's shot: the notice names its target and marks our reading of
+    # "equal targets" (Neo-Hunt troopers)
+    from firmware.screens.neohunt_attack import trooper_shot
+    app2, screen, g = _game_of(2)
+    g.d["troopers"] = [{"id": 1, "type": 1, "up": True, "at": 1, "wait": False, "dmg": 0,
+                        "burn": [], "igniter": None}]
+    _quiet(trooper_shot, app2, screen, g, 1)
+    text = " ".join(app2.top().s["lines"])
+    assert app2.top().s["title"] == "T1 shoots P1" and "(stand-in)" in text
 
 
 def _game_of(players):
@@ -206,3 +215,49 @@ def test_explosion_notice_marks_the_stand_in():
     _quiet(shot.choose, app, len(extras) + 2)  # Apply damage
     text = " ".join(app.top().s["lines"])
     assert "killed T1" in text and "explosion in S1 (stand-in)" in text
+
+
+def test_b_on_the_damage_stage_applies_the_hit():
+    """A roll once made stands (RULINGS): B on a hit's damage stage applies the damage
+    as set (the Flame Up card chosen too) instead of dropping it; the shooter's
+    action is then over (the next order card)."""
+    from firmware.screens.neohunt_attack import NhShoot
+    app, screen, g = _game_of(2)           # P1 in S1, P2 in S2
+    screen.s["step"] = "choice"
+    screen.s["cur"] = 0
+    screen.commit(app)
+    shot = NhShoot({"att": ["v", 0], "stage": "damage", "sel": 0, "extras": [], "red": 0,
+                    "last": "d6 5 need 5 HIT", "hits": 1, "tgt": ["v", 1]})
+    app.push(shot)
+    assert "B: apply as set" in shot.footer(app)
+    _quiet(shot.choose, app, 0)            # toggle the first extra card (Flame Up)
+    journal = len(_journal_lines(root_of(app), app))
+    _quiet(shot.on_button, app, "B", "short")
+    added = _journal_lines(root_of(app), app)[journal:]
+    assert ['"damage"' in line for line in added][:1] == [True]
+    assert app.top().ID == "text" and app.top().s["title"] == "Hit"
+    g = screen.game(app)
+    assert g.varan(1)["dmg"] == 2 and g.varan(1)["burn"]      # 1 + Flame Up
+    assert screen.s["step"] == "deal"
+
+
+def root_of(app):
+    return app.storage.root
+
+
+def test_a_burning_varan_rolls_after_no_action_too():
+    """RULINGS burning: the igniter rolls once at the end of each of the target's
+    action rounds whatever it did: "No action" included (it used to roll nothing)."""
+    app, screen, g = _game_of(2)
+    g.varan(0)["burn"] = ["Flame Up"]
+    g.varan(0)["igniter"] = 1
+    screen.s["step"] = "choice"
+    screen.s["cur"] = 0
+    screen.commit(app)
+    g = screen.game(app)
+    journal = len(_journal_lines(root_of(app), app))
+    _quiet(screen.turns, app, "flow", g, "noact")
+    added = _journal_lines(root_of(app), app)[journal:]
+    assert len(added) == 1 and '"burning"' in added[0] and '"P1"' in added[0]
+    assert app.top().ID == "text" and app.top().s["title"] == "Burning"
+    assert screen.s["step"] == "deal"
