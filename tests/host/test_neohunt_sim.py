@@ -12,7 +12,7 @@ free, largest free block 13K) and a save's JSON text no longer fits. The rules
 are tested on both runtimes in tests/both/test_neohunt_rules.py."""
 
 from boards.sim import run_script
-from check import tempdir
+from check import Bound, tempdir
 from shared_rules.journal import decode_line
 
 SEED = 19
@@ -334,7 +334,10 @@ def test_a_burning_spotter_cannot_undo_a_spot_she_has_seen():
     board, app = boot(root, SEED)
     keys = parse_keys(KEYS)
     i = 0
+    guard = Bound(len(keys), lambda: "the script's keys ran out before the Spot! step (top: %s %s)"
+                  % (app.top().ID, app.top().s.get("step")))
     while not (app.top().ID == "nh_game" and app.top().s.get("step") == "spot"):
+        guard.step()
         board.press(app, *keys[i])
         i += 1
     screen = app.top()
