@@ -115,7 +115,7 @@ def attack_all(game, source, log, kept):
     refused attack is an error of the game, not skipped. Every event's kind goes to
     ``log``, the KEPT ones whole to ``kept``."""
     limit = game.ss_max()
-    for sprawl in SPRAWLS:
+    for sprawl in sorted(game.pack.data["sprawls"]):
         units = [u["name"] for u in game.s["ss"] if u["at"] == sprawl]
         if limit is not None:
             units = units[:limit]
@@ -131,7 +131,6 @@ def attack_all(game, source, log, kept):
             _note(game.remove_unit(game.losses()[0]["units"][0]), log, kept)
 
 
-SPRAWLS = ("Sprawl-1", "Sprawl-3", "Sprawl-4", "Sprawl-6")
 SS_START = "Sprawl-6"  # the NSA's SS units go here; Sprawl-1 is 3 points away
 
 
