@@ -17,6 +17,7 @@ import shutil
 import contextlib
 import tempfile
 
+import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
@@ -272,6 +273,8 @@ def game_of(run):
     raise AssertionError("no game")
 
 
+# 12 pairs of simulated games: more than 5 minutes under a load of 12 on 2 cores
+@pytest.mark.timeout(2400)
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow],
           phases=(Phase.explicit, Phase.reuse, Phase.generate))  # shrinking a sim run is slow
 @given(seed=st.integers(0, 10 ** 6), slots=st.lists(st.lists(PLACE, min_size=1, max_size=3),
