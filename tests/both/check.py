@@ -111,3 +111,26 @@ class NullFb:
 
     def fill(self, *args):
         pass
+
+
+class Bound:
+    """A limit on a loop that drives a UI or a game until it reaches a state: call
+    ``step()`` once per turn of the loop. Past ``limit`` turns it fails, naming
+    where it got stuck, instead of looping for ever.
+
+    :param limit: int, the most turns an honest run needs (with room to spare).
+    :param where: str, or a function of no arguments returning one (called only on
+        failure, so it may describe the state then: the screen, the selection).
+    :raises AssertionError: from ``step``, "stuck: <where> (still looping after N turns)".
+    """
+
+    def __init__(self, limit, where):
+        self.limit = limit
+        self.where = where
+        self.count = 0
+
+    def step(self):
+        self.count += 1
+        if self.count > self.limit:
+            where = self.where() if callable(self.where) else self.where
+            raise AssertionError("stuck: %s (still looping after %d turns)" % (where, self.limit))

@@ -79,7 +79,22 @@ def placed_game(layout=LAYOUT, pack=None, cybs=(("Cyb-2", "Sprawl-1"),)):
     return game
 
 
+def to_end(game):
+    """'Next segment' until the game is over after turn 10 (Cybernaut IV.B.3): at
+    most 10 turns of 6 segments."""
+    from check import Bound
+    guard = Bound(10 * 6, lambda: "to_end: the game goes on at turn %d segment %d"
+                  % (game.s["turn"], game.s["seg"]))
+    while not game.s["over"]:
+        guard.step()
+        game.next_segment()
+
+
 def to_netrun(game):
-    """Advance the track to the Netrun segment."""
+    """Advance the track to the Netrun segment (at most a turn's 6 segments)."""
+    from check import Bound
+    guard = Bound(6, lambda: "to_netrun: the track stays at turn %d segment %d"
+                  % (game.s["turn"], game.s["seg"]))
     while game.s["seg"] != 2:
+        guard.step()
         game.next_segment()

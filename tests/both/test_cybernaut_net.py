@@ -4,7 +4,7 @@ import gc
 import json
 
 from check import SeqSource, raises
-from cyb_helpers import LAYOUT, face, placed_game, sample_pack, small_pack, to_netrun
+from cyb_helpers import LAYOUT, face, placed_game, sample_pack, small_pack, to_end, to_netrun
 
 from shared_rules.cybernaut import SEGMENTS
 from shared_rules.cybernaut_net import Game, neighbours
@@ -189,8 +189,7 @@ def test_track_segments_turns_and_game_end():
                      "RealWorld Movement", "End of Turn"]
     assert [s[0] for s in SEGMENTS] == ["Netrunner"] * 3 + ["NSA"] * 3
     assert game.track()["turn"] == 2
-    while not game.s["over"]:
-        game.next_segment()
+    to_end(game)
     assert game.track()["turn"] == 10
     assert "IV.B.3" in reason(game.next_segment)
 

@@ -7,7 +7,7 @@ secret from the NSA (V.C.4) and goes back to the container on elimination (VIII.
 import json
 
 from check import SeqSource
-from cyb_helpers import face, placed_game, sample_data
+from cyb_helpers import face, placed_game, sample_data, to_end
 
 from shared_rules.cybernaut_techgear import NO_CHART, gain_techgear, validate_techgear
 from shared_rules.tables import Pack
@@ -101,8 +101,7 @@ def test_the_validator_checks_the_techgear_section():
 def test_the_full_reveal_lists_techgear_in_holding_boxes():
     game = _game()
     game.interact([0], SeqSource([face(7), 0]))          # T: Cyb-2 draws t1 Muscle Graft
-    while not game.s["over"]:
-        game.next_segment()
+    to_end(game)
     reveal = game.full_reveal()
     assert ["t1", "Muscle Graft", "box", "Cyb-2"] in reveal
     assert len([r for r in reveal if r[0].startswith("t")]) == 1   # the cup's are not listed

@@ -3,7 +3,7 @@ VII.E-G, VIII; RULINGS Cybernaut). Split from test_cybernaut_net.py so each modu
 compiles within MicroPython's 192K test heap."""
 
 from check import SeqSource, raises
-from cyb_helpers import LAYOUT, face, placed_game, sample_pack, to_netrun
+from cyb_helpers import LAYOUT, face, placed_game, sample_pack, to_end, to_netrun
 
 from shared_rules.cybernaut_rw import check_move
 from shared_rules.errors import RuleError
@@ -86,8 +86,7 @@ def test_victory_and_full_reveal():
     game.nsa_chit("x6")["w"] = "files"
     game.nsa_chit("x7")["w"] = "held"
     assert game.victory() == {"netrunner": 2, "nsa": 0, "winner": "Netrunner"}
-    while not game.s["over"]:
-        game.next_segment()
+    to_end(game)
     reveal = game.full_reveal()
     assert ["x9", "Ice", "space", "A12"] in reveal and len(reveal) == 12 + 9  # NSA + Netrunner
     assert ["n1", "Probe", "cup", None] in reveal
@@ -226,25 +225,47 @@ def test_units_removed_after_realworld_combat():
     game.next_segment()  # nothing left to remove
 
 
-def test_an_e_result_removes_every_unit_fired_on_and_no_result_removes_none():
+def _total_seven_attack(nsa_d10):
+    """SS-2 (RealWorld 3) and SS-3 (4) attack the revealed Cyb-1 (2) and Cyb-3 (4)
+    in Sprawl-3: the NSA fires 7 (the 7-9 column's lowest total), the Cybernauts
+    fire back 6 (the 4-6 column) with a d10 of 0. :returns: (game, attack event)."""
     game = _attack_game((("Cyb-1", "Sprawl-3"), ("Cyb-3", "Sprawl-3")))
-    ss = [u["name"] for u in game.s["ss"] if u["at"] == "Sprawl-3"]
     for cyb in game.s["cybs"]:
         cyb["hidden"] = False
-    total = sum(u["rw"] for u in game.s["ss"] if u["name"] in ss)
-    # the SS total's column; d10 9 on 7-9 or 10+ is E, on 4-6 I
-    events = game.attack("Sprawl-3", ss, SeqSource([face(9), face(0)]))
-    want = "E" if total >= 7 else "I"
-    assert events[0]["fires"][0][1]["result"] == want
-    assert events[0]["fires"][1][1]["result"] == "-"  # 6 on 4-6, d10 0: no effect
-    left = game.losses()
-    assert len(left) == 1 and left[0]["side"] == "Netrunner"
-    assert left[0]["left"] == (2 if want == "E" else 1)
+    for unit in game.s["ss"]:
+        if unit["name"] in ("SS-2", "SS-3"):
+            unit["at"] = "Sprawl-3"
+        elif unit["at"] == "Sprawl-3":
+            unit["at"] = "Sprawl-4"  # SS-1 elsewhere
+    events = game.attack("Sprawl-3", ["SS-2", "SS-3"], SeqSource([face(nsa_d10), face(0)]))
+    (nsa, nsa_fire), (nr, nr_fire) = events[0]["fires"]
+    assert (nsa, nsa_fire["total"], nsa_fire["column"]) == ("NSA", 7, "7-9")
+    assert (nr, nr_fire["total"], nr_fire["column"], nr_fire["result"]) == ("Netrunner", 6, "4-6", "-")
+    return game, events[0]
+
+
+def test_an_e_result_removes_every_unit_fired_on_and_no_result_removes_none():
+    # the combat table's 7-9 column: a d10 of 9 is E, of 8 is I (Cybernaut VIII.A.3)
+    game, attack = _total_seven_attack(9)
+    assert attack["fires"][0][1]["result"] == "E"
+    # E: both Cybernauts fired on are lost; the Netrunner's "-" takes no SS unit
+    assert game.losses() == [{"side": "Netrunner", "sprawl": "Sprawl-3", "units": ["Cyb-1", "Cyb-3"],
+                              "left": 2}]
+    assert "Cybernaut VIII" in reason(game.remove_unit, "SS-2")  # the "-" fire: no SS unit lost
     game.remove_unit("Cyb-1")
-    if want == "E":
-        assert game.losses()[0]["units"] == ["Cyb-3"]
-        game.remove_unit("Cyb-3")
+    assert game.losses()[0]["units"] == ["Cyb-3"] and game.losses()[0]["left"] == 1
+    game.remove_unit("Cyb-3")
     assert game.losses() == []
+    assert [c["alive"] for c in game.s["cybs"]] == [False, False]
+    assert [u["at"] for u in game.s["ss"] if u["name"] in ("SS-2", "SS-3")] == ["Sprawl-3", "Sprawl-3"]
+    game.next_segment()  # nothing left to remove
+    # one lower on the d10: I, one of the two only
+    game, attack = _total_seven_attack(8)
+    assert attack["fires"][0][1]["result"] == "I"
+    assert game.losses()[0]["left"] == 1
+    game.remove_unit("Cyb-3")
+    assert game.losses() == [] and [c["alive"] for c in game.s["cybs"]] == [True, False]
+    assert "VIII.C" in reason(game.remove_unit, "Cyb-1")
 
 
 def test_autonomous_zone_hides_a_cybernaut_passing_through_until_the_turn_ends():

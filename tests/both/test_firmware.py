@@ -349,12 +349,22 @@ def test_cybercore_armour_flow_pinned_and_an_never_shown():
     assert lines == ["Armour result", "d20 7+5 = 12", "Failed", "8 of 10 dmg", "passes (DR 2)",
                      "Quality -1", "Glitch check!", "A: OK"]
     assert (out.band, out.passed, out.quality_loss) == ("failed", 8, 1)
-    # the AN is sealed in the save and the journal
+    # the AN is sealed in the save and the journal: the value kept there is not the
+    # number but a sealed text that opens to it
     save = read_text(app.storage.path("saves/state.sav"))
     journal = read_text(app.storage.path(app.journal_name()))
     assert '"an": "' in journal and '"an": 18' not in journal
-    assert "18" not in app.journal.recent[-1]["in"]["an"] or len(app.journal.recent[-1]["in"]["an"]) > 4
-    assert save is not None
+    logged = app.journal.recent[-1]["in"]
+    assert (logged["af"], logged["dmg"], logged["dr"]) == (5, 10, 2)
+    assert logged["an"] not in ("18", 18) and app.unseal(logged["an"]) == "18"
+    body = decode_save(save, "state.sav")
+    armour = [screen["state"] for screen in body["screens"] if screen["id"] == "cc_armour"]
+    assert len(armour) == 1, [screen["id"] for screen in body["screens"]]  # under the result
+    saved = armour[0]
+    assert sorted(saved) == ["af", "an", "an_id", "dmg", "dr", "sel"]  # nothing more kept
+    assert (saved["af"], saved["dmg"], saved["dr"], saved["an_id"]) == (5, 10, 2, logged["an_id"])
+    assert saved["an"] not in ("18", 18) and app.unseal(saved["an"]) == "18"
+    assert '"an": 18' not in save and '"an": "18"' not in save
 
 
 def test_gm_prompt_shows_an_only_to_the_gm_then_hides_it():

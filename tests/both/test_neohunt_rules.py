@@ -2,7 +2,7 @@
 cap, burning rolls, arrival, trooper caps, kills, tie-breaks, board adjacency and
 walls, hidden movement, reveal, Spot!, the end conditions."""
 
-from check import SeqSource, raises
+from check import Bound, SeqSource, raises
 
 from shared_rules import neohunt as nh
 from shared_rules.errors import PackError, RuleError
@@ -441,7 +441,9 @@ def test_order_deck_one_card_per_varan_plus_troopers():
     g.start_round(Zero())
     dealt = []
     card = g.deal()
+    guard = Bound(10, lambda: "the order deck never runs out: %s" % dealt)
     while card is not None:
+        guard.step()
         dealt.append(card)
         card = g.deal()
     assert sorted(str(c) for c in dealt) == ["0", "1", "2", TROOPERS]

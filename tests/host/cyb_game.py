@@ -9,6 +9,8 @@ the script reads as the game does; it presses the real buttons of boards.sim.
 
 import gc
 
+from check import Bound
+
 GRIDS = ("A", "B", "C", "M")
 
 
@@ -59,7 +61,10 @@ class Driver:
             if text == label or (target is None and text.startswith(label)):
                 target = index
         assert target is not None, "%s not in %s" % (label, items)
+        guard = Bound(len(items), lambda: "choose %r on %s: the selection stays at %r, not %d (%s)"
+                      % (label, screen.ID, screen.s["sel"], target, items))
         while screen.s["sel"] != target:
+            guard.step()
             self.press("D")
         self.press("A")
 
@@ -68,18 +73,25 @@ class Driver:
         top closed first)."""
         self.close_results()
         screen = self.app.top()
+        guard = Bound(4 + 2 * 10, lambda: "cursor to %s on %s: it stays at %s%d%d"
+                      % (at, screen.ID, screen.s["g"], screen.s["r"], screen.s["c"]))
         while screen.s["g"] != at[0]:
+            guard.step()
             here = GRIDS.index(screen.s["g"])
             there = GRIDS.index(at[0])
             self.press("R:long" if (there - here) % 4 <= 2 else "L:long")
         row, col = int(at[1]), int(at[2])
         while screen.s["r"] < row:
+            guard.step()
             self.press("D")
         while screen.s["r"] > row:
+            guard.step()
             self.press("U")
         while screen.s["c"] < col:
+            guard.step()
             self.press("R")
         while screen.s["c"] > col:
+            guard.step()
             self.press("L")
 
     def at(self, at):
@@ -100,9 +112,22 @@ def game_screen(app):
 def next_to(d, seg):
     """'Next segment' until the track reads segment index ``seg``."""
     pub = game_screen(d.app).s["pub"]
+    guard = Bound(6, lambda: "next_to segment %d: the track stays at turn %d segment %d (top: %s)"
+                  % (seg, pub["turn"], pub["seg"], d.app.top().ID))
     while pub["seg"] != seg and not pub["over"]:
+        guard.step()
         d.choose("Next segment")
         pub = game_screen(d.app).s["pub"]
+
+
+def place_ss(d, sprawl):
+    """'Place SS unit' in ``sprawl`` until no SS unit waits (the pack has 8)."""
+    guard = Bound(8, lambda: "SS units still wait to be placed: %s (top: %s)"
+                  % (game_screen(d.app).s["pub"]["ss_wait"], d.app.top().ID))
+    while game_screen(d.app).s["pub"]["ss_wait"]:
+        guard.step()
+        d.choose("Place SS unit")
+        d.choose(sprawl)
 
 
 def netrun(d, entry, path):
@@ -131,7 +156,10 @@ def after_run(d, spots):
     if d.app.top().ID == "cn_regen":
         d.choose("None")
     index = 0
+    guard = Bound(len(spots), lambda: "after_run: the NSA's re-placement still asks after %d spots (%s)"
+                  % (index, d.app.top().s))
     while d.app.top().ID == "cn_place":
+        guard.step()
         d.at(spots[index])
         index += 1
     d.press("A")  # the blank hand-back screen
@@ -152,9 +180,7 @@ def play(board, app, on_turn=None):
         gc.collect()
         if on_turn is not None:
             on_turn(turn)
-        while game_screen(app).s["pub"]["ss_wait"]:
-            d.choose("Place SS unit")
-            d.choose("Sprawl-3")
+        place_ss(d, "Sprawl-3")
         next_to(d, 2)
         if turn in (1, 4, 7):
             # own sprawl's green address, steps, back and log off

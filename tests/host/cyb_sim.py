@@ -2,6 +2,8 @@
 buttons through boards.sim and keeps the key script it pressed, so a test can
 replay it with boards.sim.run_script. Not a test module."""
 
+from check import Bound
+
 from firmware.screens.cybernaut_grid import GridScreen
 from shared_rules.cybernaut import GRID_NAMES
 from shared_rules.cybernaut_net import grid_size
@@ -55,7 +57,10 @@ class Driver:
             if text == label or (target is None and text.startswith(label)):
                 target = index
         assert target is not None, "%s not in %s" % (label, items)
+        guard = Bound(len(items), lambda: "choose %r on %s: the selection stays at %r, not %d (%s)"
+                      % (label, screen.ID, screen.s["sel"], target, items))
         while screen.s["sel"] != target:
+            guard.step()
             self.press("D")
         self.press("A")
 
@@ -65,7 +70,10 @@ class Driver:
         self.close_results()
         screen = self.app.top()
         assert isinstance(screen, GridScreen), screen.ID
+        guard = Bound(4 + 2 * 10, lambda: "cursor to %s on %s: it stays at %s%d%d"
+                      % (at, screen.ID, screen.s["g"], screen.s["r"], screen.s["c"]))
         while screen.s["g"] != at[0]:
+            guard.step()
             here = GRID_NAMES.index(screen.s["g"])
             there = GRID_NAMES.index(at[0])
             self.press("R:long" if (there - here) % 4 <= 2 else "L:long")
@@ -73,12 +81,16 @@ class Driver:
         row, col = int(at[1]), int(at[2])
         assert row < size and col < size
         while screen.s["r"] < row:
+            guard.step()
             self.press("D")
         while screen.s["r"] > row:
+            guard.step()
             self.press("U")
         while screen.s["c"] < col:
+            guard.step()
             self.press("R")
         while screen.s["c"] > col:
+            guard.step()
             self.press("L")
 
     def at(self, at):

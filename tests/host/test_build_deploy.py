@@ -24,7 +24,8 @@ needs_micropython = pytest.mark.skipif(micropython_binary() is None,
 
 def test_make_build_compiles_everything(tmp_path):
     out = tmp_path / "device"
-    proc = subprocess.run(["make", "build", "ARGS=--out %s" % out], cwd=ROOT, capture_output=True, text=True)
+    proc = subprocess.run(["make", "build", "ARGS=--out %s" % out], cwd=ROOT, capture_output=True, text=True,
+                          timeout=600)  # make may first install the venv's packages
     assert proc.returncode == 0, proc.stderr
     assert "built" in proc.stdout and ".mpy v6.3" in proc.stdout
     for rel in ("main.py", "firmware/app.mpy", "firmware/screens/main.mpy", "shared_rules/dice.mpy",
@@ -38,12 +39,13 @@ def test_make_build_compiles_everything(tmp_path):
 def run_built(tmp_path, code):
     """Build the Pico's files into tmp_path and run ``code`` (after the build folder
     is put first on sys.path) under `micropython` with the 192K heap.
-    :returns: the finished subprocess (text output)."""
+    :returns: the finished subprocess (text output).
+    :raises subprocess.TimeoutExpired: still running after 120 s (it takes well under 1)."""
     out = str(tmp_path / "device")
     build("pico", out)
     return subprocess.run([micropython_binary(), "-X", "heapsize=192K", "-c",
                            "import sys\nsys.path.insert(0, '.')\n" + code], cwd=out,
-                          capture_output=True, text=True)
+                          capture_output=True, text=True, timeout=120)
 
 
 @needs_micropython
@@ -145,12 +147,16 @@ def test_deployed_app_boots_on_the_device(pico, capsys):
     the emulated device, on the Pico board's null display, and read the deployed packs."""
     assert run(capsys, pico.port, "--no-restart")[0] == 0
     from mpremote.transport_serial import SerialTransport
-    transport = SerialTransport(pico.port, baudrate=115200)
+    # every read gives up after 5 s (a device that died or went quiet ends the test
+    # with mpremote's TransportError, not a hang); the boot may print nothing for 60 s
+    transport = SerialTransport(pico.port, baudrate=115200, timeout=5)
     try:
         transport.enter_raw_repl(soft_reset=False)
-        out = transport.exec(BOOT_ON_DEVICE).decode()
+        out, err = transport.exec_raw(BOOT_ON_DEVICE, timeout=60)
     finally:
         transport.close()
+    assert not err, err.decode()
+    out = out.decode()
     assert "[pico] no display at 0x3C" in out
     assert "Pocket Referee" in out and "ready" in out
     frame = out.split("FRAME ", 1)[1]

@@ -282,20 +282,25 @@ def test_sim_in_a_small_terminal_says_how_big_it_must_be(tmp_path):
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path))
     proc = subprocess.Popen([REFEREE, "sim"], stdin=slave, stdout=slave, stderr=slave, env=env)
     os.close(slave)
-    assert proc.wait(timeout=60) == 2
-    out = b""
-    while True:
-        ready, _, _ = select.select([master], [], [], 0.2)
-        if not ready:
-            break
-        try:
-            chunk = os.read(master, 65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        out += chunk
-    os.close(master)
+    try:
+        assert proc.wait(timeout=60) == 2
+        out = b""
+        while len(out) < 1 << 20:  # the child has ended: at most what it wrote
+            ready, _, _ = select.select([master], [], [], 0.2)
+            if not ready:
+                break
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            out += chunk
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(timeout=10)
+        os.close(master)
     assert b"this terminal is 80x24" in out and b"at least 130 columns" in out
 
 

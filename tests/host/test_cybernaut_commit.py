@@ -281,9 +281,7 @@ def _hidden_cyb2_at_play(tmp_path):
     d.choose("Add Cybernaut")
     d.seq("D R A")  # Cyb-2 in Sprawl-2 (Tech)
     d.choose("Cybernauts done")
-    while cyb_game.game_screen(app).s["pub"]["ss_wait"]:
-        d.choose("Place SS unit")
-        d.choose("Sprawl-3")
+    cyb_game.place_ss(d, "Sprawl-3")
     return board, app, d
 
 

@@ -8,7 +8,7 @@ tests/both/test_cybernaut_world.py)."""
 
 import cyb_game
 from boards.sim import boot
-from cyb_game import Driver, game_screen
+from cyb_game import Driver, game_screen, place_ss
 
 
 def _start(tmp_path):
@@ -20,9 +20,7 @@ def _start(tmp_path):
     d.choose("Add Cybernaut")
     d.seq("D A")  # Cyb-2 (RealWorld 3, Wetware 6) in Sprawl-1
     d.choose("Cybernauts done")
-    while game_screen(app).s["pub"]["ss_wait"]:
-        d.choose("Place SS unit")
-        d.choose("Sprawl-3")
+    place_ss(d, "Sprawl-3")
     return d, app
 
 

@@ -10,6 +10,7 @@ are tested on both runtimes in tests/both/test_cybernaut_net.py."""
 import os
 
 import cyb_sim_netrun
+from check import Bound
 from boards.sim import boot, run_script
 from shared_rules.journal import read_journal
 
@@ -198,7 +199,10 @@ def test_refusals_on_screen_and_a_whole_game_to_the_reveal(tmp_path):
     for at in cyb_sim_netrun.REPLACE + ("M88",):  # 18 chits: nothing captured or lost
         d.at(at)
     d.press("A")
+    guard = Bound(10 * 6, lambda: "'Next segment' never ends the game: turn %d segment %d"
+                  % (app.top().s["pub"]["turn"], app.top().s["pub"]["seg"]))
     while app.top().s["pub"]["over"] is False:
+        guard.step()
         d.choose("Next segment")
     assert app.top().s["pub"]["turn"] == 10
     d.choose("Victory")

@@ -2,7 +2,8 @@
 (read_journal) and table packs (load_pack, validate_pack, Pack lookups). Fed random
 and mutated input they may only raise the project's own errors
 (shared_rules.errors.RefereeError and its subclasses): never another exception, and
-never a hang (each example has a deadline)."""
+never a hang (a hang is stopped by the per-test timeout, pyproject.toml: no
+per-example deadline, which a busy machine could overrun)."""
 
 import json
 import os
@@ -17,8 +18,8 @@ from shared_rules.tables import Pack, load_pack, validate_pack
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SAMPLE_PACK = os.path.join(HERE, "..", "..", "firmware", "packs", "cybernaut-sample.json")
-FUZZ = settings(max_examples=200, deadline=2000, suppress_health_check=[HealthCheck.too_slow])
-FEW = settings(max_examples=60, deadline=2000, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FEW = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False)

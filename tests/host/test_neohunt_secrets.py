@@ -17,10 +17,12 @@ import shutil
 import contextlib
 import tempfile
 
+import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from boards.sim import boot
+from check import Bound
 from shared_rules.dice import HashSource
 from shared_rules.errors import RuleError
 from shared_rules.neohunt_game import PLAIN, Game
@@ -153,12 +155,18 @@ class Run:
         top = self.app.top()
         items = top.items(self.app)
         index = [i for i in range(len(items)) if items[i].startswith(label)][0]
+        guard = Bound(len(items), lambda: "pick %r on %s: the selection stays at %r, not %d"
+                      % (label, top.ID, top.s["sel"], index))
         while top.s["sel"] != index:
+            guard.step()
             self.press("D")
         self.press("A")
 
     def clear(self):
+        guard = Bound(20, lambda: "clear: A does not close the %s screen (%s)"
+                      % (self.app.top().ID, self.app.surface.lines()))
         while self.app.top().ID in ("text", "handback"):
+            guard.step()
             self.press("A")
 
     def private_place(self, attempts, mirror):
@@ -173,7 +181,10 @@ class Run:
         if mirror is not None:
             attempts = [mirror] if mirror != "cancel" else []
         for target in attempts:
+            guard = Bound(len(screen.CHOICES), lambda: "private place %r: the selection stays at %r"
+                          % (target, screen.CHOICES[screen.s["sel"]]))
             while screen.CHOICES[screen.s["sel"]] != target:
+                guard.step()
                 self.press("D")
             self.press("A")
             if self.app.top() is not screen:
@@ -222,7 +233,11 @@ def play(seed, slots, mirrors=None):
     run.pick("Continue")
     run.clear()
     run.pick("Action round")
+    # at most 3 order cards, 3 moves and the troopers in one action round
+    guard = Bound(40, lambda: "the action round never ends: step %r (%s)"
+                  % (run.app.top().s.get("step"), run.app.surface.lines()))
     while True:
+        guard.step()
         step = run.app.top().s["step"]
         if step == "round":
             break
@@ -258,6 +273,8 @@ def game_of(run):
     raise AssertionError("no game")
 
 
+# 12 pairs of simulated games: more than 5 minutes under a load of 12 on 2 cores
+@pytest.mark.timeout(2400)
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow],
           phases=(Phase.explicit, Phase.reuse, Phase.generate))  # shrinking a sim run is slow
 @given(seed=st.integers(0, 10 ** 6), slots=st.lists(st.lists(PLACE, min_size=1, max_size=3),

@@ -20,7 +20,7 @@ import io
 import shutil
 
 from boards.sim import run_script
-from check import tempdir
+from check import Bound, tempdir
 from shared_rules.journal import decode_line
 
 SEED = 19
@@ -510,7 +510,10 @@ def test_a_burning_spotter_cannot_undo_a_spot_she_has_seen():
     board, app = boot(root, SEED)
     keys = parse_keys(KEYS)
     i = 0
+    guard = Bound(len(keys), lambda: "the script's keys ran out before the Spot! step (top: %s %s)"
+                  % (app.top().ID, app.top().s.get("step")))
     while not (app.top().ID == "nh_game" and app.top().s.get("step") == "spot"):
+        guard.step()
         board.press(app, *keys[i])
         i += 1
     screen = app.top()
