@@ -9,7 +9,7 @@ journalled with its rule section; NSA placements are journalled sealed.
 import json
 
 from firmware.buttons import B, LONG
-from firmware.surface import COLS
+from firmware.surface import COLS, NB
 from firmware.ui import Menu, TextScreen
 from shared_rules.cybernaut_net import Game
 from shared_rules.errors import RuleError
@@ -408,7 +408,8 @@ def techgear_lines(events, lines):
         elif event["kind"] == "techgear_gained":
             if "hide" in event:
                 lines.append("TechGear gained (hidden box)")
-                private = "%s gets %s\n%s" % (event["cyb"], event["hide"]["type"],
+                # the TechGear's name kept whole on one line (NB: wrap never breaks it)
+                private = "%s gets %s\n%s" % (event["cyb"], event["hide"]["type"].replace(" ", NB),
                                                 event["hide"]["effect"])
             else:
                 lines.append("TechGear: " + event["type"])

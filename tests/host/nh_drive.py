@@ -67,7 +67,7 @@ class Driver:
 
     # ---- one decision --------------------------------------------------------
     def step(self, top):
-        if top.ID in ("text", "handover", "handback"):
+        if top.ID in ("text", "result", "handover", "handback"):
             self.press("A")
         elif top.ID == "nh_place":
             self.place(top)
@@ -98,7 +98,7 @@ class Driver:
         elif step == "round":
             self.pick("Action round %d" % (d["round"] + 1) if d["round"] < 2 else "End turn")
         elif step == "deal":
-            self.pick("Deal order card")
+            self.pick("Deal order card" if "Deal order card" in labels else "Deck out: next")
         elif step == "troopers":
             if "Arrival rolls" in labels:
                 self.pick("Arrival rolls")

@@ -235,7 +235,7 @@ def test_b_on_the_damage_stage_applies_the_hit():
     _quiet(shot.on_button, app, "B", "short")
     added = _journal_lines(root_of(app), app)[journal:]
     assert ['"damage"' in line for line in added][:1] == [True]
-    assert app.top().ID == "text" and app.top().s["title"] == "Hit"
+    assert app.top().ID == "result" and app.top().s["title"] == "Hit"   # until A
     g = screen.game(app)
     assert g.varan(1)["dmg"] == 2 and g.varan(1)["burn"]      # 1 + Flame Up
     assert screen.s["step"] == "deal"
@@ -259,5 +259,5 @@ def test_a_burning_varan_rolls_after_no_action_too():
     _quiet(screen.turns, app, "flow", g, "noact")
     added = _journal_lines(root_of(app), app)[journal:]
     assert len(added) == 1 and '"burning"' in added[0] and '"P1"' in added[0]
-    assert app.top().ID == "text" and app.top().s["title"] == "Burning"
+    assert app.top().ID == "result" and app.top().s["title"] == "Burning"   # until A
     assert screen.s["step"] == "deal"
