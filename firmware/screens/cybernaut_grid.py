@@ -579,6 +579,8 @@ class NsaScreen(GridScreen):
         screen.note(summary(events))
         from firmware.screens.cybernaut_game import announce
         announce(app, events)
+        if game.s["run"] is None:  # the NSA's strike ended the netrun (VII.G): its part ends
+            app.hand_back("Netrun over")
 
     def menu(self, app):
         app.push(NsaMenu())
@@ -610,7 +612,12 @@ class NsaMenu(Menu):
             if chit:
                 screen.act_as(app, True, "nsa_use_tracer", (chit, app.source))
             return
+        if screen.load(app).s["run"] is None:  # no netrun left to end (a save from before
+            app.pop()                          # the fix above): hand back, nothing to end
+            app.hand_back("Netrun over")
+            return
         screen.act(app, "end_part", app.source)
-        app.pop()
+        if app.top().ID == self.ID:
+            app.pop()
         if app.top().ID == NsaScreen.ID:
             app.hand_back()
