@@ -65,6 +65,18 @@ def private_owner(stack):
     return None
 
 
+def opened_state(app, state):
+    """A screen's state as saved (App.saved_state) made live again: a private
+    screen's sealed whole (``{"_sealed": text}``) opened with ``app``'s key; any
+    other state as it is. :raises SaveError: the sealed text cannot be opened."""
+    if isinstance(state, dict) and "_sealed" in state and len(state) == 1:
+        try:
+            return json.loads(app.unseal(state["_sealed"]))
+        except (ValueError, KeyError) as exc:
+            raise SaveError("a private screen's sealed state cannot be opened (%s)" % exc)
+    return state
+
+
 def _moves_only(screen, name, kind):
     """True when button ``name`` (of kind ``kind``) on ``screen`` runs only code that
     moves its cursor, so the press needs no save and no digest of the state
@@ -479,12 +491,23 @@ class App:
         """Open a value sealed by ``seal``."""
         return unseal(self.key(), sealed)
 
+    def saved_state(self, screen):
+        """``screen``'s state as a save or an undo step keeps it: a private screen's
+        (one opened behind "Hand to <owner>": ``"_owner"`` in its state) sealed whole,
+        ``{"_sealed": text}``, so not even its cursor (where the NSA placed a chit,
+        which sector a hidden move chose) is in clear (found by review); any other
+        screen's state as it is. firmware.app.opened_state reads it back."""
+        state = screen.state()
+        if isinstance(state, dict) and state.get("_owner"):
+            return {"_sealed": self.seal(json.dumps(state))}
+        return state
+
     # ---- saving and resuming ----------------------------------------------
     def snapshot(self):
         """The save body (dict)."""
         body = {"app": VERSION,
-                "screens": [{"id": screen.ID, "state": screen.state()} for screen in self.stack
-                            if not screen.TRANSIENT],
+                "screens": [{"id": screen.ID, "state": self.saved_state(screen)}
+                            for screen in self.stack if not screen.TRANSIENT],
                 "dice": {"seed_id": self.seed_id, "counter": self.source.counter,
                          "seed": self._seed_sealed(),
                          "salts": getattr(self.source, "salts", []),
@@ -648,7 +671,10 @@ class App:
             top = self.top()
             shown = top.ID
             depth = len(self.stack)
-            moves = _moves_only(top, name, kind)
+            # a private screen's state is sealed whole in the save (saved_state), so its
+            # cursor cannot be left out of it: its moves are saved (sealed) as before
+            moves = (_moves_only(top, name, kind)
+                     and not (isinstance(top.s, dict) and top.s.get("_owner")))
             # where the cursor is now, when a move of it is not saved yet: the undo step
             # of this press (the state before it) is the last save with it (_keep_step)
             cursor = self._moved_cursor(top)

@@ -11,7 +11,7 @@ import binascii
 import gc
 
 from firmware import app as app_module  # its log: replaced by the bench and tests
-from firmware.app import FORGET, JOURNAL_TAIL, KEEP_MODULES, PREV, SAVE, SESSION, private_owner
+from firmware.app import FORGET, JOURNAL_TAIL, KEEP_MODULES, PREV, SAVE, SESSION, opened_state, private_owner
 from shared_rules import VERSION
 from shared_rules.dice import SCHEME_HMAC
 from shared_rules.errors import PackError, SaveError
@@ -86,7 +86,7 @@ def restore(app, body):
         cls = screen_class(item.get("id"))
         if cls is None:
             raise SaveError("save names an unknown screen '%s'" % item.get("id"))
-        screens.append(cls(item.get("state")))
+        screens.append(cls(opened_state(app, item.get("state"))))
         game = game_of(item.get("id"))
         if game is not None and game not in app.played:
             app.played.append(game)

@@ -91,7 +91,7 @@ def _current(app):
         if screen.ID in ("undo", "resume_gate") or screen.s.get("_undo"):
             break
         if not screen.TRANSIENT:  # never saved, so never in a step either (Out of memory)
-            out.append({"id": screen.ID, "state": screen.state()})
+            out.append({"id": screen.ID, "state": app.saved_state(screen)})
     while len(out) > 1 and out[-1]["id"] in PASSIVE:
         out.pop()
     return out
@@ -105,14 +105,14 @@ def _act(app, i):
 
 
 def _restore(app, screens):
-    from firmware.app import private_owner
+    from firmware.app import opened_state, private_owner
     from firmware.screens import screen_class
     stack = []
     for item in screens:
         cls = screen_class(item.get("id"))
         if cls is None:
             raise SaveError("the saved step names an unknown screen '%s'" % item.get("id"))
-        stack.append(cls(item.get("state")))
+        stack.append(cls(opened_state(app, item.get("state"))))
     if not stack:
         raise SaveError("the saved step has no screens")
     app.stack = stack
