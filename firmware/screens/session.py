@@ -82,8 +82,11 @@ class EndSessionScreen(Screen):
     State: {"sel": 0 | 1, "armed": bool}."""
 
     ID = "end_session"
-    HELP = ("A end the session,\n"
-            "reveal the seed\n"
+    HELP = ("Up/Down choose\n"
+            "A keep, or arm End\n"
+            "session; A again\n"
+            "ends it: the seed\n"
+            "is revealed\n"
             "B back")
 
     def initial(self):

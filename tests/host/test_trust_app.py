@@ -187,7 +187,7 @@ def test_boot_survives_odd_entries_journaled_after_the_save(tmp_path):
     board, app = boot(root, 9)
     assert app.journal.next_seq == 4
     assert app.source.counter == counter + 3  # blocks journaled after the save are not reused
-    assert app.surface.lines()[0] == "Pocket Referee v"  # v: more entries below
+    assert app.surface.lines()[0] == "Pocket Referee      v"  # v: more entries below
 
 
 def test_verify_reports_a_damaged_journal_and_goes_on(tmp_path, capsys):

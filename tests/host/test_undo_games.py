@@ -17,7 +17,14 @@ from shared_rules.journal import read_journal  # noqa: E402
 
 
 def _stack(app):
-    return json.loads(json.dumps([[s.ID, s.state()] for s in app.stack]))
+    """The stack's screens and states; a Cybernaut game's remembered grid cursor
+    ("cur", moved by every arrow on the grid) left out: a cursor is no confirmation
+    (issue 21), an arrow writes no save, so an undo step keeps it as last saved."""
+    out = json.loads(json.dumps([[s.ID, s.state()] for s in app.stack]))
+    for item in out:
+        if item[0] == "cn_game" and isinstance(item[1], dict):
+            item[1].pop("cur", None)
+    return out
 
 
 class Recorder:
