@@ -26,8 +26,8 @@ lines is simply brought up to date; one that differs in any other way (edited on
 the PC) is never sent, it is kept on the PC only as
 ``<name>.pc-conflict-<time><ext>`` and the summary says so; the device's journal
 wins. A save changed on the PC is kept the same way. Such conflict copies stay on
-the PC (never sent). A save or journal the device does not have (a new file) is
-sent, once its checksums pass.
+the PC (never sent). A save or journal the device does not have (made or copied on
+the PC) is never sent either (NOT SENT): only `referee restore` puts one there.
 
 Nothing is sent unchecked (referee.checks.send_problem): a pack as `referee pack
 check` checks it and no bigger than the device's heap can parse, a save and a
@@ -371,6 +371,12 @@ class Syncer:
         from referee.checks import send_problem
         old = (remote or {}).get(rel, (None, 0))[1]
         problem = send_problem(rel, data, None if self.free is None else self.free + old)
+        if not problem and device_owned(rel) and not is_conflict_copy(rel) and rel not in (remote or {}):
+            # a save or journal the device never wrote: its record holds only its own
+            # (found by review: a PC-made journal was sent); `referee restore` puts
+            # back a backup's
+            problem = ("saves and journals are written only by the device; to put back "
+                       "a backup's, use `referee restore`")
         if problem:
             self.report.refused.append("NOT SENT %s: %s." % (rel, problem))
         return bool(problem)

@@ -147,6 +147,27 @@ def test_the_devices_save_is_never_replaced_by_sync_or_push(pico, tmp_path, caps
     assert [files[rel] for rel in files if rel.startswith("saves/state.pc-conflict-")] == [changed.encode()]
 
 
+def test_a_save_or_journal_made_on_the_pc_is_never_sent(pico, tmp_path, capsys):
+    """The device's record holds only what it wrote (found by review: a PC-made
+    journal and save were sent): a save or journal the device does not have is NOT
+    SENT by sync or push, the rest goes on (exit 8), and it stays on the PC."""
+    pc = tmp_path / "pc"
+    on_device(pico.port, ROLL)
+    assert sync(pico.port, pc) == 0
+    capsys.readouterr()
+    put(str(pc), "journals/s0009.jrn", tree(data_of(pico))["journals/s0001.jrn"])
+    put(str(pc), "saves/state9.sav", encode_save({"made": "on the PC"}))
+    put(str(pc), "packs/more.json", pack_text("more"))
+    assert sync(pico.port, pc) == 8
+    out = capsys.readouterr().out
+    for rel in ("journals/s0009.jrn", "saves/state9.sav"):
+        assert "NOT SENT %s: saves and journals are written only by the device" % rel in out
+        assert rel not in tree(data_of(pico)) and rel in tree(str(pc))
+    assert tree(data_of(pico))["packs/more.json"] == pack_text("more").encode()
+    assert cli.main(["push", "--port", pico.port, "--quiet", str(pc)]) == 8
+    assert "journals/s0009.jrn" not in tree(data_of(pico))
+
+
 def test_restore_says_it_replaced_the_devices_own_files(pico, tmp_path, capsys, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
     on_device(pico.port, ROLL)
