@@ -22,9 +22,15 @@ class TargetScreen(Menu):
     HELP = ("Up/Down choose\n"
             "(hold: 5 at a time)\n"
             "A choose the target\n"
-            "L/R check bonus\n"
-            "(hold: 5)\n"
             "B back")
+
+    def help(self, app):
+        """The check's LEFT/RIGHT bonus is named only on the check (found by review:
+        "Attack whom?" said L/R did something there)."""
+        if self.s.get("mode") == "check":
+            return ("Up/Down choose\n(hold: 5 at a time)\nA choose the target\n"
+                    "L/R check bonus\n(hold: 5)\nB back")
+        return self.HELP
 
     def targets(self, fight):
         """Indices this mode may pick."""

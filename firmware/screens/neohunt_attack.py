@@ -23,10 +23,11 @@ class NhShoot(Menu):
     ID = "nh_attack"
     HELP = ("Up/Down choose\n"
             "(hold: 5 at a time)\n"
-            "A choose\n"
-            "L/R hits, reduction\n"
-            "(damage step)\n"
-            "B back")
+            "A roll, or choose\n"
+            "L/R modifier +-3,\n"
+            "hits, reduction\n"
+            "B back; B on the\n"
+            "damage: apply it")
     TITLE = "Shoot"
 
     def targets(self, app):
