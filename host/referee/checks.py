@@ -33,6 +33,9 @@ def pack_problems(data, path):
     :returns: (list of str problems, the Pack or None).
     """
     from shared_rules.tables import load_pack
+    if len(data) > MAX_PACK_BYTES:  # as sync refuses it (found by review: check said ok)
+        return ["%d bytes is bigger than the %d a device's heap can parse (a pack that big "
+                "would stop the game that loads it)" % (len(data), MAX_PACK_BYTES)], None
     try:
         pack = load_pack(data, path)
         if pack.data.get("game") == "neohunt" or "neohunt" in pack.data:

@@ -132,6 +132,14 @@ def test_3_bad_input_files(tmp_path, capsys):
                    '"tables": {"t": {"kind": "rnage", "rows": []}}}')
     code, _, err = run(capsys, "pack", "check", str(bad))
     assert code == 3 and "table 't': 'kind' must be 'range' or 'cross'" in err
+    big = tmp_path / "big.json"   # a valid pack, one byte over what a device can parse
+    body = '{"format": "pocket-referee-pack", "version": 1, "name": "b", "tables": {}, "note": "%s"}'
+    big.write_text(body % ("x" * (32 * 1024 + 1 - len(body % ""))))
+    code, _, err = run(capsys, "pack", "check", str(big))
+    assert code == 3 and "32769 bytes is bigger than the 32768 a device's heap can parse" in err
+    big.write_text(body % ("x" * (32 * 1024 - len(body % ""))))
+    code, out, _ = run(capsys, "pack", "check", str(big))
+    assert code == 0 and "ok" in out
     code, _, err = run(capsys, "verify", str(tmp_path / "none.jrn"))
     assert code == 3 and "none.jrn: cannot read: no such file" in err
     not_zip = tmp_path / "b.zip"
