@@ -17,6 +17,17 @@ from shared_rules.errors import RuleError
 from firmware.screens.cybernaut import CHECKS, GAME_PACK as PACK
 GAME = "cybernaut"
 SECRET_KINDS = ("nsa_setup", "nsa_replaced")
+RULE_ABANDON = "Cybernaut: game abandoned (its secrets revealed when the next flow opens)"
+ABANDONED = ("Undo (hold B) brings it back until another flow opens from the main menu; "
+             "then its hidden chits are revealed in the journal.")
+
+
+def leave_menu():
+    """B on the game menu: "Keep playing" first; abandoning takes a move and A twice
+    (prompt.LeaveMenu, never saved: an undone abandon does not come back armed)."""
+    from firmware.screens.prompt import LeaveMenu
+    return LeaveMenu.make("Abandon game", "abandon", "Undo (hold B) brings it back "
+                          "until another flow opens.")
 SEAL_PIECE = 192  # characters of the secret part per sealed group, about (GameScreen.store)
 # the segments (shared_rules.cybernaut.SEGMENTS, Cybernaut IV) as the 16-cell status
 # line and the track name them: "RealWorld Movement" does not fit
@@ -119,7 +130,7 @@ def summary(events):
 
 
 class GameScreen(Menu):
-    """A Cybernaut game. B asks whether to abandon it (QuitConfirm); B long: the track.
+    """A Cybernaut game. B asks whether to abandon it (LeaveMenu); B long: the track.
 
     State: {"sel", "pub", "sec" (the secret part's chits sealed in groups: {"groups":
     [sealed JSON list, ...]}; in older saves a list of sealed slices of its JSON
@@ -131,7 +142,7 @@ class GameScreen(Menu):
     HELP = ("Up/Down choose\n"
             "(hold: 5 at a time)\n"
             "A select\n"
-            "B quit? (asks)\n"
+            "B leave? (asks)\n"
             "hold B: turn track")
     TITLE = "Cybernaut game"
 
@@ -300,10 +311,27 @@ class GameScreen(Menu):
         if name == B and kind == LONG:
             app.push(_picks().TrackScreen())
             return
-        if name == B:  # leaving abandons the game: ask plainly first (QuitConfirm)
-            app.push(_picks().QuitConfirm())
+        if name == B:  # leaving abandons the game: ask plainly first (LeaveMenu)
+            app.push(leave_menu())
             return
         Menu.on_button(self, app, name, kind)
+
+    def leave(self, app):
+        """The game abandoned (LeaveMenu: a move, then A twice): journaled, back to the
+        Cybernaut menu. Nothing is revealed now: Undo (long B) brings the game back
+        until another flow opens from the main menu (App.forget_games) or the session
+        ends, and only then is every face-down chit revealed in the journal (a reveal
+        could not be undone, issue 19). The game's parked commitments (cybernaut_commit)
+        are not in app.secrets: their journal entries are kept as one more sealed
+        secret of the game, expanded when it is revealed (firmware.commit.reveal_all)."""
+        from firmware.screens.cybernaut_commit import keep_parked
+        pub = self.s["pub"]
+        app.record(GAME, "game_abandoned", {"turn": pub["turn"], "seg": pub["seg"]}, {},
+                   RULE_ABANDON)
+        keep_parked(app, self.load(app))
+        app.pop()
+        from firmware.screens.result import show
+        show(app, "Game abandoned", [ABANDONED])
 
     # ---- actions ---------------------------------------------------------------
     def nsa_place(self, app):
