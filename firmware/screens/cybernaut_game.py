@@ -336,8 +336,8 @@ class GameScreen(Menu):
     # ---- actions ---------------------------------------------------------------
     def nsa_place(self, app):
         from firmware.screens.prompt import Handover
-        from firmware.screens.cybernaut_grid import PlaceScreen
-        app.push(Handover.make("NSA", PlaceScreen.make("setup")))
+        from firmware.screens.cybernaut_grid import PlaceScreen, nsa_cursor
+        app.push(Handover.make("NSA", PlaceScreen.make("setup", nsa_cursor(app))))
 
     def solo(self, app):
         game = self.load(app)
@@ -357,11 +357,11 @@ class GameScreen(Menu):
 
     def after_run(self, app):
         from firmware.screens.prompt import Handover
-        from firmware.screens.cybernaut_grid import PlaceScreen
+        from firmware.screens.cybernaut_grid import PlaceScreen, nsa_cursor
         if self.s["pub"]["after"]["stage"] == "regen":
             app.push(Handover.make("NSA", _picks().RegenPick()))
         else:
-            app.push(Handover.make("NSA", PlaceScreen.make("replace")))
+            app.push(Handover.make("NSA", PlaceScreen.make("replace", nsa_cursor(app))))
 
     def netrun(self, app):
         from firmware.screens.cybernaut_grid import NetrunScreen

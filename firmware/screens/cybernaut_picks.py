@@ -293,5 +293,5 @@ class RegenPick(Menu):
         game = screen.load(app)
         chit = None if index == 0 else game.regenerable()[index - 1]
         if screen.act(app, "regenerate", chit) is not None:
-            from firmware.screens.cybernaut_grid import PlaceScreen
-            app.replace(PlaceScreen.make("replace"))
+            from firmware.screens.cybernaut_grid import PlaceScreen, nsa_cursor
+            app.replace(PlaceScreen.make("replace", nsa_cursor(app)))
