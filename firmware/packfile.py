@@ -58,18 +58,24 @@ def load(app, name):
     kept = _kept_source(app, name) if playing else None
     handle, where = _open_pack(app, name, kept)
     digest = None
+    size = -1  # bytes read (-1: not readable)
     try:
         with handle:
             hasher = hashlib.sha256()
+            size = 0
             while True:
                 chunk = handle.read(512)
                 if not chunk:
                     break
+                size += len(chunk)
                 hasher.update(chunk.encode() if isinstance(chunk, str) else chunk)
         _checks_hash(hasher)
         digest = VERSION + " " + binascii.hexlify(hasher.digest()).decode()
     except (OSError, UnicodeError, ValueError):
         pass  # not readable or not UTF-8: the load below says so
+    if size == 0:  # found by review: "not valid JSON: Expecting value" said nothing
+        raise PackError("pack file %s is empty (0 bytes): copy the pack to the device "
+                        "again (referee push)" % where)
     checked = digest is not None and digest in _packs_ok(app)
     handle, where = _open_pack(app, name, kept)
     from shared_rules.tables import load_pack  # only when a game needs its pack: ~9 KB of RAM
@@ -77,7 +83,11 @@ def load(app, name):
         with handle:
             pack = load_pack(handle, where, checked)
     except OSError as exc:  # opened but not readable: a bad block, a cut cable
-        raise PackError("pack file '%s' cannot be read: %s" % (where, exc))
+        raise PackError("pack file %s cannot be read: %s" % (where, exc))
+    from shared_rules.tables import slot_problem
+    wrong = slot_problem(where, pack.game)
+    if wrong:  # another game's pack under this game's name (packs/<game>...json)
+        raise PackError(wrong)
     if digest is not None and not checked:
         _remember_pack_ok(app, digest)
     if kept is None and playing:
@@ -217,7 +227,7 @@ def _open_pack(app, name, kept=None):
             except OSError:
                 pass
     if handle is None:
-        raise PackError("pack file '%s' is missing: copy it to the device (referee push)" % file_name)
+        raise PackError("pack file %s is missing: copy it to the device (referee push)" % file_name)
     return handle, where
 
 def _packs_ok(app):

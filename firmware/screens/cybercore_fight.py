@@ -236,8 +236,8 @@ class FightScreen(Menu):
             self.keep(app, fight)
             self.s["sel"] = 0
             self.s["last"] = ["Round 1", ""]
-            app.push(TextScreen.make("Round 1 order", "\n".join(
-                [fight.combatants[i]["name"] for i in fight.order])))
+            from firmware.screens.result import show  # the initiative: until A
+            show(app, "Round 1 order", [fight.combatants[i]["name"] for i in fight.order])
             return
         actor = fight.current()
         if action == "attack":
@@ -255,7 +255,9 @@ class FightScreen(Menu):
                 app.record(GAME, "round", {"round": fight.round},
                            {"summary": fight.summary}, RULE_WOUNDS)
                 self.s["last"] = ["Round %d" % fight.round, ""]
-                app.push(TextScreen.make("Round %d" % fight.round, "\n".join(fight.summary)))
+                # the round's start (wounds, comas counted down, deaths): until A
+                from firmware.screens.result import show
+                show(app, "Round %d" % fight.round, fight.summary or ["(nothing)"])
         elif action == "glitch":
             j, dtype = self.s["glitch"]
             fight.glitch(j, dtype)

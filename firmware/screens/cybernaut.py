@@ -2,7 +2,7 @@
 looked up in the Cybernaut pack (Cybernaut V.A, V.D)."""
 
 from firmware.buttons import LEFT, RIGHT
-from firmware.ui import Menu, TextScreen, adjust
+from firmware.ui import Menu, adjust
 from shared_rules.cybernaut import (ENVIRONS, RULE_ENCOUNTER, RULE_INTERACTION,
                                     encounter_roll, interaction)
 
@@ -21,6 +21,16 @@ def describe(pack, text):
         if meaning:
             lines.append(code + ": " + meaning)
     return lines
+
+
+# the help pages' legend of the odds lines (odds_lines): each result's chance
+ODDS_HELP = ("Odds line: chance\n"
+             "of each result of\n"
+             "this roll, e.g.\n"
+             "E30% = result E on\n"
+             "3 rolls in 10;\n"
+             "-30% = no effect;\n"
+             "A+E = both A and E")
 
 
 class CybernautMenu(Menu):
@@ -66,8 +76,9 @@ class CybernautMenu(Menu):
         app.record("cybernaut", "encounter", {}, {"dice": [first, second], "total": result.roll,
                                                   "result": result.text}, RULE_ENCOUNTER)
         app.remember_roll("2d10", result.roll)
-        app.push(TextScreen.make("Encounter V.D", "Roll %02d (%d,%d)\n%s"
-                                 % (result.roll, first, second, result.text)))
+        from firmware.screens.result import show  # a roll's result: until A
+        show(app, "Encounter V.D", ["Roll %02d (%d,%d)" % (result.roll, first, second),
+                                    result.text])
 
 
 class InteractionScreen(Menu):
@@ -81,7 +92,7 @@ class InteractionScreen(Menu):
             "chosen environ\n"
             "L/R best RealWorld\n"
             "(hold: 5)\n"
-            "B back")
+            "B back\n" + ODDS_HELP)
     TITLE = "Interaction V.A"
 
     def initial(self):

@@ -415,8 +415,9 @@ class GameScreen(Menu):
     def victory(self, app):
         vp = self.load(app).victory()
         app.record(GAME, "victory", {}, vp, "Cybernaut I")
-        app.push(TextScreen.make("Victory", "Netrunner %d\nNSA %d\nWinner: %s"
-                                 % (vp["netrunner"], vp["nsa"], vp["winner"])))
+        from firmware.screens.result import show  # the game's result: until A
+        show(app, "Victory", ["Netrunner %d" % vp["netrunner"], "NSA %d" % vp["nsa"],
+                              "Winner: %s" % vp["winner"]])
 
     def reveal(self, app):
         rows = self.load(app).full_reveal()

@@ -192,6 +192,13 @@ class UnitPick(Menu):
     def make(cls, purpose, title):
         return cls({"sel": 0, "for": purpose, "title": title, "on": []})
 
+    def help(self, app):
+        """An Interaction's pick shows the odds lines (footer): its help explains them."""
+        if self.s.get("for") == "inter":
+            from firmware.screens.cybernaut import ODDS_HELP
+            return self.HELP + "\n" + ODDS_HELP
+        return self.HELP
+
     def units(self, app):
         pub = find_game(app).s["pub"]
         if self.s["for"] == "move" and pub["seg"] == 4:
