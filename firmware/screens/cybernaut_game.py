@@ -18,8 +18,8 @@ from firmware.screens.cybernaut import CHECKS, GAME_PACK as PACK
 GAME = "cybernaut"
 SECRET_KINDS = ("nsa_setup", "nsa_replaced")
 RULE_ABANDON = "Cybernaut: game abandoned (its secrets revealed when the next flow opens)"
-ABANDONED = ("Undo (hold B) brings it back until another flow opens from the main menu; "
-             "then its hidden chits are revealed in the journal.")
+ABANDONED = ("Undo (hold B) brings it back until another flow opens; then its hidden "
+             "chits are revealed in the journal.")
 
 
 def leave_menu():
@@ -422,8 +422,8 @@ class GameScreen(Menu):
     def reveal(self, app):
         rows = self.load(app).full_reveal()
         app.record(GAME, "full_reveal", {}, {"chits": rows}, "Cybernaut IV.B.3")
-        app.push(TextScreen.make("Full reveal", "\n".join(
-            "%s %s" % (r[3] or r[2], r[1]) for r in rows)))
+        from firmware.screens.result import show  # the game's end: until A
+        show(app, "Full reveal", ["%s %s" % (r[3] or r[2], r[1]) for r in rows])
 
 
 def techgear_lines(events, lines):

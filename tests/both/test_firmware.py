@@ -337,6 +337,8 @@ def test_cybernaut_encounter_flow_pinned():
     total, first, second = dice.two_d10(dice.HashSource(7))
     assert lines[1] == "Roll %02d (%d,%d)" % (total, first, second)
     assert lines[:4] == ["Encounter V.D", "Roll 74 (7,4)", "Placeholder", "encounter 70-79"]
+    # a roll's result: its own screen until A (B does not close it; issue 19)
+    assert app.top().ID == "result" and lines[7] == "A: OK"
 
 
 def test_cybercore_armour_flow_pinned_and_an_never_shown():

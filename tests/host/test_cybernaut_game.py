@@ -15,9 +15,11 @@ def test_the_whole_game_through_the_screens(tmp_path):
     driver.choose("Victory")
     assert app.surface.lines()[0].startswith("Victory")
     assert "Winner:" in " ".join(app.surface.lines())
+    assert app.top().ID == "result"  # the game's result: until A (issue 19)
     driver.press("A")
     driver.choose("Full reveal")
     assert app.surface.lines()[0].startswith("Full reveal")
+    assert app.top().ID == "result" and app.surface.lines()[-1] == "A: OK  U/D more"
     for line in app.surface.lines():
         assert len(line) <= 21
 
