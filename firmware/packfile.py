@@ -125,7 +125,8 @@ def _read(app, name, kept):
         digest = VERSION + " " + binascii.hexlify(hasher.digest()).decode()
     except (OSError, UnicodeError, ValueError):
         pass  # not readable or not UTF-8: the load below says so
-    if size == 0:  # found by review: "not valid JSON: Expecting value" said nothing
+    if size == 0 and digest is not None:  # read whole: 0 bytes (found by review:
+        # "not valid JSON: Expecting value" said nothing)
         raise PackError("pack file %s is empty (0 bytes): copy the pack to the device "
                         "again (referee push)" % where)
     checked = digest is not None and digest in _packs_ok(app)

@@ -33,6 +33,20 @@ ODDS_HELP = ("Odds line: chance\n"
              "A+E = both A and E")
 
 
+def left_behind(app):
+    """A new game started from this menu after one was abandoned (GameScreen.leave):
+    the abandoned game's secrets, its parked commitments included, are revealed now
+    (as opening a flow from the main menu does, App.forget_games), and Undo stops
+    here: an abandoned game comes back by Undo only until the next one starts."""
+    if not [cid for cid in app.secrets if app.secrets[cid][0] == "cybernaut"]:
+        return
+    if app.undo and app.undo[2]:
+        pos = app.undo[2]
+        app.undo = [0, pos, pos, pos, [], [], [pos, "new", "a new Cybernaut game"]]
+    from firmware.app import RULE_LEFT
+    app.reveal_all("cybernaut", RULE_LEFT)
+
+
 class CybernautMenu(Menu):
     """Choose a Cybernaut roll."""
 
@@ -56,6 +70,7 @@ class CybernautMenu(Menu):
             return
         if index >= 2:
             app.restart_first()  # on a Pico: the new game gets the whole heap
+            left_behind(app)
             # a new game opens in this order (issue 7, the 192K heap): the rolls-only
             # pack goes; the pack's checks are imported while the heap is still whole
             # (their code, and the names they intern, which may need one more pool of

@@ -400,3 +400,46 @@ class _Scripted:
     def randbelow(self, n):
         self.counter += 1
         return self.values.pop(0)
+
+
+def test_a_new_game_after_an_abandon_reveals_the_old_one_and_undo_stops(tmp_path):
+    """Abandoned, then a new game from the Cybernaut menu (not the main menu): the old
+    game's commitments, parked ones included, are revealed before the new game's are
+    made, and Undo stops at the new game (an abandoned game comes back only until
+    the next one starts)."""
+    root = str(tmp_path)
+    board, app = boot(root, cyb_sim_netrun.SEED)
+    d = cyb_sim_netrun.run(board, app)
+    d.close_results()
+    old = dict(app.secrets)
+    d.seq("B D A A")  # abandoned
+    d.press("A")      # its result read
+    assert [s.ID for s in app.stack] == ["main", "cn_menu"]
+    d.choose("New game")
+    assert app.top().ID == "cn_game"
+    entries = _journal(root)
+    revealed = [e["in"]["id"] for e in _kinds(entries, "reveal")]
+    parked = [cid for e in _kinds(entries, "commit_parked") for cid in e["in"]["ids"]]
+    for cid in list(old) + parked:
+        assert cid in revealed, cid
+    assert len(revealed) == len(set(revealed))
+    assert not [cid for cid in old if cid in app.secrets]
+    d.choose("Solo placement")  # the new game's chits: committed, sealed
+    assert len(app.secrets) == 27
+    from firmware.app import OWN_LONG_B
+
+    def undo():
+        """Long B (twice on the game menu: the track first), Undo: the notice's text."""
+        d.close_results()
+        if app.top().ID in OWN_LONG_B:
+            board.press(app, "B", True)
+        board.press(app, "B", True)
+        board.press(app, "A")
+        text = " ".join(app.top().s.get("lines") or app.surface.lines())
+        board.press(app, "A")
+        return text
+
+    assert "undone" in undo()  # the placement (the device rolled it)
+    text = undo()                          # then: stops at the new game
+    assert text.startswith("Undo stops here"), text  # the old game's reveal, or the new game
+    assert "cn_game" in [s.ID for s in app.stack] and not [c for c in old if c in app.secrets]
