@@ -326,6 +326,10 @@ class GameScreen(Menu):
         secret of the game, expanded when it is revealed (firmware.commit.reveal_all)."""
         from firmware.screens.cybernaut_commit import keep_parked
         pub = self.s["pub"]
+        if pub["over"]:  # a game played to its end (IV.B.3): everything is public already
+            app.record(GAME, "game_left", {"turn": pub["turn"]}, {}, "Cybernaut IV.B.3")
+            app.pop()
+            return
         app.record(GAME, "game_abandoned", {"turn": pub["turn"], "seg": pub["seg"]}, {},
                    RULE_ABANDON)
         keep_parked(app, self.load(app))
