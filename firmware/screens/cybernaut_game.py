@@ -17,6 +17,17 @@ from shared_rules.errors import RuleError
 from firmware.screens.cybernaut import CHECKS, GAME_PACK as PACK
 GAME = "cybernaut"
 SECRET_KINDS = ("nsa_setup", "nsa_replaced")
+RULE_ABANDON = "Cybernaut: game abandoned (its secrets revealed when the next flow opens)"
+ABANDONED = ("Undo (hold B) brings it back until another flow opens; then its hidden "
+             "chits are revealed in the journal.")
+
+
+def leave_menu():
+    """B on the game menu: "Keep playing" first; abandoning takes a move and A twice
+    (prompt.LeaveMenu, never saved: an undone abandon does not come back armed)."""
+    from firmware.screens.prompt import LeaveMenu
+    return LeaveMenu.make("Abandon game", "abandon", "Undo (hold B) brings it back "
+                          "until another flow opens.")
 SEAL_PIECE = 192  # characters of the secret part per sealed group, about (GameScreen.store)
 # the segments (shared_rules.cybernaut.SEGMENTS, Cybernaut IV) as the 16-cell status
 # line and the track name them: "RealWorld Movement" does not fit
@@ -119,7 +130,7 @@ def summary(events):
 
 
 class GameScreen(Menu):
-    """A Cybernaut game. B asks whether to abandon it (QuitConfirm); B long: the track.
+    """A Cybernaut game. B asks whether to abandon it (LeaveMenu); B long: the track.
 
     State: {"sel", "pub", "sec" (the secret part's chits sealed in groups: {"groups":
     [sealed JSON list, ...]}; in older saves a list of sealed slices of its JSON
@@ -131,7 +142,7 @@ class GameScreen(Menu):
     HELP = ("Up/Down choose\n"
             "(hold: 5 at a time)\n"
             "A select\n"
-            "B quit? (asks)\n"
+            "B leave? (asks)\n"
             "hold B: turn track")
     TITLE = "Cybernaut game"
 
@@ -300,16 +311,37 @@ class GameScreen(Menu):
         if name == B and kind == LONG:
             app.push(_picks().TrackScreen())
             return
-        if name == B:  # leaving abandons the game: ask plainly first (QuitConfirm)
-            app.push(_picks().QuitConfirm())
+        if name == B:  # leaving abandons the game: ask plainly first (LeaveMenu)
+            app.push(leave_menu())
             return
         Menu.on_button(self, app, name, kind)
+
+    def leave(self, app):
+        """The game abandoned (LeaveMenu: a move, then A twice): journaled, back to the
+        Cybernaut menu. Nothing is revealed now: Undo (long B) brings the game back
+        until another flow opens from the main menu (App.forget_games) or the session
+        ends, and only then is every face-down chit revealed in the journal (a reveal
+        could not be undone, issue 19). The game's parked commitments (cybernaut_commit)
+        are not in app.secrets: their journal entries are kept as one more sealed
+        secret of the game, expanded when it is revealed (firmware.commit.reveal_all)."""
+        from firmware.screens.cybernaut_commit import keep_parked
+        pub = self.s["pub"]
+        if pub["over"]:  # a game played to its end (IV.B.3): everything is public already
+            app.record(GAME, "game_left", {"turn": pub["turn"]}, {}, "Cybernaut IV.B.3")
+            app.pop()
+            return
+        app.record(GAME, "game_abandoned", {"turn": pub["turn"], "seg": pub["seg"]}, {},
+                   RULE_ABANDON)
+        keep_parked(app, self.load(app))
+        app.pop()
+        from firmware.screens.result import show
+        show(app, "Game abandoned", [ABANDONED])
 
     # ---- actions ---------------------------------------------------------------
     def nsa_place(self, app):
         from firmware.screens.prompt import Handover
-        from firmware.screens.cybernaut_grid import PlaceScreen
-        app.push(Handover.make("NSA", PlaceScreen.make("setup")))
+        from firmware.screens.cybernaut_grid import PlaceScreen, nsa_cursor
+        app.push(Handover.make("NSA", PlaceScreen.make("setup", nsa_cursor(app))))
 
     def solo(self, app):
         game = self.load(app)
@@ -329,11 +361,11 @@ class GameScreen(Menu):
 
     def after_run(self, app):
         from firmware.screens.prompt import Handover
-        from firmware.screens.cybernaut_grid import PlaceScreen
+        from firmware.screens.cybernaut_grid import PlaceScreen, nsa_cursor
         if self.s["pub"]["after"]["stage"] == "regen":
             app.push(Handover.make("NSA", _picks().RegenPick()))
         else:
-            app.push(Handover.make("NSA", PlaceScreen.make("replace")))
+            app.push(Handover.make("NSA", PlaceScreen.make("replace", nsa_cursor(app))))
 
     def netrun(self, app):
         from firmware.screens.cybernaut_grid import NetrunScreen
@@ -387,14 +419,15 @@ class GameScreen(Menu):
     def victory(self, app):
         vp = self.load(app).victory()
         app.record(GAME, "victory", {}, vp, "Cybernaut I")
-        app.push(TextScreen.make("Victory", "Netrunner %d\nNSA %d\nWinner: %s"
-                                 % (vp["netrunner"], vp["nsa"], vp["winner"])))
+        from firmware.screens.result import show  # the game's result: until A
+        show(app, "Victory", ["Netrunner %d" % vp["netrunner"], "NSA %d" % vp["nsa"],
+                              "Winner: %s" % vp["winner"]])
 
     def reveal(self, app):
         rows = self.load(app).full_reveal()
         app.record(GAME, "full_reveal", {}, {"chits": rows}, "Cybernaut IV.B.3")
-        app.push(TextScreen.make("Full reveal", "\n".join(
-            "%s %s" % (r[3] or r[2], r[1]) for r in rows)))
+        from firmware.screens.result import show  # the game's end: until A
+        show(app, "Full reveal", ["%s %s" % (r[3] or r[2], r[1]) for r in rows])
 
 
 def techgear_lines(events, lines):

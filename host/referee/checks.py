@@ -38,6 +38,18 @@ def pack_problems(data, path):
                 "would stop the game that loads it)" % (len(data), MAX_PACK_BYTES)], None
     try:
         pack = load_pack(data, path)
+        from shared_rules.tables import slot_problem
+        game = pack.data.get("game") or ("neohunt" if "neohunt" in pack.data else None)
+        wrong = slot_problem(path, game)
+        if wrong:  # found by review: a Neo-Hunt pack named cybernaut-game.json passed
+            raise PackError(wrong)
+        name = path.replace("\\", "/").split("/")[-1]
+        if name.startswith("cybernaut-game"):  # the game pack: a game needs its sections
+            from shared_rules.cybernaut import missing_sections
+            missing = missing_sections(pack.data)
+            if missing:
+                raise PackError("%s is the Cybernaut game pack's name, but the pack has no "
+                                "%s: a game needs them" % (path, ", ".join(missing)))
         if pack.data.get("game") == "neohunt" or "neohunt" in pack.data:
             # the device checks this section when a Neo-Hunt game opens; so does this
             from shared_rules.neohunt_pack import validate_section
