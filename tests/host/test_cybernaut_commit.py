@@ -262,12 +262,13 @@ def test_leaving_a_game_asks_plainly_and_abandoning_is_undone_until_the_next_flo
     app.end_session()
     app.save()
     capsys.readouterr()
-    referee(["verify", os.path.join(root, "journals", "s0001.jrn")])
+    code = referee(["verify", os.path.join(root, "journals", "s0001.jrn")])
     err = capsys.readouterr().err
-    # every commitment revealed once and matching (this script's Interaction entry
-    # has another, older verify problem: "encounter dice is None", left for its own fix)
+    # every commitment revealed once and matching, every roll recomputed (the game's
+    # Interaction "C" draws its chit after the d10: no encounter dice)
     assert "never revealed" not in err and "does not match" not in err, err
     assert "secret" not in err, err
+    assert code == 0 and err == "", err
 
 
 def test_a_hidden_cybernauts_holding_box_is_committed_and_opened_when_revealed(tmp_path):
