@@ -245,7 +245,8 @@ def play(seed, slots, mirrors=None):
             run.pick("De")  # "Deal order card", or "Deck out: next" when it is empty
             continue
         if step == "troopers":
-            run.pick("Troopers done")
+            run.pick("Troopers done")  # the arrival rolls not made yet: on a result screen
+            clear_results(run)
             continue
         if step == "choice":
             cur = run.app.top().s["cur"]
@@ -264,6 +265,14 @@ def play(seed, slots, mirrors=None):
             continue
         raise AssertionError("unexpected step %s" % step)
     return run, made
+
+
+def clear_results(run):
+    """Close result screens (shown until A) and any notice over them."""
+    guard = Bound(20, lambda: "a result screen does not close (%s)" % run.app.surface.lines())
+    while run.app.top().ID in ("result", "text", "handback"):
+        guard.step()
+        run.press("A")
 
 
 def game_of(run):

@@ -10,6 +10,7 @@ test."""
 import contextlib
 import io
 
+from screen_walk import Walker
 from test_odds_neohunt import NEED, _game_of, _quiet, _rolled
 
 from firmware.surface import NB
@@ -66,6 +67,7 @@ def test_the_private_place_screen_shows_her_varan_card_from_the_pack():
     g.varan(1)["hits"] = cards[special]["hits"]
     g.varan(1)["dmg"] = 1
     g = _set(app, screen, g)
+    walker = Walker(board, app)
     app.push(Handover.make("P2", NhPlace({"p": 1, "mode": "move", "sel": 0, "err": ""})))
     _press(board, app, "U")                          # nothing here: redrawn
     hand = app.surface.lines()
@@ -86,6 +88,9 @@ def test_the_private_place_screen_shows_her_varan_card_from_the_pack():
     c = cards[0]
     assert app.surface.lines()[3:6] == ["Varan " + c["name"], "Speed %d Hits %d" % (c["speed"], c["hits"]),
                                         "Special: " + (", ".join(c["special"]) or "none")]
+    for key in ("D",) * 8:                           # every place, each frame checked
+        _press(board, app, key)
+    assert walker.close() == [] and walker.screens.get("nh_place", 0) >= 9
 
 
 def test_a_refused_place_shows_its_reason_where_the_card_was_until_the_cursor_moves():
@@ -147,6 +152,7 @@ def test_a_hidden_shooter_aims_behind_hand_to_and_the_table_sees_the_same_frames
         screen.s["cur"] = 0
         counter = app.source.counter
         seq = app.journal.next_seq
+        walker = Walker(board, app)
         _quiet(neohunt_turns.other, screen, app, g, "shoot")
         _press(board, app, "U")                      # nothing at "Hand to": redrawn
         seen = [list(app.surface.lines())]
@@ -164,6 +170,7 @@ def test_a_hidden_shooter_aims_behind_hand_to_and_the_table_sees_the_same_frames
         assert app.top().ID == "handback" and seen[1][0] == "Cancelled"
         assert app.source.counter == counter and app.journal.next_seq == seq
         assert screen.game(app).state(0) == "hidden"
+        assert walker.close() == []                  # nothing clipped, no bad wrap
         frames[case] = seen
     assert frames["reach"] == frames["none"]
 
@@ -231,6 +238,15 @@ def test_status_lines_fit_19_columns_and_show_trooper_damage_not_hidden_hits():
     # no line of it is wrapped: each shows as made (NB drawn as a space)
     assert text.s["lines"] == [x.replace(NB, " ") for x in lines + STATUS_LEGEND]
     assert "  " + types[long_name]["name"] in text.s["lines"]
+    # on the device: the Status entry of the game, scrolled to its end, each frame checked
+    from firmware.screens import neohunt_turns
+    g = _set(app, screen, g)
+    walker = Walker(board, app)
+    _quiet(neohunt_turns.other, screen, app, g, "status")
+    for _ in range(len(text.s["lines"])):
+        _press(board, app, "D")
+    assert app.top().ID == "text" and app.surface.lines()[-1].strip() == "1/?: hits unknown"
+    assert walker.close() == []
 
 
 # ---- 6. "Troopers done" makes the arrival rolls not made yet --------------------------
