@@ -31,7 +31,7 @@ class DiceScreen(Menu):
             "R the last rolls,\n"
             "each named\n"
             "B back")
-    TITLE = "Dice A=roll R=named"
+    TITLE = "Dice A=roll R=history"
 
     def initial(self):
         return {"sel": 0, "last": ""}
@@ -57,7 +57,7 @@ class DiceScreen(Menu):
         if name == RIGHT:
             from firmware.ui import TextScreen
             text = "\n".join(["%s: %s" % (item[0], item[1]) for item in app.history])
-            app.push(TextScreen.make("Last rolls", text or "No roll yet"))
+            app.push(TextScreen.make("Last rolls (newest)", text or "No roll yet"))
 
     def choose(self, app, index):
         name = DIE_NAMES[index]

@@ -35,6 +35,20 @@ class NhShoot(Menu):
             "damage: apply it")
     TITLE = "Shoot"
 
+    def draw(self, app, surface):
+        """The menu under a title naming the shooter: "P1 only: shoot" while a hidden
+        shooter aims (her private screen), "P1 shoots", then "T2 hit: damage"."""
+        Menu.draw(self, app, surface)
+        g = game_screen(app).game(app)
+        who = _who(g, self.s["att"])
+        if self.s.get("_owner"):
+            title = who + " only: shoot"
+        elif self.s["stage"] == "target":
+            title = who + " shoots"
+        else:
+            title = who + " hit: damage"
+        surface.text(0, 0, title)
+
     def targets(self, app):
         """The targets the shooter may shoot at now: ("v", player) or ("t", trooper
         id), each in reach (the same or an open adjoining sector, not hidden:

@@ -66,7 +66,7 @@ class NhPlace(Screen):
         if s["mode"] in ("setup", "move"):
             # her own place is a secret: shown only by NhWhere (hold A, 5 s at most)
             v = g.varan(s["p"])
-            surface.line_text(1, "R:where? %d/%d mv" % (v["moved"], 1 if s["mode"] == "setup" else v["speed"]))
+            surface.line_text(1, "R:where? %d/%d moves" % (v["moved"], 1 if s["mode"] == "setup" else v["speed"]))
         else:
             surface.line_text(1, "Start place" if s["mode"] == "initial" else "Entry place")
             if s["mode"] == "join":
@@ -79,7 +79,7 @@ class NhPlace(Screen):
             lines = card_lines(g, s["p"])
         for i in range(min(3 if s["mode"] == "join" else 4, len(lines))):
             surface.line_text(3 + i, lines[i])
-        surface.line_text(7, "^v pick A ok B x")
+        surface.line_text(7, "^v pick A:ok B:cancel")
 
     def on_button(self, app, name, kind):
         s = self.s

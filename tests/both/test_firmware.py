@@ -229,11 +229,11 @@ def test_dice_flow_each_die_and_last_five():
     # newest first, each with its die, as many whole entries as fit 21 columns
     assert lines[7] == "Last d100:%d d20:%d" % (d100[0], d20)
     # pinned outcome for seed 7
-    assert lines == ["Dice A=roll R=named", " d6 Neo-Hunt", " d10 Cybernaut", " 00-99 Cybernaut",
+    assert lines == ["Dice A=roll R=history", " d6 Neo-Hunt", " d10 Cybernaut", " 00-99 Cybernaut",
                      " d20 Cybercore", ">d100 Cybercore", "d100 = 66 (6,6)", "Last d100:66 d20:3"]
     # R: all five, newest first, named (issue 19: dice history names its dice)
     lines, app = screen(7, "A A D A D A D A D A R")
-    assert lines[:6] == ["Last rolls", "d100: %d" % d100[0], "d20: %d" % d20, "2d10: %d" % two,
+    assert lines[:6] == ["Last rolls (newest)", "d100: %d" % d100[0], "d20: %d" % d20, "2d10: %d" % two,
                          "d10: %d" % d10, "d6: %d" % d6]
 
 

@@ -21,7 +21,7 @@ def test_sim_screen_text_reproduces_the_dice_flow():
     proc = referee("sim", "--seed", "7", "--keys", "A A D A D A D A D A", "--screen", "text")
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.splitlines()[-8:] == [
-        "Dice A=roll R=named", " d6 Neo-Hunt", " d10 Cybernaut", " 00-99 Cybernaut", " d20 Cybercore",
+        "Dice A=roll R=history", " d6 Neo-Hunt", " d10 Cybernaut", " 00-99 Cybernaut", " d20 Cybercore",
         ">d100 Cybercore", "d100 = 66 (6,6)", "Last d100:66 d20:3"]
 
 

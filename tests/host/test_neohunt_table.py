@@ -65,6 +65,7 @@ def test_the_private_place_screen_shows_her_varan_card_from_the_pack():
     g.d["players"][1]["card"] = special
     g.varan(1)["card"] = special
     g.varan(1)["hits"] = cards[special]["hits"]
+    g.varan(1)["speed"] = cards[special]["speed"]
     g.varan(1)["dmg"] = 1
     g = _set(app, screen, g)
     walker = Walker(board, app)
@@ -75,7 +76,8 @@ def test_the_private_place_screen_shows_her_varan_card_from_the_pack():
     _press(board, app, "A")
     lines = app.surface.lines()
     c = cards[special]
-    assert lines[0] == "P2 only"
+    assert lines[0] == "P2 only" and lines[1] == "R:where? 0/%d moves" % c["speed"]
+    assert lines[7] == "^v pick A:ok B:cancel"
     assert lines[3:6] == ["Varan " + c["name"], "Speed %d Damage 1/%d" % (c["speed"], c["hits"]),
                           "Special: " + ", ".join(c["special"])]
     # P1's own card on her screen, before she has a varan on the board: its hits
@@ -192,6 +194,7 @@ def test_a_hidden_shooters_roll_reveals_her_and_the_screen_goes_public():
     assert entry["kind"] == "shot" and entry["out"] == {"d6": 6, "need": NEED[("cloaked", cover)],
                                                         "hit": True}
     assert screen.game(app).state(0) == "visible"  # the shot showed her (RULINGS)
+    assert app.history[0] == ["d6 shot", 6]          # the Dice screen names it (R)
 
 
 # ---- 3. a refused shot draws no die ------------------------------------------------
@@ -265,6 +268,7 @@ def test_troopers_done_rolls_the_waiting_arrivals_and_says_so():
     entry = app.journal.recent[-1]
     assert entry["kind"] == "arrival" and entry["out"]["rolls"] == [[1, 4, True], [2, 1, False]]
     assert screen.s["step"] == "deal" and [t["wait"] for t in g.d["troopers"]] == [False, True]
+    assert app.history[:2] == [["d6 arrive", 1], ["d6 arrive", 4]]
     # rolled already this trooper card, or nobody waiting: "Troopers done" rolls nothing
     for arrived, waiting in ((True, True), (False, False)):
         g.d["troopers"] = [_trooper(3, 2, wait=waiting)]
@@ -275,6 +279,23 @@ def test_troopers_done_rolls_the_waiting_arrivals_and_says_so():
         _quiet(neohunt_turns.other, screen, app, g, "tdone")
         assert app.journal.next_seq == seq and app.source.counter == counter
         assert screen.s["step"] == "deal"
+
+
+# ---- 4. the dice history names Neo-Hunt's dice --------------------------------------
+
+def test_a_burning_roll_is_named_in_the_dice_history():
+    from firmware.screens import neohunt_turns
+    board, app, screen, g = _game([1, 2])
+    g.varan(0)["burn"] = ["Flame Up"]
+    g.varan(0)["igniter"] = 1
+    _rolled(app, [1], neohunt_turns.after, screen, app, g, 0)   # 2: burns on
+    assert app.history[0] == ["d6 burn", 2]
+    _quiet(board.press, app, "A")
+    app.home()
+    from firmware.screens.dice import DiceScreen
+    app.push(DiceScreen())
+    _press(board, app, "R")
+    assert app.surface.lines()[:2] == ["Last rolls (newest)", "d6 burn: 2"]
 
 
 # ---- 8. a trooper holds no extra damage cards --------------------------------------
