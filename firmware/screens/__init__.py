@@ -52,6 +52,7 @@ end_session firmware.screens.session EndSessionScreen
 reveal firmware.screens.prompt Reveal
 leave firmware.screens.prompt LeaveMenu
 pin firmware.screens.prompt PinEntry
+pin_reset firmware.screens.prompt PinReset
 cc_fight firmware.screens.cybercore_fight FightScreen
 cc_target firmware.screens.cybercore_roll TargetScreen
 cc_defend firmware.screens.cybercore_roll DefenceScreen

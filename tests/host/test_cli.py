@@ -21,8 +21,8 @@ def test_sim_screen_text_reproduces_the_dice_flow():
     proc = referee("sim", "--seed", "7", "--keys", "A A D A D A D A D A", "--screen", "text")
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.splitlines()[-8:] == [
-        "Dice      A=roll", " d6 Neo-Hunt", " d10 Cybernaut", " 00-99 Cybernaut", " d20 Cybercore",
-        ">d100 Cybercore", "d100 = 66 (6,6)", "Last 66 3 17 4 4"]
+        "Dice A=roll R=history", " d6 Neo-Hunt", " d10 Cybernaut", " 00-99 Cybernaut", " d20 Cybercore",
+        ">d100 Cybercore", "d100 = 66 (6,6)", "Last d100:66 d20:3"]
 
 
 @pytest.mark.parametrize("seed,keys,expected", [
