@@ -48,6 +48,10 @@ class QuitConfirm(Menu):
         if not self.s.get("armed"):
             self.s["armed"] = True
             return
+        # the whole game unsealed and every chit in one journal entry need blocks a
+        # heap in pieces has not got (a game ran out of memory here in play, issue
+        # 17): on a board that can restart, this is done after it, in a whole heap
+        app.restart_first()
         screen = find_game(app)
         game = screen.load(app)
         pub = screen.s["pub"]
