@@ -68,7 +68,8 @@ def reserve_names(mem_free=None, intern=None, limit=NAMES_LIMIT):
     :param intern: (str) -> None, interns a name (default: getattr of None).
     :param limit: at most this many names (``NAMES_LIMIT``: the 6th pool's size).
     :returns: the names interned to get the pool, or 0 if none came within
-        ``limit`` (the pool was already there, or too far).
+        ``limit`` (the pool was already there, or too far) or the heap had no
+        block for it (a MemoryError is caught: a boot goes on without it).
     """
     if mem_free is None:
         mem_free = getattr(gc, "mem_free", None)
@@ -78,12 +79,15 @@ def reserve_names(mem_free=None, intern=None, limit=NAMES_LIMIT):
     if intern is None:
         intern = _intern
     before = mem_free()
-    for count in range(1, limit + 1):
-        intern("~%d" % count)
-        now = mem_free()
-        if before - now >= NAMES_POOL_DROP:
-            return count
-        before = now
+    try:
+        for count in range(1, limit + 1):
+            intern("~%d" % count)
+            now = mem_free()
+            if before - now >= NAMES_POOL_DROP:
+                return count
+            before = now
+    except MemoryError:  # no block for the pool even now: play will do without it
+        gc.collect()
     return 0
 
 

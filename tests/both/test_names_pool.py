@@ -57,6 +57,19 @@ def test_no_pool_within_the_limit_interns_exactly_the_limit():
     assert names[-1] == "~%d" % NAMES_LIMIT
 
 
+def test_a_heap_without_room_for_the_pool_is_no_error():
+    # a small heap at a boot: the pool's block is not there; the boot goes on
+    mem_free, intern, names = _fake([16, 16])
+
+    def starved(name):
+        intern(name)
+        if len(names) == 3:
+            raise MemoryError("memory allocation failed, allocating 1280 bytes")
+
+    assert reserve_names(mem_free, starved) == 0
+    assert names == ["~1", "~2", "~3"]
+
+
 def test_on_this_runtime_the_next_names_take_no_big_block():
     taken = reserve_names()
     mem_free = getattr(gc, "mem_free", None)
