@@ -50,12 +50,16 @@ CURSOR_KEYS = ("sel", "r", "c")
 # at most this many names fill the 6th (reserve_names)
 NAMES_POOL_DROP = 6144
 NAMES_LIMIT = 640
+NAMES_BATCH = 16  # names interned between two looks at the free heap (each look walks
+                  # the heap's whole table: on a Pico, a look per name took seconds)
 
 
 def reserve_names(mem_free=None, intern=None, limit=NAMES_LIMIT):
     """Make MicroPython allocate its next big pool of interned names now, while the
     heap is whole (at a boot), by interning names no code uses ("~1", "~2", ...)
-    until one takes a block of NAMES_POOL_DROP bytes or more.
+    until the free heap falls by NAMES_POOL_DROP bytes or more over a batch of
+    NAMES_BATCH names (a collection in the same batch can hide the pool: the names
+    then go on to ``limit``, the pool taken all the same).
 
     Loading code interns its names; when the pools are full the next one needs a
     single block twice the last's. A Cybernaut game crosses the 6th pool's end
@@ -67,7 +71,8 @@ def reserve_names(mem_free=None, intern=None, limit=NAMES_LIMIT):
         which has none, nothing is done).
     :param intern: (str) -> None, interns a name (default: getattr of None).
     :param limit: at most this many names (``NAMES_LIMIT``: the 6th pool's size).
-    :returns: the names interned to get the pool, or 0 if none came within
+    :returns: the names interned to get the pool (to the end of the batch it came
+        in: a multiple of NAMES_BATCH, or ``limit``), or 0 if none came within
         ``limit`` (the pool was already there, or too far) or the heap had no
         block for it (a MemoryError is caught: a boot goes on without it).
     """
@@ -79,9 +84,12 @@ def reserve_names(mem_free=None, intern=None, limit=NAMES_LIMIT):
     if intern is None:
         intern = _intern
     before = mem_free()
+    count = 0
     try:
-        for count in range(1, limit + 1):
-            intern("~%d" % count)
+        while count < limit:
+            for _ in range(min(NAMES_BATCH, limit - count)):
+                count += 1
+                intern("~%d" % count)
             now = mem_free()
             if before - now >= NAMES_POOL_DROP:
                 return count

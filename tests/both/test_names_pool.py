@@ -7,7 +7,7 @@ one (on CPython, which has no gc.mem_free, nothing is done)."""
 
 import gc
 
-from firmware.app import NAMES_LIMIT, NAMES_POOL_DROP, reserve_names
+from firmware.app import NAMES_BATCH, NAMES_LIMIT, NAMES_POOL_DROP, reserve_names
 
 
 def _fake(drops):
@@ -27,27 +27,39 @@ def _fake(drops):
     return mem_free, intern, names
 
 
-def test_it_stops_at_the_name_that_took_the_big_pool():
+def _batch(*drops):
+    """One batch of NAMES_BATCH names: ``drops`` first, then nothing."""
+    return list(drops) + [0] * (NAMES_BATCH - len(drops))
+
+
+def test_it_stops_at_the_end_of_the_batch_that_took_the_big_pool():
     # a chunk of name text now and then (128 bytes), the 6th pool (640 names at 7
-    # bytes: 4.5 KB, not the one), then the 7th (9 KB)
-    mem_free, intern, names = _fake([16, 128, 4500, 16, 9000, 16])
-    assert reserve_names(mem_free, intern) == 5
-    assert names == ["~1", "~2", "~3", "~4", "~5"]
+    # bytes: 4.5 KB, not the one), then the 7th (9 KB) in the third batch
+    mem_free, intern, names = _fake(_batch(16, 128) + _batch(4500, 16) + _batch(16, 9000, 16) + _batch(16))
+    assert reserve_names(mem_free, intern) == 3 * NAMES_BATCH
+    assert names == ["~%d" % n for n in range(1, 3 * NAMES_BATCH + 1)]
 
 
-def test_the_drop_that_counts_is_at_least_names_pool_drop():
-    mem_free, intern, names = _fake([NAMES_POOL_DROP - 1, 0, NAMES_POOL_DROP])
-    assert reserve_names(mem_free, intern) == 3
-    mem_free, intern, names = _fake([NAMES_POOL_DROP - 1])
-    assert reserve_names(mem_free, intern, 10) == 0
-    assert len(names) == 10
+def test_the_drop_that_counts_is_at_least_names_pool_drop_over_a_batch():
+    # spread over a batch (a pool, garbage and a chunk of text)
+    mem_free, intern, names = _fake(_batch(NAMES_POOL_DROP - 1) + _batch(NAMES_POOL_DROP - 100, 60, 40))
+    assert reserve_names(mem_free, intern) == 2 * NAMES_BATCH
+    mem_free, intern, names = _fake(_batch(NAMES_POOL_DROP - 1) * 3)
+    assert reserve_names(mem_free, intern, 3 * NAMES_BATCH) == 0
+    assert len(names) == 3 * NAMES_BATCH
 
 
 def test_a_collection_on_the_way_is_not_a_pool():
     # the free heap rising (a collection) is no block; a drop is measured from the
-    # name before it, not from the start
-    mem_free, intern, names = _fake([-20000, 100, 7000])
-    assert reserve_names(mem_free, intern) == 3
+    # batch before it, not from the start
+    mem_free, intern, names = _fake(_batch(-20000) + _batch(100) + _batch(7000))
+    assert reserve_names(mem_free, intern) == 3 * NAMES_BATCH
+
+
+def test_a_limit_not_a_multiple_of_the_batch_is_kept():
+    mem_free, intern, names = _fake([])
+    assert reserve_names(mem_free, intern, NAMES_BATCH + 3) == 0
+    assert len(names) == NAMES_BATCH + 3
 
 
 def test_no_pool_within_the_limit_interns_exactly_the_limit():
@@ -63,11 +75,11 @@ def test_a_heap_without_room_for_the_pool_is_no_error():
 
     def starved(name):
         intern(name)
-        if len(names) == 3:
+        if len(names) == NAMES_BATCH + 3:
             raise MemoryError("memory allocation failed, allocating 1280 bytes")
 
     assert reserve_names(mem_free, starved) == 0
-    assert names == ["~1", "~2", "~3"]
+    assert len(names) == NAMES_BATCH + 3
 
 
 def test_on_this_runtime_the_next_names_take_no_big_block():
