@@ -50,11 +50,15 @@ CURSOR_KEYS = ("sel", "r", "c")
 # at most this many names fill the 6th (reserve_names)
 NAMES_POOL_DROP = 6144
 NAMES_LIMIT = 640
+# free heap a boot needs to take that pool: with less, the game cannot be played
+# through anyway (it holds 100 KB more in play), and the pool's block would leave its
+# first press too little to recover from a MemoryError (the 64-bit port at 256K)
+NAMES_ROOM = 80 * 1024
 NAMES_BATCH = 16  # names interned between two looks at the free heap (each look walks
                   # the heap's whole table: on a Pico, a look per name took seconds)
 
 
-def reserve_names(mem_free=None, intern=None, limit=NAMES_LIMIT):
+def reserve_names(mem_free=None, intern=None, limit=NAMES_LIMIT, room=NAMES_ROOM):
     """Make MicroPython allocate its next big pool of interned names now, while the
     heap is whole (at a boot), by interning names no code uses ("~1", "~2", ...)
     until the free heap falls by NAMES_POOL_DROP bytes or more over a batch of
@@ -71,10 +75,12 @@ def reserve_names(mem_free=None, intern=None, limit=NAMES_LIMIT):
         which has none, nothing is done).
     :param intern: (str) -> None, interns a name (default: getattr of None).
     :param limit: at most this many names (``NAMES_LIMIT``: the 6th pool's size).
+    :param room: bytes that must be free first (``NAMES_ROOM``), else nothing is done.
     :returns: the names interned to get the pool (to the end of the batch it came
         in: a multiple of NAMES_BATCH, or ``limit``), or 0 if none came within
-        ``limit`` (the pool was already there, or too far) or the heap had no
-        block for it (a MemoryError is caught: a boot goes on without it).
+        ``limit`` (the pool was already there, or too far), the heap had less
+        than ``room`` free, or no block for it (a MemoryError is caught: a boot
+        goes on without it).
     """
     if mem_free is None:
         mem_free = getattr(gc, "mem_free", None)
@@ -84,6 +90,8 @@ def reserve_names(mem_free=None, intern=None, limit=NAMES_LIMIT):
     if intern is None:
         intern = _intern
     before = mem_free()
+    if before < room:
+        return 0
     count = 0
     try:
         while count < limit:

@@ -82,6 +82,13 @@ def test_a_heap_without_room_for_the_pool_is_no_error():
     assert len(names) == NAMES_BATCH + 3
 
 
+def test_a_heap_with_less_than_names_room_free_is_left_alone():
+    mem_free, intern, names = _fake(_batch(9000))
+    assert reserve_names(mem_free, intern, NAMES_LIMIT, 100001) == 0  # 100000 free
+    assert names == []
+    assert reserve_names(mem_free, intern, NAMES_LIMIT, 100000) == NAMES_BATCH
+
+
 def test_on_this_runtime_the_next_names_take_no_big_block():
     taken = reserve_names()
     mem_free = getattr(gc, "mem_free", None)
