@@ -145,6 +145,9 @@ class GameScreen(Menu):
             "B leave? (asks)\n"
             "hold B: turn track")
     TITLE = "Cybernaut game"
+    # its play interns more names than six pools hold: App.boot takes the next
+    # pool while the heap is whole (firmware.app.reserve_names)
+    RESERVE_NAMES = True
 
     def initial(self):
         return {"sel": 0, "pub": None, "sec": None, "msg": "", "log": []}
