@@ -148,6 +148,10 @@ class Surface:
         """Horizontal line in pixels."""
         self.fb.hline(x, y, w, color)
 
+    def vline(self, x, y, h, color=1):
+        """Vertical line in pixels."""
+        self.fb.vline(x, y, h, color)
+
     def pixel(self, x, y, color=1):
         """One pixel."""
         self.fb.pixel(x, y, color)
