@@ -128,13 +128,18 @@ def main():
     t0 = time.time()
     try:
         now = manifest(code)
+        # `fs cp -r DIR :` puts the build in /<basename of DIR>; it runs from DEV_CODE
+        move = ("import os\ntry:\n    os.stat(%r)\nexcept OSError:\n    os.rename(%r, %r)\n"
+                % (DEV_CODE, "/" + os.path.basename(code), DEV_CODE))
         if fresh:
             kit.say("copying the build to the device (all files: ~5 min)")
             rc, text, _, _ = pico.mp("fs", "cp", "-r", code, ":")
             if rc:
                 print("bench-pico: copy failed:\n" + text[-2000:], file=sys.stderr)
                 return 1
+            pico.mp("exec", move)
         else:
+            pico.mp("exec", move)  # a copy made before this move was added
             with open(seen_path) as f:
                 seen = json.load(f)
             changed = sorted(n for n in now if seen.get(n) != now[n])
