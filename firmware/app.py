@@ -142,28 +142,17 @@ def _masked_digest(body, digest_of=None):
             body["packs"] = packs
 
 
-class _Fed:
-    """A stream for json.dump that feeds SHA-256 (no copy of the text)."""
-
-    def __init__(self):
-        self.digest = hashlib.sha256()
-
-    def write(self, text):
-        self.digest.update(text if isinstance(text, bytes) else text.encode())
-        return len(text)
-
-
 def _text_digest(value):
     """SHA-256 (32 bytes) of ``json.dumps(value)``'s UTF-8. Without a block of RAM
-    as big as the text (a heap in pieces), json.dump streams it into the digest
-    instead: the same bytes, slower."""
+    as big as the text (a heap in pieces), the order-free digest that needs none
+    (shared_rules.save.state_digest) stands in: another kind, so the comparison
+    says "changed" and the press saves (a write too many, never one too few)."""
     try:
         text = json.dumps(value)
     except MemoryError:
         gc.collect()
-        fed = _Fed()
-        json.dump(value, fed)
-        return fed.digest.digest()
+        from shared_rules.save import state_digest
+        return state_digest(value)
     try:
         return hashlib.sha256(text).digest()
     except TypeError:  # CPython: str has no buffer
@@ -753,7 +742,7 @@ class App:
             moves = (_moves_only(top, name, kind)
                      and not (isinstance(top.s, dict) and top.s.get("_owner")))
             # where the cursor is now, when a move of it is not saved yet: the undo step
-            # of this press (the state before it) is the last save with it (_keep_step)
+            # of this press (the state before it) is the last save with it, beside its key
             cursor = self._moved_cursor(top)
             try:
                 if (name == "B" and kind == "long" and self.top().ID not in OWN_LONG_B
@@ -775,11 +764,15 @@ class App:
             recent = self.journal.recent
             step = None
             if self.journal.next_seq != seq and recent and recent[-1]["kind"] not in ("undo", "redo"):
-                from firmware.steps import mark
+                from firmware.steps import keep_cursor, mark
                 step = mark(self, seq, counter, shown)
+                if step and cursor:
+                    # where the cursor was at the press (not saved): beside the step's
+                    # key, in this press's save (an undo puts it back)
+                    keep_cursor(self.undo, step, cursor)
             self.save(name in ARROWS)
             if step:
-                self._keep_step(step, cursor)  # the state before the action: an undo step
+                self._keep_step(step)  # the state before the action: an undo step
             if self._opening:
                 self._open_session()
                 self.save()
@@ -795,18 +788,14 @@ class App:
             return None
         return dict((key, state[key]) for key in CURSOR_KEYS if key in state)
 
-    def _keep_step(self, step, cursor):
-        """Keep the state before an action as undo step ``step`` (a file name): a copy
-        of the last save (PREV once the action's state is saved). When the cursor
-        moved since that save without being saved (``cursor``: _moved_cursor's, or
-        None), where it was at the press goes beside the step's key in
-        ``app.undo`` (firmware.steps.keep_cursor), and an undo puts it back: the
-        file stays a byte copy (no decoding and encoding of the state on a press:
-        issue 21)."""
+    def _keep_step(self, step):
+        """Keep the state before an action as undo step ``step`` (a file name): a byte
+        copy of the last save (PREV once the action's state is saved), keyed by its
+        SHA-256 (firmware.steps.mark). When the cursor had moved since that save
+        without being saved, where it was at the press is beside the key
+        (firmware.steps.keep_cursor, App._act) and an undo puts it back: no
+        decoding and encoding of the state on a press (issue 21)."""
         self.storage.copy(PREV, step)
-        if cursor:
-            from firmware.steps import keep_cursor
-            keep_cursor(self.undo, step, cursor)
 
     def recover_memory(self):
         """After a MemoryError: start again from the last save, as a reboot would.
