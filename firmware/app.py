@@ -614,7 +614,9 @@ class App:
                 return
         elif _needs_masked(self.top()):
             digest = _masked_digest(body)
-        gc.collect()  # the text needs one block as big as the state: collect first
+        # the text needs one block as big as the state: the allocator collects by
+        # itself when it finds none (a collection before every save cost a Pico
+        # milliseconds a press for nothing: issue 21)
         try:
             header, text = save_parts(body)
         except MemoryError:  # no free block as big as the state's text: stream it

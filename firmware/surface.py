@@ -22,6 +22,7 @@ ROWS = const(8)
 CELL = const(6)    # pixels per column
 LINE = const(8)    # pixels per row (one SSD1306 page)
 NB = "\x1f"        # a space that ui.wrap never breaks at ("P3" NB "S5"): drawn as a space
+_BLANK = b" " * COLS  # a text row cleared (Surface.clear: one slice copy a row)
 
 
 def _page_buffer(fb):
@@ -74,8 +75,7 @@ class Surface:
         """Blank the frame and the text record."""
         self.fb.fill(0)
         for row in self._rows:
-            for i in range(COLS):
-                row[i] = 32
+            row[:] = _BLANK
         if self.trace is not None:
             del self.trace[:]
 
