@@ -85,7 +85,9 @@ def _moves_only(screen, name, kind):
     the arrows on a Cybernaut grid (firmware/screens/cybernaut_grid.py GridScreen:
     all but a long LEFT/RIGHT, which changes the grid) whose on_button is
     GridScreen's own. A subclass that
-    overrides them is never taken for a cursor (its press is saved as usual)."""
+    overrides them is never taken for a cursor (its press is saved as usual),
+    unless the class that overrides on_button says ``MENU_ARROWS = True``: its
+    on_button passes every arrow to Menu.on_button unchanged."""
     if name not in ARROWS:
         return False
     cls = type(screen)
@@ -94,7 +96,10 @@ def _moves_only(screen, name, kind):
     while base is not None:
         label = base.__name__
         if label == "Menu":  # LEFT/RIGHT: Menu.side, which does nothing
-            return handler is base.on_button and (
+            # MENU_ARROWS: the class's own on_button hands every arrow to
+            # Menu.on_button as it is (e.g. Cybernaut's GameScreen, which keeps B)
+            own = cls.__dict__.get("MENU_ARROWS", False) if handler is not base.on_button else True
+            return own and (
                 getattr(cls, "move", None) is base.move if name in ("U", "D")
                 else getattr(cls, "side", None) is base.side)
         if label == "GridScreen":

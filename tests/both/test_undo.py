@@ -408,3 +408,4 @@ def test_a_step_is_keyed_by_its_file_and_keeps_the_unsaved_cursor_beside_the_key
     undo(board, app)
     keys(board, app, "A")
     assert stack(app) == moved                 # the cursor where it was at the press
+
