@@ -87,10 +87,18 @@ def _moves_only(screen, name, kind):
     GridScreen's own. A subclass that
     overrides them is never taken for a cursor (its press is saved as usual),
     unless the class that overrides on_button says ``MENU_ARROWS = True``: its
-    on_button passes every arrow to Menu.on_button unchanged."""
+    on_button passes every arrow to Menu.on_button unchanged. A class whose own
+    on_button does nothing on an arrow but scroll a text (its view: no
+    confirmation either) says ``VIEW_ARROWS = True`` (ui.TextScreen,
+    result.ResultScreen, Cybernaut's TrackScreen)."""
     if name not in ARROWS:
         return False
     cls = type(screen)
+    owner = cls  # the class whose on_button runs
+    while "on_button" not in owner.__dict__ and getattr(owner, "__bases__", ()):
+        owner = owner.__bases__[0]
+    if owner.__dict__.get("VIEW_ARROWS", False):
+        return True
     handler = getattr(cls, "on_button", None)
     base = cls
     while base is not None:
@@ -611,13 +619,15 @@ class App:
         body = self.snapshot()
         cursor = _cursor_of(body)
         digest = None
-        if moved:
+        top = self.top()
+        if moved and _needs_masked(top):  # else the whole text decides (a private
+            # screen's sealed state differs each time; a grid's long L/R changes it)
             digest = _masked_digest(body)
             if digest == self._saved_digest:
                 if cursor != self._saved_cursor:
                     self._cursor_moved = True
                 return
-        elif _needs_masked(self.top()):
+        elif _needs_masked(top):
             digest = _masked_digest(body)
         # the text needs one block as big as the state: the allocator collects by
         # itself when it finds none (a collection before every save cost a Pico
