@@ -162,6 +162,8 @@ def main():
         before = pico.stats()["flash"]
         text, flow, flows = "", 0, 1
         only = [int(x) for x in a.games.split(",")] if a.games else None
+        if only:  # the flows' count is learnt from the first flow run: reach the last asked
+            flows = max(only) + 1
         while flow < flows:
             if only is None or flow in only:
                 script = press_report.driver(DEV_CODE, DEV_DATA, DEV_CODE + "/packs", a.presses, a.seed, a.ballast, flow)
