@@ -15,7 +15,7 @@ from shared_rules import VERSION
 from shared_rules.dice import HashSource, commitment, hidden_draws_key, seed_bytes
 from shared_rules.errors import PackError, RefereeError, SaveError
 from shared_rules.journal import Journal, entry_parts
-from shared_rules.save import decode_save, save_header, save_parts, sha256_hex, state_digest
+from shared_rules.save import decode_save, save_header, save_parts, sha256_hex
 from shared_rules.seal import seal, unseal
 
 # modules every screen needs: never dropped by forget_games
@@ -150,16 +150,29 @@ def _moves_only(screen, name, kind):
     the arrows on a Cybernaut grid (firmware/screens/cybernaut_grid.py GridScreen:
     all but a long LEFT/RIGHT, which changes the grid) whose on_button is
     GridScreen's own. A subclass that
-    overrides them is never taken for a cursor (its press is saved as usual)."""
+    overrides them is never taken for a cursor (its press is saved as usual),
+    unless the class that overrides on_button says ``MENU_ARROWS = True``: its
+    on_button passes every arrow to Menu.on_button unchanged. A class whose own
+    on_button does nothing on an arrow but scroll a text (its view: no
+    confirmation either) says ``VIEW_ARROWS = True`` (ui.TextScreen,
+    result.ResultScreen, Cybernaut's TrackScreen)."""
     if name not in ARROWS:
         return False
     cls = type(screen)
+    owner = cls  # the class whose on_button runs
+    while "on_button" not in owner.__dict__ and getattr(owner, "__bases__", ()):
+        owner = owner.__bases__[0]
+    if owner.__dict__.get("VIEW_ARROWS", False):
+        return True
     handler = getattr(cls, "on_button", None)
     base = cls
     while base is not None:
         label = base.__name__
         if label == "Menu":  # LEFT/RIGHT: Menu.side, which does nothing
-            return handler is base.on_button and (
+            # MENU_ARROWS: the class's own on_button hands every arrow to
+            # Menu.on_button as it is (e.g. Cybernaut's GameScreen, which keeps B)
+            own = cls.__dict__.get("MENU_ARROWS", False) if handler is not base.on_button else True
+            return own and (
                 getattr(cls, "move", None) is base.move if name in ("U", "D")
                 else getattr(cls, "side", None) is base.side)
         if label == "GridScreen":
@@ -169,30 +182,79 @@ def _moves_only(screen, name, kind):
     return False
 
 
-def _masked_digest(body):
-    """state_digest of a save body (App.snapshot's) without what an arrow press may
+def _masked_digest(body, digest_of=None):
+    """A digest of a save body (App.snapshot's) without what an arrow press may
     change without confirming anything: the top screen's CURSOR_KEYS, and the
     names of the packs loaded (a hint for the next boot, firmware.resume
     preload_packs: a pack loaded by the frame after a save). The body is left as
-    it was (a shallow copy of the top screen's state is digested). :returns: 32 bytes."""
+    it was (a shallow copy of the top screen's state is digested).
+
+    :param digest_of: callable(value) -> 32 bytes; default ``_text_digest``: the
+        SHA-256 of the JSON text, in C (issue 21: the order-free walk,
+        shared_rules.save.state_digest, took ~140 ms a Cybernaut press on a Pico).
+        That text follows the order the dicts iterate in, so two equal states
+        built in different orders may differ; App.save compares only states of
+        the same live objects (before and after an arrow press), where a
+        difference costs at most one save. firmware.undo passes state_digest to
+        check a step key written by an older firmware.
+    :returns: 32 bytes."""
+    if digest_of is None:
+        digest_of = _text_digest
     screens = body["screens"]
     top = screens[-1] if screens else None
     state = top["state"] if top is not None else None
     packs = body.pop("packs", None)
     try:
         if not isinstance(state, dict) or not [key for key in CURSOR_KEYS if key in state]:
-            return state_digest(body)
+            return digest_of(body)
         masked = dict(state)
         for key in CURSOR_KEYS:
             masked.pop(key, None)
         top["state"] = masked
         try:
-            return state_digest(body)
+            return digest_of(body)
         finally:
             top["state"] = state
     finally:
         if packs is not None:
             body["packs"] = packs
+
+
+def _text_digest(value):
+    """SHA-256 (32 bytes) of ``json.dumps(value)``'s UTF-8. Without a block of RAM
+    as big as the text (a heap in pieces), the order-free digest that needs none
+    (shared_rules.save.state_digest) stands in: another kind, so the comparison
+    says "changed" and the press saves (a write too many, never one too few)."""
+    try:
+        text = json.dumps(value)
+    except MemoryError:
+        gc.collect()
+        from shared_rules.save import state_digest
+        return state_digest(value)
+    try:
+        return hashlib.sha256(text).digest()
+    except TypeError:  # CPython: str has no buffer
+        return hashlib.sha256(text.encode()).digest()
+
+
+def _header_sha(header):
+    """The hex SHA-256 of a save's body, from its header line (str or bytes)."""
+    if not isinstance(header, str):
+        header = bytes(header).decode()
+    return json.loads(header)["sha256"]
+
+
+def _needs_masked(screen):
+    """True when an arrow on ``screen`` (the top one) goes through App.save(moved=True)
+    to learn whether only its cursor moved: its arrows are not all ``_moves_only``
+    and it is not a private screen (whose arrows are saved, sealed, anyway). Only
+    then does App.save keep the masked digest of what it wrote."""
+    if isinstance(screen.s, dict) and screen.s.get("_owner"):
+        return False
+    for name in ARROWS:
+        if not _moves_only(screen, name, "short"):
+            return True
+    return False
 
 
 def _cursor_of(body):
@@ -247,8 +309,11 @@ class App:
         self._key = None
         self._sealed_seed = None
         # _masked_digest of the body last saved (its top screen's cursor left out: that
-        # is _saved_cursor) and the key of its undo step (firmware.steps, firmware.undo)
+        # is _saved_cursor), kept only while the top screen needs it (_needs_masked)
         self._saved_digest = None
+        # hex SHA-256 of the last save's body text (its header's): nothing changed when
+        # a new text has the same; its first 16 digits key its undo step (firmware.steps)
+        self._saved_sha = None
         self._saved_cursor = None
         self._cursor_moved = False  # a cursor moved since (not saved: App.save)
         self.care = None  # firmware.care.ScreenCare, set by run() or a test
@@ -605,8 +670,8 @@ class App:
     def save(self, moved=False):
         """Write the save atomically, keeping the previous one as the last good save.
 
-        Nothing is written when the state equals the last save's (no flash
-        wear for a press that changed nothing, and an untouched device stays
+        Nothing is written when the state's text is the last save's (no flash wear
+        for a press that changed nothing, and an untouched device stays
         byte-identical for `referee sync`), nor when ``moved`` (an arrow press) and
         only the top screen's cursor moved (its CURSOR_KEYS: a cursor or a menu
         selection is no confirmation, so a power cut may lose it; issue 21: a
@@ -615,30 +680,47 @@ class App:
         the state's JSON text, the text is streamed to storage instead
         (Storage.write_json_atomic): the same bytes, written twice to flash.
 
+        Cost (issue 21): one JSON encoding and its SHA-256, in C; a second encoding
+        (``_masked_digest``) only for an arrow press, and after a write only when
+        the top screen's arrows need it (``_needs_masked``).
+
         :param moved: True for a press of an arrow button (App._act).
         """
         body = self.snapshot()
-        # order-free (MicroPython may reorder dict keys), and 32 bytes where a copy of
-        # the state would hold several KB of the Pico's heap
-        digest = _masked_digest(body)
         cursor = _cursor_of(body)
-        if digest == self._saved_digest and (moved or cursor == self._saved_cursor):
-            if cursor != self._saved_cursor:
-                self._cursor_moved = True
-            return
-        gc.collect()  # the text needs one block as big as the state: collect first
+        digest = None
+        top = self.top()
+        if moved and _needs_masked(top):  # else the whole text decides (a private
+            # screen's sealed state differs each time; a grid's long L/R changes it)
+            digest = _masked_digest(body)
+            if digest == self._saved_digest:
+                if cursor != self._saved_cursor:
+                    self._cursor_moved = True
+                return
+        elif _needs_masked(top):
+            digest = _masked_digest(body)
+        # the text needs one block as big as the state: the allocator collects by
+        # itself when it finds none (a collection before every save cost a Pico
+        # milliseconds a press for nothing: issue 21)
         try:
             header, text = save_parts(body)
-            body = None
         except MemoryError:  # no free block as big as the state's text: stream it
             header = text = None
             gc.collect()
+        if header is not None:
+            body = None
+            sha = _header_sha(header)
+            if sha == self._saved_sha and cursor == self._saved_cursor:
+                self._saved_digest = digest
+                return  # the very text of the last save
         if self.storage.exists(SAVE):
             self.storage.rename(SAVE, PREV)
         if text is None:
-            self.storage.write_json_atomic(SAVE, save_header, body)
+            header = self.storage.write_json_atomic(SAVE, save_header, body)
+            sha = _header_sha(header) if header else None
         else:
             self.storage.write_atomic(SAVE, (header, "\n", text, "\n"))
+        self._saved_sha = sha
         self._saved_digest = digest
         self._saved_cursor = cursor
         self._cursor_moved = False
@@ -649,6 +731,7 @@ class App:
             return None
         body = decode_save(data, name)
         if name == SAVE:
+            self._saved_sha = _header_sha(data[:data.find(b"\n")])
             self._saved_digest = _masked_digest(body)
             self._saved_cursor = _cursor_of(body)
             self._cursor_moved = False
@@ -752,7 +835,7 @@ class App:
             moves = (_moves_only(top, name, kind)
                      and not (isinstance(top.s, dict) and top.s.get("_owner")))
             # where the cursor is now, when a move of it is not saved yet: the undo step
-            # of this press (the state before it) is the last save with it (_keep_step)
+            # of this press (the state before it) is the last save with it, beside its key
             cursor = self._moved_cursor(top)
             try:
                 if (name == "B" and kind == "long" and self.top().ID not in OWN_LONG_B
@@ -774,11 +857,15 @@ class App:
             recent = self.journal.recent
             step = None
             if self.journal.next_seq != seq and recent and recent[-1]["kind"] not in ("undo", "redo"):
-                from firmware.steps import mark
+                from firmware.steps import keep_cursor, mark
                 step = mark(self, seq, counter, shown)
+                if step and cursor:
+                    # where the cursor was at the press (not saved): beside the step's
+                    # key, in this press's save (an undo puts it back)
+                    keep_cursor(self.undo, step, cursor)
             self.save(name in ARROWS)
             if step:
-                self._keep_step(step, cursor)  # the state before the action: an undo step
+                self._keep_step(step)  # the state before the action: an undo step
             if self._opening:
                 self._open_session()
                 self.save()
@@ -794,27 +881,13 @@ class App:
             return None
         return dict((key, state[key]) for key in CURSOR_KEYS if key in state)
 
-    def _keep_step(self, step, cursor):
-        """Keep the state before an action as undo step ``step`` (a file name): a copy
-        of the last save (PREV once the action's state is saved), with the cursor
-        where it was at the press (``cursor``: _moved_cursor's, or None) when its
-        moves were not saved. Its key stays _saved_digest's (which leaves that
-        cursor out). Without room to read it back, a plain copy (the cursor where it
-        was last saved)."""
-        if cursor:
-            try:
-                body = decode_save(self.storage.read(PREV), PREV)
-                state = body["screens"][-1]["state"]
-                for key in cursor:
-                    if key in state:
-                        state[key] = cursor[key]
-                header, text = save_parts(body)
-                body = state = None
-                self.storage.write_atomic(step, (header, "\n", text, "\n"))
-                return
-            except (MemoryError, SaveError, KeyError, IndexError, TypeError):
-                body = state = None
-                gc.collect()
+    def _keep_step(self, step):
+        """Keep the state before an action as undo step ``step`` (a file name): a byte
+        copy of the last save (PREV once the action's state is saved), keyed by its
+        SHA-256 (firmware.steps.mark). When the cursor had moved since that save
+        without being saved, where it was at the press is beside the key
+        (firmware.steps.keep_cursor, App._act) and an undo puts it back: no
+        decoding and encoding of the state on a press (issue 21)."""
         self.storage.copy(PREV, step)
 
     def recover_memory(self):

@@ -310,6 +310,10 @@ class GameScreen(Menu):
         if index < len(entries):
             entries[index][1](app)
 
+    # on_button below hands every arrow to Menu.on_button as it is: an arrow here
+    # only moves the selection (firmware.app._moves_only: no digest, no save)
+    MENU_ARROWS = True
+
     def on_button(self, app, name, kind):
         if name == B and kind == LONG:
             app.push(_picks().TrackScreen())
