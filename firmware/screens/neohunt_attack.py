@@ -37,7 +37,7 @@ class NhShoot(Menu):
 
     def draw(self, app, surface):
         """The menu under a title naming the shooter: "P1 only: shoot" while a hidden
-        shooter aims (her private screen), "P1 shoots", then "T2 hit: damage"."""
+        shooter aims (her private screen), "P1 shoots", then "T2 hit P1: damage"."""
         Menu.draw(self, app, surface)
         g = game_screen(app).game(app)
         who = _who(g, self.s["att"])
@@ -46,7 +46,9 @@ class NhShoot(Menu):
         elif self.s["stage"] == "target":
             title = who + " shoots"
         else:
-            title = who + " hit: damage"
+            # the target named (whose armour or wound cards apply; found by review):
+            # names are P1-P6 and T1-T17, so at most 18 columns ("T17 hit P6: damage")
+            title = "%s hit %s: damage" % (who, _who(g, self.s["tgt"]))
         surface.text(0, 0, title)
 
     def targets(self, app):

@@ -388,3 +388,23 @@ def test_a_troopers_hit_offers_no_extra_damage_cards_and_b_applies_one_hit():
     assert screen.game(app).varan(0)["dmg"] == 2
     entry = app.journal.recent[-1]
     assert entry["kind"] == "damage" and entry["in"]["extras"] == [] and entry["out"]["dmg"] == 2
+
+
+def test_the_damage_screen_names_the_target():
+    # found by review: "P2 hit: damage" did not say whose armour or wound cards apply
+    from firmware.screens.neohunt_attack import NhShoot
+    board, app, screen, g = _game([1, 1])
+    g.d["troopers"] = [_trooper(17, 1, 2, up=True)]
+    g = _set(app, screen, g)
+    for att, tgt, title in ((["t", 17], ["v", 1], "T17 hit P2: damage"),
+                            (["v", 1], ["t", 17], "P2 hit T17: damage"),
+                            (["v", 0], ["v", 1], "P1 hit P2: damage")):
+        walker = Walker(board, app)
+        app.push(NhShoot({"att": att, "stage": "damage", "sel": 0, "extras": [], "red": 0,
+                          "last": "d6 6 need 5 HIT", "hits": 1, "tgt": tgt}))
+        _press(board, app, "U")
+        line = app.surface.lines()[0]
+        assert line.rstrip(" v^") == title and len(line) <= 21
+        assert walker.close() == []                      # nothing clipped
+        app.pop()
+
