@@ -90,9 +90,19 @@ def test_each_kind_in_the_games_words_within_21_cells():
          ["Cyb-2 eliminated", "2 Files to NSA"]),
         ({"kind": "netrun_start", "cyb": "Cyb-2", "at": "M00"}, ["Netrun: Cyb-2"]),
         ({"kind": "nsa_revealed", "chits": [["M21", "Tracer"]]}, ["M21 Tracer"]),
+        # VII.G.1: each chit's fate (review: the strike's screen named none)
         ({"kind": "strike", "at": "A12", "nsa_lost": [["A12", "Ice"]], "nr_lost": [], "captured": []},
-         ["CyberStrike", "Lost: NSA 1 NR 0"]),
-        ({"kind": "strike", "at": "A12", "nsa_lost": [], "nr_lost": [], "captured": []}, []),
+         ["CyberStrike VII.G", "Ice destroyed"]),
+        ({"kind": "strike", "at": "A12", "nsa_lost": [["A12", "Tracer"]], "nr_lost": ["Virus"],
+          "captured": [], "kept": ["Nexus 3", "Ice"]},
+         ["CyberStrike VII.G", "Tracer destroyed", "NR Virus destroyed", "Nexus 3 unaffected",
+          "Ice unaffected"]),
+        ({"kind": "strike", "at": "M33", "nsa_lost": [], "nr_lost": [], "captured": [],
+          "kept": ["COMSAT"]}, ["CyberStrike VII.G", "COMSAT unaffected"]),
+        ({"kind": "strike", "at": "A11", "nsa_lost": [], "nr_lost": [], "captured": ["File"],
+          "kept": []}, ["CyberStrike VII.G"]),          # the capture: its own line (VII.B.6)
+        ({"kind": "strike", "at": "A12", "nsa_lost": [], "nr_lost": [], "captured": []},
+         ["CyberStrike VII.G", "No chit destroyed"]),   # a journal from before "kept"
         ({"kind": "file_captured", "at": "A11", "type": "File"}, ["File captured"]),
         ({"kind": "system_alert", "at": "A12"}, ["System Alert"]),
         ({"kind": "skull", "rolls": [3, 8], "wetware": 6, "fate": "eliminated"}, ["Skull d10 3 8"]),
