@@ -139,7 +139,7 @@ def test_hold_b_then_buttons_here_shows_the_screen_s_help(tmp_path):
         board.press(app, key)
     assert app.top().ID == "text"
     assert app.surface.lines() == ["Buttons", "Up/Down choose", "(hold: 5 at a time)", "A open", "",
-                                   "hold B: Undo/Redo,", "this help.", ""]
+                                   "hold B: Undo/Redo,", "this help.", "A: OK"]
     board.press(app, "B")
     assert app.top().ID == "main"
 
@@ -189,3 +189,22 @@ def test_the_odds_lines_are_explained_where_they_are_shown(tmp_path):
             assert match, token
             total += int(match.group(3))
         assert total == 100, tokens
+
+
+def test_undo_is_named_hold_b_on_every_screen():
+    # review: "Undo (hold B)" in Cybernaut, "Undo (long B)" in Neo-Hunt and Cybercore;
+    # the help's own words are "hold B: Undo/Redo": every screen text says the same
+    firmware = os.path.join(HERE, "..", "..", "firmware")
+    found = []
+    held = 0
+    for folder, _, names in os.walk(firmware):
+        for name in names:
+            if name.endswith(".py"):
+                with open(os.path.join(folder, name)) as f:
+                    for number, line in enumerate(f, 1):
+                        text = line.split("#")[0]
+                        if '"Undo (long B)' in text:
+                            found.append("%s:%d" % (name, number))
+                        held += text.count('"Undo (hold B)')
+    assert found == []
+    assert held >= 5    # Cybernaut, Neo-Hunt and Cybercore's leave menus and notices
