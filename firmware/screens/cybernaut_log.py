@@ -136,9 +136,26 @@ def summary(events):
     ended = [e["cyb"] for e in events
              if e["kind"] == "netrun_end" and e.get("how") == "eliminated"]
     lines = []
+    drawn = []  # SS units drawn in a row: one line, in the order they are placed (III.B.3)
     for event in events:
+        if event["kind"] == "ss_drawn":
+            drawn.append(event["unit"])
+            continue
+        if drawn:
+            lines.append(_ss_line(drawn))
+            drawn = []
         if event["kind"] == "cybernaut_eliminated" and event["name"] in ended \
                 and not event.get("files_back"):
             continue
         lines.extend(event_lines(event))
+    if drawn:
+        lines.append(_ss_line(drawn))
     return lines
+
+
+def _ss_line(units):
+    """One line for SS units drawn together (["SS-5", "SS-4"]), first to place first
+    (found by review: the status line named the last drawn, SS-4, while "Place SS
+    unit" placed SS-5)."""
+    numbers = ",".join([u.split("-")[-1] for u in units])
+    return _line("SS drawn: " + " ".join(units), "SS drawn: SS-" + numbers, "SS: " + numbers)

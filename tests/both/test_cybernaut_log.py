@@ -149,3 +149,23 @@ def test_a_netrun_ended_by_elimination_says_it_once():
     # neutralized (VII.G.2): the Cybernaut is not eliminated, no line dropped
     events[1]["how"] = "neutralized"
     assert summary(events[:3]) == ["Skull d10 9", "Cyb-1 neutralized", "2 Files to NSA"]
+
+
+def test_ss_units_drawn_together_are_named_in_placing_order():
+    # review: two Cybernauts set up, the status line said "SS drawn: SS-4" (the last
+    # drawn) while "Place SS unit" placed SS-5 (the first): one line, first to place
+    # first (III.B.3)
+    game = placed_game(cybs=())
+    game.add_cybernaut("Cyb-1", "Sprawl-1")
+    game.add_cybernaut("Cyb-2", "Sprawl-1")
+    events = game.cybernauts_done(SeqSource([0, 0]))
+    waiting = game.s["ss_wait"]
+    assert len(waiting) == 2 and waiting[0] != waiting[1]
+    lines = _checked(summary(events))
+    assert ("SS drawn: %s %s" % (waiting[0], waiting[1])) in lines
+    assert not [line for line in lines if line == "SS drawn: " + waiting[1]]
+    from firmware.screens.cybernaut_log import _ss_line
+    assert _ss_line(["SS-5"]) == "SS drawn: SS-5"
+    assert _ss_line(["SS-5", "SS-4"]) == "SS drawn: SS-5 SS-4"
+    assert _ss_line(["SS-5", "SS-4", "SS-1"]) == "SS drawn: SS-5,4,1"     # 21 cells
+    assert _ss_line(["SS-5", "SS-4", "SS-1", "SS-12", "SS-7"]) == "SS: 5,4,1,12,7"
