@@ -217,9 +217,7 @@ class DefenceScreen(Menu):
         if defence != "dodge" or not out["success"]:
             lines += damage_lines(out["passed"], was_wounded, a["name"], out["events"])
         if out["glitch"]:
-            if out["quality_loss"]:
-                lines.append("Quality -%d" % out["quality_loss"])
-            lines.append("Glitch check!")
+            lines += glitch_lines(out["quality_loss"])
             if t["armour"] != "none":
                 host.s["glitch"] = [j, out["dtype"]]
         if out["bother"]:
@@ -229,6 +227,15 @@ class DefenceScreen(Menu):
         host.s["last"] = [lines[0][:21], _band_damage(lines[2], out["passed"], was_wounded)]
         from firmware.screens.result import ResultScreen
         app.replace(ResultScreen.make("Defence", lines))  # until A: the roll stands
+
+
+def glitch_lines(quality_loss):
+    """A failed armour check's lines: the Quality lost (int >= 0, 1 per 5 missed),
+    named only when some is lost (found by review: "Quality -0"), then the glitch
+    check it calls for (Cybercore Armour Quality)."""
+    if quality_loss:
+        return ["Quality -%d" % quality_loss, "Glitch check!"]
+    return ["Glitch check!"]
 
 
 def damage_lines(passed, was_wounded, source, events):

@@ -563,3 +563,14 @@ def test_wounded_defence_result_says_the_damage_is_ignored():
     assert damage_lines(8, False, "Crab", ["down"]) == ["8 dmg passes"]
     assert damage_lines(0, True, "Crab", []) == ["0 dmg passes"]
     assert _band_damage("Failed", 8) == "Failed 8 dmg"
+
+
+def test_a_failed_armour_check_by_under_5_names_no_quality_loss():
+    # review: "Quality -0" after d20 19+4=23 against AN 27 (failed by 4): no Quality
+    # lost (1 per 5 missed), the glitch check still called (Cybercore Armour Quality)
+    from firmware.screens.cybercore_roll import glitch_lines
+    out = cc.armour_check(19, 4, 27, 8, 0)
+    assert (out.success, out.quality_loss, out.glitch_check) == (False, 0, True)
+    assert glitch_lines(out.quality_loss) == ["Glitch check!"]
+    out = cc.armour_check(18, 4, 27, 8, 0)      # failed by 5: Quality -1
+    assert glitch_lines(out.quality_loss) == ["Quality -1", "Glitch check!"]
