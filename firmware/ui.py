@@ -207,7 +207,9 @@ class Menu(Screen):
 
 
 class TextScreen(Screen):
-    """Read-only wrapped text with a title; UP/DOWN scroll, A or B back.
+    """Read-only wrapped text with a title and, on the last row, what A does ("A: OK",
+    like a result screen; found by review: notices such as "Before actions" or "Not
+    allowed" named no button); UP/DOWN scroll, A or B back.
 
     State: {"title": str, "lines": [str, ...], "top": int}.
     """
@@ -216,6 +218,7 @@ class TextScreen(Screen):
     HELP = "Up/Down scroll\nA or B back"
     # an arrow only scrolls (firmware.app._moves_only: no digest, no save)
     VIEW_ARROWS = True
+    ROOM = ROWS - 2  # the rows for text, between the title and the hint
 
     def initial(self):
         return {"title": "", "lines": [], "top": 0}
@@ -226,7 +229,7 @@ class TextScreen(Screen):
         scrolls is wrapped two columns narrower: the last one is the scroll marks',
         one blank between (a mark never touches text)."""
         lines = wrap(text)
-        if len(lines) > ROWS - 1:
+        if len(lines) > cls.ROOM:
             lines = wrap(text, COLS - 2)
         return cls({"title": title, "lines": lines, "top": 0})
 
@@ -234,17 +237,20 @@ class TextScreen(Screen):
         surface.line_text(0, self.s["title"], True)
         lines = self.s["lines"]
         top = self.s["top"]
-        for i in range(ROWS - 1):
+        room = self.ROOM
+        for i in range(room):
             if top + i < len(lines):
                 surface.line_text(1 + i, lines[top + i])
         if top > 0:
             surface.mark(1, COLS - 1, "^")
-        if top + ROWS - 1 < len(lines):
-            surface.mark(ROWS - 1, COLS - 1, "v")
+        more = len(lines) > room
+        if top + room < len(lines):
+            surface.mark(room, COLS - 1, "v")
+        surface.line_text(ROWS - 1, "A: OK  U/D more" if more else "A: OK")
 
     def on_button(self, app, name, kind):
         lines = len(self.s["lines"])
-        if name == DOWN and self.s["top"] + ROWS - 1 < lines:
+        if name == DOWN and self.s["top"] + self.ROOM < lines:
             self.s["top"] += 1
         elif name == UP and self.s["top"] > 0:
             self.s["top"] -= 1

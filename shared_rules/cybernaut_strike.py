@@ -182,7 +182,11 @@ class StrikePart:
         events = shown + [{"kind": "strike", "rule": R_STRIKE, "at": at,
                    "nsa_lost": [[c["at"], c["t"]] for c in dead_nsa],
                    "nr_lost": [c["t"] for c in dead_nr],
-                   "captured": [c["t"] for c in capture if c not in dead_nsa]}]
+                   "captured": [c["t"] for c in capture if c not in dead_nsa],
+                   # the face-up NSA chits the strike left in place (a Nexus, VII.G.4,
+                   # or a chit no attacker's result destroys): public, for the screen
+                   "kept": [c["t"] for c in nsa if c["up"] and c not in dead_nsa
+                            and c not in capture]}]
         for chit in dead_nsa:
             chit["up"] = True
             chit["w"] = "files" if self.ntype(chit)["kind"] == "file" else "lost"

@@ -287,7 +287,7 @@ class FightScreen(Menu):
     def ask_end(self, app):
         """Open the leave menu for "End fight" (prompt.LeaveMenu; then ``leave``)."""
         from firmware.screens.prompt import LeaveMenu
-        app.push(LeaveMenu.make("End fight", "end", "Undo (long B) brings it back "
+        app.push(LeaveMenu.make("End fight", "end", "Undo (hold B) brings it back "
                                 "until another flow opens."))
 
     def leave(self, app):

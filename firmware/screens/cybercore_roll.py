@@ -195,6 +195,7 @@ class DefenceScreen(Menu):
         j = self.s["target"]
         a = fight.combatants[i]
         t = fight.combatants[j]
+        was_wounded = t["wounded"]
         secret = {"an": a["an"], "dc": a["dc"], "dice": a["dice"]}
         try:
             out = fight.defend(i, j, defence, app.source)
@@ -214,25 +215,52 @@ class DefenceScreen(Menu):
         if out["squares"]:
             lines.append("Move %d squares" % out["squares"])
         if defence != "dodge" or not out["success"]:
-            lines.append("%d dmg passes" % out["passed"])
+            lines += damage_lines(out["passed"], was_wounded, a["name"], out["events"])
         if out["glitch"]:
-            lines.append("Quality -%d" % out["quality_loss"])
-            lines.append("Glitch check!")
+            lines += glitch_lines(out["quality_loss"])
             if t["armour"] != "none":
                 host.s["glitch"] = [j, out["dtype"]]
         if out["bother"]:
             lines.append("Bother: " + DEFENCE_LABEL[out["bother"]])
         lines += _event_lines(t["name"], t, out["events"])
         host.keep(app, fight)
-        host.s["last"] = [lines[0][:21], _band_damage(lines[2], out["passed"])]
+        host.s["last"] = [lines[0][:21], _band_damage(lines[2], out["passed"], was_wounded)]
         from firmware.screens.result import ResultScreen
         app.replace(ResultScreen.make("Defence", lines))  # until A: the roll stands
 
 
-def _band_damage(band, passed):
+def glitch_lines(quality_loss):
+    """A failed armour check's lines: the Quality lost (int >= 0, 1 per 5 missed),
+    named only when some is lost (found by review: "Quality -0"), then the glitch
+    check it calls for (Cybercore Armour Quality)."""
+    if quality_loss:
+        return ["Quality -%d" % quality_loss, "Glitch check!"]
+    return ["Glitch check!"]
+
+
+def damage_lines(passed, was_wounded, source, events):
+    """The defence result's damage lines: ``passed`` (int >= 0, damage past DR and
+    the band), ``was_wounded`` (bool, the defender was Wounded before the roll),
+    ``source`` (str, the attacker's name), ``events`` (the damage's event words).
+    While Wounded the damage is ignored and only a source not yet counted adds a
+    wound (Cybercore Hitpoints (HP); RULINGS "each unique source"): the screen says
+    so rather than "passes". :returns: list of str (ResultScreen wraps them)."""
+    if not was_wounded or passed <= 0:
+        return ["%d dmg passes" % passed]
+    lines = ["%d dmg ignored:" % passed, "Wounded (Hitpoints)"]
+    if "wound" not in events:
+        lines.append("No new wound: %s already counted" % source)
+    return lines
+
+
+def _band_damage(band, passed, ignored=False):
     """The fight screen's last line after a defence: the band (str, e.g. "Taken
     well" or "Resistance!") and the damage that passed (int >= 0), in 21 columns
-    ("Taken well 12dmg"); the band is shortened only when nothing else fits."""
+    ("Taken well 12dmg"); ``ignored`` (the defender was Wounded: the damage is
+    ignored) says "ignored" instead of the damage; the band is shortened only when
+    nothing else fits."""
+    if ignored and passed > 0:
+        return (band + " ignored")[:21]
     for text in ("%s %d dmg" % (band, passed), "%s %ddmg" % (band, passed),
                  "%s %ddmg" % (band.rstrip("!"), passed)):
         if len(text) <= 21:

@@ -411,7 +411,12 @@ class GameScreen(Menu):
         app.push(_picks().SprawlPick.make("attack", "Attack where?"))
 
     def next_seg(self, app):
-        self.act(app, "next_segment")
+        """The next segment of the turn track (Cybernaut IV). The new segment opens
+        with the cursor on its first entry, its own action when it has one (Start
+        netrun, Attack, Move units...): a stray A cannot run through a segment
+        unconfirmed (review: the cursor stayed on Next segment)."""
+        if self.act(app, "next_segment") is not None:
+            self.s["sel"] = 0
 
     def map(self, app):
         from firmware.screens.cybernaut_grid import NetrunScreen

@@ -90,9 +90,17 @@ def event_lines(event):
         return [_line("Netrun: " + event["cyb"])]
     if kind in ("nsa_revealed", "nr_revealed"):  # chits turned face up (VII.F)
         return [_line("%s %s" % (at, name)) for at, name in event["chits"]]
-    if kind == "strike" and (event["nsa_lost"] or event["nr_lost"]):  # VII.G.1
-        return ["CyberStrike", _line("Lost: NSA %d NR %d" % (len(event["nsa_lost"]),
-                                                           len(event["nr_lost"])))]
+    if kind == "strike":  # VII.G.1: each chit's fate (a capture: its own event, VII.B.6)
+        lines = ["CyberStrike VII.G"]
+        for at, name in event["nsa_lost"]:
+            lines.append(_line(name + " destroyed"))
+        for name in event["nr_lost"]:
+            lines.append(_line("NR %s destroyed" % name, "NR %s lost" % name))
+        for name in event.get("kept", ()):   # older journals have no "kept"
+            lines.append(_line(name + " unaffected", name + " unharmed"))
+        if len(lines) == 1 and not event["captured"]:
+            lines.append("No chit destroyed")
+        return lines
     if kind == "file_captured":  # VII.B.6
         return [_line(event["type"] + " captured")]
     if kind == "system_alert":  # VII.B.5
@@ -128,9 +136,26 @@ def summary(events):
     ended = [e["cyb"] for e in events
              if e["kind"] == "netrun_end" and e.get("how") == "eliminated"]
     lines = []
+    drawn = []  # SS units drawn in a row: one line, in the order they are placed (III.B.3)
     for event in events:
+        if event["kind"] == "ss_drawn":
+            drawn.append(event["unit"])
+            continue
+        if drawn:
+            lines.append(_ss_line(drawn))
+            drawn = []
         if event["kind"] == "cybernaut_eliminated" and event["name"] in ended \
                 and not event.get("files_back"):
             continue
         lines.extend(event_lines(event))
+    if drawn:
+        lines.append(_ss_line(drawn))
     return lines
+
+
+def _ss_line(units):
+    """One line for SS units drawn together (["SS-5", "SS-4"]), first to place first
+    (found by review: the status line named the last drawn, SS-4, while "Place SS
+    unit" placed SS-5)."""
+    numbers = ",".join([u.split("-")[-1] for u in units])
+    return _line("SS drawn: " + " ".join(units), "SS drawn: SS-" + numbers, "SS: " + numbers)

@@ -230,7 +230,7 @@ class NhGame(Menu):
         if name == "B" and kind != "long" and self.s["step"] != "end":
             from firmware.screens.prompt import LeaveMenu
             app.push(LeaveMenu.make("Abandon game", "abandon",
-                                    "Undo (long B) brings it back until another flow opens."))
+                                    "Undo (hold B) brings it back until another flow opens."))
             return
         Menu.on_button(self, app, name, kind)
 
@@ -241,7 +241,7 @@ class NhGame(Menu):
         could not be undone)."""
         app.record(GAME, "abandoned", {"turn": self.game(app).d["turn"]}, {}, RULE_END)
         app.pop()
-        app.notice("Game abandoned", "Undo (long B) brings it back until another flow is "
+        app.notice("Game abandoned", "Undo (hold B) brings it back until another flow is "
                    "opened; then its hidden places and moves are revealed in the journal "
                    "(referee log).")
 

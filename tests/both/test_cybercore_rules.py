@@ -535,3 +535,42 @@ def test_d100_option_00_reads_0_set_before_the_fight_and_kept_in_its_save():
     raises(RuleError, ccf.Fight.from_dict, d, lambda t: t)
     del d["d100_00"]                                   # a save from before the option
     assert ccf.Fight.from_dict(d, lambda t: t).zero100 == 100
+
+
+def test_wounded_defence_result_says_the_damage_is_ignored():
+    # review: a Wounded Ana's Armour against the Crab again read "8 dmg passes"; while
+    # Wounded the damage is ignored and a counted source adds no wound (Cybercore
+    # Hitpoints (HP); RULINGS "each unique source")
+    from firmware.screens.cybercore_roll import _band_damage, damage_lines
+    fight = make_fight()
+    fight.start()
+    ana = fight.combatants[0]
+    assert fight.damage(0, 30, "Crab") == ["down"]
+    assert fight.damage(0, 5, "Crab") == ["wound"] and ana["wounds"] == 2
+    # Crab AN 14: face 2 + AF 5 = 7 fails; 2d6 = 5 + 5 = 10, DR 2: 8 passes the band
+    out = fight.defend(2, 0, "armour", SeqSource([1, 4, 4]))
+    assert (out["success"], out["passed"], out["events"]) == (False, 8, [])
+    assert ana["hp"] == 0 and ana["wounds"] == 2
+    assert damage_lines(out["passed"], True, "Crab", out["events"]) == [
+        "8 dmg ignored:", "Wounded (Hitpoints)", "No new wound: Crab already counted"]
+    assert _band_damage("Failed", 8, True) == "Failed ignored"
+    # a source not yet counted: ignored too, its wound comes from the event line
+    out = fight.defend(3, 0, "armour", SeqSource([1, 5]))
+    assert out["events"] == ["wound"] and ana["wounds"] == 3
+    assert damage_lines(out["passed"], True, "Bug", out["events"]) == [
+        "%d dmg ignored:" % out["passed"], "Wounded (Hitpoints)"]
+    # not Wounded before the roll (the hit that brings her down): it passes
+    assert damage_lines(8, False, "Crab", ["down"]) == ["8 dmg passes"]
+    assert damage_lines(0, True, "Crab", []) == ["0 dmg passes"]
+    assert _band_damage("Failed", 8) == "Failed 8 dmg"
+
+
+def test_a_failed_armour_check_by_under_5_names_no_quality_loss():
+    # review: "Quality -0" after d20 19+4=23 against AN 27 (failed by 4): no Quality
+    # lost (1 per 5 missed), the glitch check still called (Cybercore Armour Quality)
+    from firmware.screens.cybercore_roll import glitch_lines
+    out = cc.armour_check(19, 4, 27, 8, 0)
+    assert (out.success, out.quality_loss, out.glitch_check) == (False, 0, True)
+    assert glitch_lines(out.quality_loss) == ["Glitch check!"]
+    out = cc.armour_check(18, 4, 27, 8, 0)      # failed by 5: Quality -1
+    assert glitch_lines(out.quality_loss) == ["Quality -1", "Glitch check!"]

@@ -90,9 +90,19 @@ def test_each_kind_in_the_games_words_within_21_cells():
          ["Cyb-2 eliminated", "2 Files to NSA"]),
         ({"kind": "netrun_start", "cyb": "Cyb-2", "at": "M00"}, ["Netrun: Cyb-2"]),
         ({"kind": "nsa_revealed", "chits": [["M21", "Tracer"]]}, ["M21 Tracer"]),
+        # VII.G.1: each chit's fate (review: the strike's screen named none)
         ({"kind": "strike", "at": "A12", "nsa_lost": [["A12", "Ice"]], "nr_lost": [], "captured": []},
-         ["CyberStrike", "Lost: NSA 1 NR 0"]),
-        ({"kind": "strike", "at": "A12", "nsa_lost": [], "nr_lost": [], "captured": []}, []),
+         ["CyberStrike VII.G", "Ice destroyed"]),
+        ({"kind": "strike", "at": "A12", "nsa_lost": [["A12", "Tracer"]], "nr_lost": ["Virus"],
+          "captured": [], "kept": ["Nexus 3", "Ice"]},
+         ["CyberStrike VII.G", "Tracer destroyed", "NR Virus destroyed", "Nexus 3 unaffected",
+          "Ice unaffected"]),
+        ({"kind": "strike", "at": "M33", "nsa_lost": [], "nr_lost": [], "captured": [],
+          "kept": ["COMSAT"]}, ["CyberStrike VII.G", "COMSAT unaffected"]),
+        ({"kind": "strike", "at": "A11", "nsa_lost": [], "nr_lost": [], "captured": ["File"],
+          "kept": []}, ["CyberStrike VII.G"]),          # the capture: its own line (VII.B.6)
+        ({"kind": "strike", "at": "A12", "nsa_lost": [], "nr_lost": [], "captured": []},
+         ["CyberStrike VII.G", "No chit destroyed"]),   # a journal from before "kept"
         ({"kind": "file_captured", "at": "A11", "type": "File"}, ["File captured"]),
         ({"kind": "system_alert", "at": "A12"}, ["System Alert"]),
         ({"kind": "skull", "rolls": [3, 8], "wetware": 6, "fate": "eliminated"}, ["Skull d10 3 8"]),
@@ -139,3 +149,23 @@ def test_a_netrun_ended_by_elimination_says_it_once():
     # neutralized (VII.G.2): the Cybernaut is not eliminated, no line dropped
     events[1]["how"] = "neutralized"
     assert summary(events[:3]) == ["Skull d10 9", "Cyb-1 neutralized", "2 Files to NSA"]
+
+
+def test_ss_units_drawn_together_are_named_in_placing_order():
+    # review: two Cybernauts set up, the status line said "SS drawn: SS-4" (the last
+    # drawn) while "Place SS unit" placed SS-5 (the first): one line, first to place
+    # first (III.B.3)
+    game = placed_game(cybs=())
+    game.add_cybernaut("Cyb-1", "Sprawl-1")
+    game.add_cybernaut("Cyb-2", "Sprawl-1")
+    events = game.cybernauts_done(SeqSource([0, 0]))
+    waiting = game.s["ss_wait"]
+    assert len(waiting) == 2 and waiting[0] != waiting[1]
+    lines = _checked(summary(events))
+    assert ("SS drawn: %s %s" % (waiting[0], waiting[1])) in lines
+    assert not [line for line in lines if line == "SS drawn: " + waiting[1]]
+    from firmware.screens.cybernaut_log import _ss_line
+    assert _ss_line(["SS-5"]) == "SS drawn: SS-5"
+    assert _ss_line(["SS-5", "SS-4"]) == "SS drawn: SS-5 SS-4"
+    assert _ss_line(["SS-5", "SS-4", "SS-1"]) == "SS drawn: SS-5,4,1"     # 21 cells
+    assert _ss_line(["SS-5", "SS-4", "SS-1", "SS-12", "SS-7"]) == "SS: 5,4,1,12,7"

@@ -842,18 +842,18 @@ def test_surface_text_grid_keeps_one_cell_per_character_and_clips():
 
 def test_a_scrolling_text_leaves_the_scroll_mark_its_own_column():
     from firmware.ui import TextScreen
-    # 7 rows of 21 fit under the title: kept at 21 columns
-    short = TextScreen.make("T", "abcdefghijklmnopqrst " * 7)
-    assert len(short.s["lines"]) == 7 and short.s["lines"][0] == "abcdefghijklmnopqrst"
+    # 6 rows of 21 fit between the title and the "A: OK" row: kept at 21 columns
+    short = TextScreen.make("T", "abcdefghijklmnopqrst " * 6)
+    assert len(short.s["lines"]) == 6 and short.s["lines"][0] == "abcdefghijklmnopqrst"
     wide = TextScreen.make("T", "word it cannot be so " * 2)
     assert wide.s["lines"][0] == "word it cannot be so"
-    # 8 rows: it scrolls, so 19 columns (a blank, then the marks' column), and
+    # 7 rows or more: it scrolls, so 19 columns (a blank, then the marks' column), and
     # "cannot" is not hidden under the "v"
     text = ("Undo stops here: the action that led here showed P2 a secret (Spot!): it "
             "cannot be unseen, not even by undo. Redo goes forward again until a new "
             "action is taken.")
     long = TextScreen.make("T", text)
-    assert len(long.s["lines"]) > 7 and max([len(line) for line in long.s["lines"]]) == 19
+    assert len(long.s["lines"]) > 6 and max([len(line) for line in long.s["lines"]]) == 19
     assert " ".join(long.s["lines"]).split() == text.split()      # every word whole
 
 
@@ -923,3 +923,18 @@ def test_a_resumed_game_counts_as_played():
         board.press(app, key)
     assert _press_expecting_reset(board, app, "A")       # Cybernaut: restart first
     assert restarts == [1]
+
+
+def test_a_notice_names_what_a_does_on_its_last_row():
+    # review: "Before actions", "Not allowed", "Pack problem"... named no button
+    from firmware.surface import Surface
+    from firmware.ui import TextScreen
+    surface = Surface(NullFb())
+    TextScreen.make("Before actions", "Hand size 11.").draw(None, surface)
+    assert surface.lines() == ["Before actions", "Hand size 11.", "", "", "", "", "", "A: OK"]
+    long = TextScreen.make("Not allowed", "word " * 30)
+    assert len(long.s["lines"]) == 8
+    surface = Surface(NullFb())
+    long.draw(None, surface)
+    lines = surface.lines()
+    assert lines[7] == "A: OK  U/D more" and lines[6].endswith("v")

@@ -36,7 +36,8 @@ def test_b_at_the_spot_hand_over_is_refused_and_the_result_waits():
     assert [s.ID for s in app.stack] == ["main", "nh_spot", "text"]
     lines = app.surface.lines()
     assert lines[0] == "Not allowed"
-    assert " ".join(lines[1:]).split() == (
+    assert lines[-1] == "A: OK"                 # what A does, named (review)
+    assert " ".join(lines[1:-1]).split() == (
         "Spot! is played: its result waits until P3 has seen it (A: I am P3). (Neo-Hunt"
         " hidden varans)").split()
     board.press(app, "B")                       # the notice goes: "Hand to P3" again

@@ -50,7 +50,8 @@ def test_the_missing_pack_notice_draws_the_path_broken_after_its_slash():
     # the path's head after "pack file", its name whole on the next line, no quote
     # alone (found by review: the path wrapped mid-token)
     assert app.surface.lines() == ["Pack problem", "pack file packs/", "cybernaut-sample.json",
-                                   "is missing: copy it", "to the device", "(referee push)", "", ""]
+                                   "is missing: copy it", "to the device", "(referee push)", "",
+                                   "A: OK"]     # what A does, named (review)
 
 
 def test_an_empty_pack_file_is_named_as_empty():

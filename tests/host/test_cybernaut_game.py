@@ -121,7 +121,7 @@ def test_the_interaction_result_the_message_line_and_the_log_in_words(tmp_path):
     assert app.surface.lines()[-1] == "Cyb-2 got a chit"
     d.choose("Log")
     assert app.surface.lines() == ["Log", "Cyb-2 in Sprawl-1", "SS drawn: SS-5", "SS-5 to Sprawl-3",
-                                   "Interaction 6", "Cyb-2 got a chit", "", ""]
+                                   "Interaction 6", "Cyb-2 got a chit", "", "A: OK"]
     box = [c for c in cyb_game_screen(app).load(app).s["nr"] if c["w"] == "box"]
     assert len(box) == 1 and box[0]["t"] not in " ".join(app.surface.lines())
 

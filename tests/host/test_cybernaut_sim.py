@@ -270,3 +270,32 @@ def test_the_track_screen_draws_from_the_game_s_state_alone(tmp_path):
     app.dirty = True
     app.redraw()
     assert app.surface.lines()[6] == "SS Max -"
+
+
+def test_each_new_segment_opens_on_its_own_action(tmp_path):
+    # review: the cursor stayed on "Next segment", so A, A, A ran through the NR RW
+    # Move, Netrun and Attack segments unconfirmed; each segment now opens with the
+    # cursor on its first entry, its action (Cybernaut IV: the turn's segments)
+    from cyb_sim import Driver
+    root = fresh_dir(str(tmp_path / "sim6"))
+    board, app = boot(root, cyb_sim_netrun.SEED)
+    d = Driver(board, app)
+    d.choose("Cybernaut")
+    d.choose("New game")
+    d.choose("Solo placement")
+    d.choose("Add Cybernaut")
+    d.seq("D A")
+    d.choose("Cybernauts done")
+    d.choose("Place SS unit")
+    d.choose("Sprawl-3")
+    game = app.top()
+    for seg, action in ((1, "Move units"), (2, "Start netrun"), (3, "Attack"),
+                        (4, "Move units")):
+        d.choose("Next segment")
+        assert app.top() is game and game.s["pub"]["seg"] == seg
+        assert game.items(app)[game.s["sel"]] == action
+        assert ">" + action in app.surface.lines()
+        d.press("A")   # a stray A opens the action's picker: the segment stays
+        assert app.top() is not game and game.s["pub"]["seg"] == seg
+        d.press("B")
+        assert app.top() is game and game.s["pub"]["seg"] == seg

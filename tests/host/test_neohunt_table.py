@@ -316,7 +316,9 @@ def test_status_lines_fit_19_columns_and_show_trooper_damage_not_hidden_hits():
     _quiet(neohunt_turns.other, screen, app, g, "status")
     for _ in range(len(text.s["lines"])):
         _press(board, app, "D")
-    assert app.top().ID == "text" and app.surface.lines()[-1].strip() == "1/?: hits unknown"
+    shown = app.surface.lines()
+    assert app.top().ID == "text" and shown[-2].strip() == "1/?: hits unknown"
+    assert shown[-1] == "A: OK  U/D more"     # what A does, named (review)
     assert walker.close() == []
 
 

@@ -20,11 +20,16 @@ def test_the_scripted_netrun_shows_each_big_result_until_a():
     by = dict((title, lines) for title, lines in d.results)
     assert by["Interaction"] == ["d10 3 total 6", "Corporatist: C", "Cyb-2 got a chit"]
     assert by["Revealed"] == ["M21 Tracer", "M11 Virus"]           # the Tracer's reveal (VII.F)
-    assert d.results[2][1] == ["CyberStrike", "Lost: NSA 1 NR 0"]
-    assert by["File captured"] == ["File captured"]                # VII.B.6
+    # VII.G.1: each chit's fate; a Nexus cannot be destroyed (VII.G.4)
+    assert d.results[2][1] == ["CyberStrike VII.G", "Tracer destroyed"]
+    assert d.results[3][1] == ["M12 Nexus 1", "CyberStrike VII.G", "Nexus 1 unaffected",
+                               "A11 Nexus 1", "A11 File", "M68 Nexus 12"]
+    assert by["File captured"] == ["CyberStrike VII.G", "Nexus 1 unaffected",
+                                   "File captured"]                # VII.B.6
     # VII.B.5: the Ice revealed survives the strike: System Alert reveals Cyb-2
-    assert by["System Alert"] == ["A12 Ice", "CyberStrike", "Lost: NSA 0 NR 1", "System Alert",
-                                  "Cyb-2 revealed", "SS drawn: SS-7"]
+    assert by["System Alert"] == ["A12 Ice", "CyberStrike VII.G", "NR Virus destroyed",
+                                  "Ice unaffected", "System Alert", "Cyb-2 revealed",
+                                  "SS drawn: SS-7"]
 
 
 def _events_shown(events):
