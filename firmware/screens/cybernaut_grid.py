@@ -696,6 +696,9 @@ class NsaMenu(Menu):
             grid.s["sel"] = None
             if chit:
                 screen.act_as(app, True, "nsa_use_tracer", (chit, app.source))
+            else:  # a press that does nothing says why (issue 19)
+                app.notice("No Tracer chosen", "Pick the Tracer first: A on its address on the grid, "
+                           "then B, Use Tracer.")
             return
         if screen.load(app).s["run"] is None:  # no netrun left to end (a save from before
             app.pop()                          # the fix above): hand back, nothing to end

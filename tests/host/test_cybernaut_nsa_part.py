@@ -108,3 +108,10 @@ def test_b_then_a_on_the_netrun_grids_ends_nothing(tmp_path):
     d.press("A")
     assert app.top().ID == "cn_nsa" and app.journal.next_seq == seq
     assert game_screen(app).s["pub"]["run"]["part"] != "NR"
+    # Use Tracer with no chit picked on the grid says why it did nothing (issue 19)
+    d.press("B")
+    d.choose("Use Tracer")
+    assert app.top().ID == "text" and app.journal.next_seq == seq
+    assert app.surface.lines()[0] == "No Tracer chosen"
+    d.press("A")
+    assert app.top().ID == "cn_nsa"
