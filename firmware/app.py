@@ -23,7 +23,7 @@ KEEP_MODULES = ("firmware.screens.main", "shared_rules.dice", "shared_rules.erro
                 "shared_rules.journal", "shared_rules.save", "shared_rules.seal")
 # what forget_games and recover_memory drop: the games' screens and rules, and the
 # undo/commit helpers a game loaded (about 8 KB, imported again when next used)
-FORGET = ("firmware.screens.", "shared_rules.", "firmware.undo", "firmware.steps", "firmware.commit",
+FORGET = ("firmware.screens.", "firmware.games.", "shared_rules.", "firmware.undo", "firmware.steps", "firmware.commit",
           "firmware.resume")
 # a private screen left alone this long is covered (the pass-the-device ritual: a
 # secret is on screen at most 5 s unless its owner is using it)
@@ -41,7 +41,7 @@ RULE_LEFT = "Trust: sealed secrets (a game left unfinished reveals them)"
 OWN_LONG_B = ("cn_game", "cn_net", "cn_place", "cn_nsa")
 ARROWS = ("U", "D", "L", "R")  # the buttons that move a cursor (firmware.buttons' names)
 # keys of a screen's state that hold only where its cursor is (firmware.ui.Menu's
-# "sel", a grid's row "r" and column "c": firmware/screens/cybernaut_grid.py); an
+# "sel", a grid's row "r" and column "c": firmware/games/cybernaut/grid.py); an
 # arrow that changes nothing else writes no save (App.save)
 CURSOR_KEYS = ("sel", "r", "c")
 
@@ -82,7 +82,7 @@ def _moves_only(screen, name, kind):
     moves its cursor, so the press needs no save and no digest of the state
     (issue 21: at most 30 ms on a Pico): UP/DOWN on a firmware.ui.Menu whose
     on_button and move are Menu's own (LEFT/RIGHT: whose side is, a no-op), and
-    the arrows on a Cybernaut grid (firmware/screens/cybernaut_grid.py GridScreen:
+    the arrows on a Cybernaut grid (firmware/games/cybernaut/grid.py GridScreen:
     all but a long LEFT/RIGHT, which changes the grid) whose on_button is
     GridScreen's own. A subclass that
     overrides them is never taken for a cursor (its press is saved as usual)."""

@@ -23,7 +23,7 @@ PACKS_OK_KEPT = 8  # lines kept: the last packs checked
 PACKS_OK_MAX = 2048  # bytes: a longer packs.ok is not read (and is replaced)
 # the modules whose code (or constants) checks a pack, in shared_rules/: hashed with
 # it, so new checks check it again
-CHECK_MODULES = ("pack_check", "tables", "cybernaut_pack", "cybernaut_techgear", "cybernaut",
+CHECK_MODULES = ("pack_check", "tables", "cybernaut/pack", "cybernaut/techgear", "cybernaut/rules",
                  "dice")
 # in the data folder: per pack in use, "<name>.from" (the file it came from, then a
 # line "said" once its change was said) and, for an owner's pack, "<name>.json" (a

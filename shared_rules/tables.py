@@ -32,7 +32,7 @@ PACK_VERSION = 1
 KINDS = ("range", "cross")
 # game -> (module listing its GAME_SECTIONS, module whose validate_sections(obj, name)
 # checks them); the second is imported only when the pack has any of those sections
-GAME_SECTIONS = {"cybernaut": ("shared_rules.cybernaut", "shared_rules.cybernaut_pack")}
+GAME_SECTIONS = {"cybernaut": ("shared_rules.cybernaut.rules", "shared_rules.cybernaut.pack")}
 
 
 class Result:

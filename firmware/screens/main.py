@@ -7,12 +7,12 @@ from firmware.ui import Menu, wrap
 # (label, module, class) of each entry; imported when chosen.
 ENTRIES = (
     ("Dice", "firmware.screens.dice", "DiceScreen"),
-    ("Neo-Hunt shot", "firmware.screens.neohunt", "ShotScreen"),
-    ("Cybernaut", "firmware.screens.cybernaut", "CybernautMenu"),
-    ("Cybercore AF", "firmware.screens.cybercore", "ArmourScreen"),
-    ("Cybercore fight", "firmware.screens.cybercore_fight", "FightScreen"),
+    ("Neo-Hunt shot", "firmware.games.neohunt.shot", "ShotScreen"),
+    ("Cybernaut", "firmware.games.cybernaut.menu", "CybernautMenu"),
+    ("Cybercore AF", "firmware.games.cybercore.armour", "ArmourScreen"),
+    ("Cybercore fight", "firmware.games.cybercore.fight", "FightScreen"),
     ("Session & dice", "firmware.screens.session", "SessionMenu"),
-    ("Neo-Hunt game", "firmware.screens.neohunt_setup", "NhSetup"),
+    ("Neo-Hunt game", "firmware.games.neohunt.setup", "NhSetup"),
 )
 
 

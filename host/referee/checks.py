@@ -40,7 +40,7 @@ def pack_problems(data, path):
         pack = load_pack(data, path)
         if pack.data.get("game") == "neohunt" or "neohunt" in pack.data:
             # the device checks this section when a Neo-Hunt game opens; so does this
-            from shared_rules.neohunt_pack import validate_section
+            from shared_rules.neohunt.pack import validate_section
             problems = validate_section(pack.data.get("neohunt"), path)
             if problems:
                 raise PackError("%d problem(s)" % len(problems), problems)

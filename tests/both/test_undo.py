@@ -107,7 +107,7 @@ def test_reboot_between_undo_and_redo():
 
 def test_undo_into_a_private_screen_asks_for_its_owner_first():
     from firmware.screens.prompt import SecretNumber
-    from firmware.screens.cybercore import ArmourScreen
+    from firmware.games.cybercore.armour import ArmourScreen
     board, app = boot(tempdir("undo"), 5)
     app.push(ArmourScreen())
     app.push(SecretNumber.make(app, "GM", "AN", "an", 15, 0, 60))
@@ -301,7 +301,7 @@ def test_the_dice_last_line_shows_the_state_rolls_after_undo():
 
 def test_b_on_the_resume_gate_goes_back_to_the_public_screen():
     from firmware.screens.prompt import SecretNumber
-    from firmware.screens.cybercore import ArmourScreen
+    from firmware.games.cybercore.armour import ArmourScreen
     board, app = boot(tempdir("undo_gate"), 5)
     app.push(ArmourScreen())
     app.push(SecretNumber.make(app, "GM", "AN", "an", 15, 0, 60))

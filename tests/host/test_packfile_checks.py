@@ -12,12 +12,13 @@ ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
 
 def _imports(module):
     with open(os.path.join(ROOT, "shared_rules", module + ".py")) as handle:
-        return set(re.findall(r"from shared_rules\.(\w+) import", handle.read()))
+        found = re.findall(r"from shared_rules\.([\w.]+) import", handle.read())
+    return set(name.replace(".", "/") for name in found)
 
 
 def test_every_module_the_pack_checks_import_is_hashed_with_the_pack():
     seen = set()
-    todo = ["pack_check", "cybernaut_pack", "cybernaut_techgear"]
+    todo = ["pack_check", "cybernaut/pack", "cybernaut/techgear"]
     while todo:
         module = todo.pop()
         if module in seen:
