@@ -74,10 +74,15 @@ def own_long_b(screen):
     return getattr(screen, "OWN_LONG_B", False) or screen.ID in ("cn_game", "cn_net", "cn_place", "cn_nsa")
 
 
-def resume(game):
+def _expectation(game):
     with open(FIXTURES + "/" + game + ".json") as handle:
-        expect = json.load(handle)
-    gc.collect()
+        return json.load(handle)
+
+
+def resume(game):
+    """Copy the data folder of ``game`` and boot the app on it (the seed it was
+    played with). :returns: (board, app, the expectation record: <game>.json)."""
+    seed = _expectation(game)["seed"]
     data = tempdir("old-" + game)
     packs = None
     for folder in SimBoard(data).pack_dirs:   # where this firmware's sample packs are
@@ -88,8 +93,9 @@ def resume(game):
             pass
     os.rmdir(data)
     copy_folder(FIXTURES + "/" + game, data, packs)
-    board, app = boot(data, expect["seed"])
-    return board, app, expect
+    gc.collect()
+    board, app = boot(data, seed)   # the record read again after the boot: its heap
+    return board, app, _expectation(game)
 
 
 def undo_once(board, app, expect):
