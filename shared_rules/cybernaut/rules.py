@@ -7,6 +7,7 @@ read that row). An "E" result sends the reader to the Encounter table, rolled wi
 two d10 as 00-99 (Cybernaut V.D).
 """
 
+from shared_rules.cybernaut import PACK_SECTIONS
 from shared_rules.dice import d10, two_d10
 from shared_rules.errors import RuleError
 
@@ -92,8 +93,7 @@ RULE_GROUP_MOVE = "Cybernaut VI.B"
 COMBAT_TABLE = "combat"
 
 
-GAME_SECTIONS = ("sprawls", "translines", "grids", "ops_costs", "nsa_chits", "netrunner_chits",
-                 "cybernauts", "ss_units", "unit_definitions", "combat_columns")
+GAME_SECTIONS = PACK_SECTIONS  # a pack's game sections (shared_rules/cybernaut/__init__.py)
 
 
 def missing_sections(obj):

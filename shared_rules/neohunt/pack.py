@@ -109,3 +109,15 @@ def section(pack):
         raise PackError("pack '%s' has %d problem(s): %s"
                         % (pack.name, len(problems), "; ".join(problems)), problems)
     return obj
+
+
+def check_loaded(data, name):
+    """What the device checks of a loaded pack of game "neohunt" only when a game
+    opens (``section``): its "neohunt" section. `referee pack check` calls it (a
+    game's hook, found by convention: shared_rules/hooks.py).
+
+    :param data: the pack's decoded JSON (dict, its tables already valid).
+    :param name: the pack's file name, for messages.
+    :returns: list of str problems, empty when the section is good.
+    """
+    return validate_section(data.get("neohunt"), name)

@@ -9,7 +9,7 @@ from cyb_helpers import LAYOUT, face, placed_game, sample_pack, small_pack, to_e
 from shared_rules.cybernaut.rules import SEGMENTS
 from shared_rules.cybernaut.net import Game, neighbours
 from shared_rules.errors import PackError, RuleError
-from shared_rules.tables import validate_pack
+from shared_rules.pack_check import validate_pack
 
 
 def reason(fn, *args):

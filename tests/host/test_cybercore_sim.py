@@ -145,7 +145,7 @@ def test_stray_b_keeps_the_fight_and_end_fight_asks_twice():
     assert after[0]["in"]["what"] == "numbers of Crab" and after[0]["out"]["value"].startswith(
         "an=22 dc=15 defense=30 hp=13 max_hp=13")
     assert app.secrets == {}
-    from shared_rules.commit import verify_secrets
+    from shared_rules.secrets_check import verify_secrets
     assert verify_secrets(fight_entries(app, True)) == ([], 2)
 
 
