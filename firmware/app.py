@@ -13,7 +13,7 @@ import json
 from firmware.ticks import ticks_diff
 from shared_rules import VERSION
 from shared_rules.dice import HashSource, commitment, hidden_draws_key, seed_bytes
-from shared_rules.errors import PackError, RefereeError, SaveError
+from shared_rules.errors import PackError, RefereeError, RuleError, SaveError
 from shared_rules.journal import Journal, entry_parts
 from shared_rules.save import decode_save, save_header, save_parts, sha256_hex, state_digest
 from shared_rules.seal import seal, unseal
@@ -36,9 +36,6 @@ SESSION = "session"
 JOURNAL_TAIL = 4096
 RULE_DICE = "Trust: verifiable dice"
 RULE_LEFT = "Trust: sealed secrets (a game left unfinished reveals them)"
-# screens that use a long B themselves (firmware/undo.py: Undo is then a long B
-# on the screen it opens)
-OWN_LONG_B = ("cn_game", "cn_net", "cn_place", "cn_nsa")
 ARROWS = ("U", "D", "L", "R")  # the buttons that move a cursor (firmware.buttons' names)
 # keys of a screen's state that hold only where its cursor is (firmware.ui.Menu's
 # "sel", a grid's row "r" and column "c": firmware/games/cybernaut/grid.py); an
@@ -263,6 +260,23 @@ class App:
     def top(self):
         """The screen on top."""
         return self.stack[-1]
+
+    def find(self, screen_id, *default):
+        """The open screen ``screen_id`` (a registered ID, e.g. "cn_game") nearest the
+        top of the stack: how a game's screens find the screen that holds the game.
+
+        :param default: one value to return when none is open (e.g. None).
+        :raises RuleError: none is open and no default was given (its text names the
+            screen's title, e.g. "no Cybernaut game is open").
+        """
+        for index in range(len(self.stack) - 1, -1, -1):
+            if self.stack[index].ID == screen_id:
+                return self.stack[index]
+        if default:
+            return default[0]
+        from firmware.screens import screen_class
+        cls = screen_class(screen_id)
+        raise RuleError("no %s is open" % (getattr(cls, "GAME_TITLE", "") or screen_id))
 
     def under(self):
         """The screen under the top one, or None."""
@@ -679,7 +693,7 @@ class App:
             # of this press (the state before it) is the last save with it (_keep_step)
             cursor = self._moved_cursor(top)
             try:
-                if (name == "B" and kind == "long" and self.top().ID not in OWN_LONG_B
+                if (name == "B" and kind == "long" and not self.top().OWN_LONG_B
                         and self.top().ID != "undo"):  # long B on the menu itself: back
                     from firmware.undo import UndoMenu
                     self.push(UndoMenu())

@@ -33,7 +33,7 @@ power cut, a restore or a sync is refused, never restored.
   wrong player.
 
 Reached from every screen by a long press of B (App.handle opens UndoMenu), except
-on screens that use long B themselves (app.OWN_LONG_B): there, from the screen
+on screens that use long B themselves (their class attribute OWN_LONG_B): there, from the screen
 that long B opens.
 """
 
@@ -48,9 +48,6 @@ from shared_rules.save import decode_save, save_header, save_parts
 
 RULE = "Trust: undo and redo"
 GAME = "session"
-# screens that only show what is below them (no state of their own): dropped from
-# the top of a kept step (Cybernaut's track: long B there opens this menu)
-PASSIVE = ("cn_track",)
 
 
 def _read(app, i):
@@ -86,15 +83,17 @@ def _write(app, i):
 
 def _current(app):
     """The shown screens' states without the undo menu and what an undo put on top."""
-    out = []
+    shown = []
     for screen in app.stack:
         if screen.ID in ("undo", "resume_gate") or screen.s.get("_undo"):
             break
         if not screen.TRANSIENT:  # never saved, so never in a step either (Out of memory)
-            out.append({"id": screen.ID, "state": app.saved_state(screen)})
-    while len(out) > 1 and out[-1]["id"] in PASSIVE:
-        out.pop()
-    return out
+            shown.append(screen)
+    # a screen that only shows what is below it (PASSIVE: Cybernaut's track, where
+    # long B opens this menu) is dropped from the top of a kept step
+    while len(shown) > 1 and shown[-1].PASSIVE:
+        shown.pop()
+    return [{"id": screen.ID, "state": app.saved_state(screen)} for screen in shown]
 
 
 def _act(app, i):

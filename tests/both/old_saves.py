@@ -71,7 +71,7 @@ def expected(stack):
 
 def own_long_b(screen):
     """True for a screen that uses long B itself (undo is then a second long B)."""
-    return getattr(screen, "OWN_LONG_B", False) or screen.ID in ("cn_game", "cn_net", "cn_place", "cn_nsa")
+    return screen.OWN_LONG_B
 
 
 def _expectation(game):

@@ -7,7 +7,7 @@ and never a face-down chit's type (the lines are what the Netrunner may read).""
 from check import SeqSource
 from cyb_helpers import face, placed_game
 
-from firmware.games.cybernaut.game import summary
+from firmware.games.cybernaut.shared import summary
 
 WIDTH = 21  # a row (firmware.surface.COLS)
 

@@ -24,6 +24,10 @@ class _App:
     def __init__(self, game):
         self.stack = [_GameScreen(game)]
 
+    def find(self, screen_id):
+        assert screen_id == "nh_game"
+        return self.stack[0]
+
 
 def _trooper(tid, at, wait=False):
     return {"id": tid, "type": "01", "up": False, "at": at, "wait": wait, "dmg": 0,

@@ -229,7 +229,6 @@ def test_d100_option_offered_at_set_up_journaled_and_fixed():
     choose so on the fight's set-up screen; the start journals it, every attack
     entry carries it (so `referee verify` reads the d100 right) and it cannot change
     once the fight has started."""
-    from firmware.games.cybercore.fight import fight_host
     from shared_rules.errors import RuleError
     setup = SETUP.rsplit(" U A ", 1)[0]   # the set-up before "Start fight"
     board, app = run_script(tmp_root("ccd100"), SEED, setup + " U U")
@@ -244,7 +243,7 @@ def test_d100_option_offered_at_set_up_journaled_and_fixed():
         board.press(app, name)
     start, attack = [e for e in fight_entries(app) if e["kind"] in ("start", "attack")][:2]
     assert start["in"]["d100_00"] == 0 and attack["in"]["d100_00"] == 0
-    fight = fight_host(app).fight(app)
+    fight = app.find("cc_fight", None).fight(app)
     assert fight.zero100 == 0
     try:
         fight.set_d100_zero(100)

@@ -237,7 +237,6 @@ def test_a_hidden_cybernauts_holding_box_is_committed_and_opened_when_revealed(t
     (V.C.3) and the commitment; hiding it again (V.C.5) commits the box anew."""
     from boards.sim import boot
     from cyb_game import Driver
-    from firmware.games.cybernaut.game import find_game
     board, app = boot(str(tmp_path), 3)
     d = Driver(board, app)
     d.choose("Cybernaut")
@@ -246,7 +245,7 @@ def test_a_hidden_cybernauts_holding_box_is_committed_and_opened_when_revealed(t
     d.choose("Add Cybernaut")
     d.seq("D A")  # Cyb-2 in Sprawl-1
     d.choose("Cybernauts done")
-    screen = find_game(app)
+    screen = app.find("cn_game")
     game = screen.load(app)
     events = game.gain_chit(0, app.source)
     screen.store(app, game, events)
@@ -289,7 +288,7 @@ def test_techgear_of_a_hidden_cybernaut_is_shown_to_the_netrunner_only(tmp_path)
     """Interaction "T" (V.A) by hidden Cyb-2: the public result says TechGear was
     gained; the type and chart text come behind "Hand to Netrunner"; the box chit
     is committed (V.C.4) and the journal names no type in clear."""
-    from firmware.games.cybernaut.game import techgear_lines
+    from firmware.games.cybernaut.shared import techgear_lines
     lines = []
     private = techgear_lines([{"kind": "techgear_gained", "rule": "Cybernaut V.A", "cyb": "Cyb-2",
                                "hide": {"chit": "t1", "type": "Cyberdeck", "effect": "E"}}], lines)

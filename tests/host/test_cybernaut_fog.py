@@ -370,7 +370,7 @@ def test_setup_journal_and_save_hold_no_secret(setup):
     screen = GameScreen()
     game = Game(PACK)
     screen.store(app, game)
-    from firmware.games.cybernaut.game import journal
+    from firmware.games.cybernaut.shared import journal
     for chit_id, address in zip(order, addresses):
         game = screen.load(app)
         events = game.setup_place(chit_id, address)

@@ -60,7 +60,7 @@ def test_readings_labels_fit_the_menu():
 def test_chit_types_fit_the_grid_panel():
     """The 8-cell panel beside the grid names chits whole (spaces dropped if need be)."""
     from cyb_helpers import sample_data
-    from firmware.games.cybernaut.game import fit
+    from firmware.games.cybernaut.shared import fit
     data = sample_data()
     for item in data["nsa_chits"] + data["netrunner_chits"]:
         short = fit(item["type"], 8)
@@ -69,7 +69,7 @@ def test_chit_types_fit_the_grid_panel():
 
 
 def test_track_names_every_segment_within_16():
-    from firmware.games.cybernaut.game import SHORT_SEGMENTS, TRACK_NAMES
+    from firmware.games.cybernaut.shared import SHORT_SEGMENTS, TRACK_NAMES
     from shared_rules.cybernaut.rules import SEGMENTS
     assert len(SHORT_SEGMENTS) == len(TRACK_NAMES) == len(SEGMENTS)
     for index in range(len(SEGMENTS)):

@@ -28,7 +28,7 @@ def test_the_scripted_netrun_shows_each_big_result_until_a():
 
 
 def _events_shown(events):
-    from firmware.games.cybernaut.game import announce
+    from firmware.games.cybernaut.shared import announce
 
     class Fake:
         later = []

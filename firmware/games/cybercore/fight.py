@@ -1,48 +1,23 @@
 """Cybercore fight screens: set-up, who acts now, rolls, outcomes, round summary
 (Cybercore "Defending", "Dealing Damage", "Hitpoints", "Initiative"). The GM's
-editor and the roll screens are in cybercore_edit.py and cybercore_roll.py."""
+editor and the roll screens are in edit.py and roll.py; what they share with this
+screen, in shared.py."""
 
 import json
 
 from firmware.buttons import B, RIGHT
+from firmware.games.cybercore.shared import GAME
 from firmware.screens.prompt import Handover
 from firmware.ui import Menu, TextScreen
 from shared_rules.cybercore.rules import RULE_INITIATIVE, RULE_QUALITY, RULE_WOUNDS
 from shared_rules.cybercore.fight import HIDDEN, Fight, new_combatant
 from shared_rules.errors import RefereeError
 
-GAME = "cybercore"
 AMBUSH = ("none", "foe_undetected", "foe_detected", "pc_undetected", "pc_detected")
 AMBUSH_LABEL = {"none": "none", "foe_undetected": "foe hid", "foe_detected": "foe seen",
                 "pc_undetected": "PC hid", "pc_detected": "PC seen"}
 RULE_HIDDEN = "Cybercore: the GM's numbers"
 RULE_END = "Cybercore: end of the fight"
-DEFENCE_LABEL = {"armour": "Armour", "dodge": "Dodge", "evade": "Evade"}
-
-
-def fight_host(app):
-    """The FightScreen nearest the top of the stack (the screens it opens act on it)."""
-    for index in range(len(app.stack) - 1, -1, -1):
-        if app.stack[index].ID == "cc_fight":
-            return app.stack[index]
-    return None
-
-
-def _event_lines(name, c, events):
-    lines = []
-    for event in events:
-        if event == "down":
-            lines.append(name + " down!")
-        elif event == "wound":
-            lines.append(name + " +1 wound")
-        elif event == "comatose":
-            if c["side"] == "pc" or c.get("revealed"):
-                lines.append("Coma: %d rounds" % c["coma"])
-            else:
-                lines.append(name + " comatose")
-        elif event == "dead":
-            lines.append(name + " is dead")
-    return lines
 
 
 class FightScreen(Menu):
@@ -56,6 +31,7 @@ class FightScreen(Menu):
     """
 
     ID = "cc_fight"
+    GAME_TITLE = "Cybercore fight"  # App.find's "no Cybercore fight is open"
     HELP = ("Up/Down choose\n"
             "(hold: 5 at a time)\n"
             "A do the chosen\n"

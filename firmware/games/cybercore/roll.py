@@ -3,7 +3,7 @@ the defence; A rolls at once (Cybercore Dealing Damage, Defending; RULINGS)."""
 
 import json
 
-from firmware.games.cybercore.fight import DEFENCE_LABEL, GAME, _event_lines, fight_host
+from firmware.games.cybercore.shared import DEFENCE_LABEL, GAME, event_lines as _event_lines
 from firmware.ui import Menu, TextScreen, adjust
 from shared_rules.cybercore.rules import (BANDS, DODGE_BANDS, EVADE_BANDS, RULE_ARMOUR, RULE_ATTACK,
                                     RULE_DODGE, RULE_EVADE, RULE_OPPOSED, RULE_WOUNDS)
@@ -53,7 +53,7 @@ class TargetScreen(Menu):
         return out
 
     def items(self, app):
-        host = fight_host(app)
+        host = app.find("cc_fight", None)
         fight = host.fight(app)
         return [status_line(fight.combatants[j]) for j in self.targets(fight)] or ["(nobody)"]
 
@@ -73,7 +73,7 @@ class TargetScreen(Menu):
             self.s["bonus"] = adjust(self.s["bonus"], name, kind, -20, 40)
 
     def choose(self, app, index):
-        host = fight_host(app)
+        host = app.find("cc_fight", None)
         fight = host.fight(app)
         targets = self.targets(fight)
         if index >= len(targets):
@@ -183,14 +183,14 @@ class DefenceScreen(Menu):
         return out
 
     def items(self, app):
-        return [item[0] for item in self.options(fight_host(app).fight(app))]
+        return [item[0] for item in self.options(app.find("cc_fight", None).fight(app))]
 
     def footer(self, app):
-        fight = fight_host(app).fight(app)
+        fight = app.find("cc_fight", None).fight(app)
         return [fight.combatants[self.s["target"]]["name"] + " defends"]
 
     def choose(self, app, index):
-        host = fight_host(app)
+        host = app.find("cc_fight", None)
         fight = host.fight(app)
         defence = self.options(fight)[index][1]
         i = self.s["actor"]

@@ -14,15 +14,10 @@ from firmware.ui import Menu, TextScreen
 from shared_rules.cybernaut.net import Game
 from shared_rules.errors import RuleError
 
-from firmware.games.cybernaut.menu import CHECKS, GAME_PACK as PACK
-GAME = "cybernaut"
-SECRET_KINDS = ("nsa_setup", "nsa_replaced")
+from firmware.games.cybernaut.shared import (CHECKS, GAME, GAME_PACK as PACK, SHORT_SEGMENTS,
+                                             TRACK_NAMES, announce, fit, journal, refused_title,
+                                             rule_of as _rule_of, summary)
 SEAL_PIECE = 192  # characters of the secret part per sealed group, about (GameScreen.store)
-# the segments (shared_rules.cybernaut.rules.SEGMENTS, Cybernaut IV) as the 16-cell status
-# line and the track name them: "RealWorld Movement" does not fit
-SHORT_SEGMENTS = ("Interaction", "NR RW Move", "Netrun", "Attack", "NSA RW Move", "End of Turn")
-TRACK_NAMES = ("Interaction", "RealWorld Move", "Netrun", "Attack", "RealWorld Move",
-               "End of Turn")
 
 
 def _picks():
@@ -30,14 +25,6 @@ def _picks():
     opened: a new game opens without them (issue 7, RAM)."""
     from firmware.games.cybernaut import picks
     return picks
-
-
-def fit(text, width):
-    """``text`` within ``width`` cells: as is, else without its spaces ("Black Ice"
-    -> "BlackIce"), else cut."""
-    if len(text) <= width:
-        return text
-    return text.replace(" ", "")[:width]
 
 
 def _copy(obj):
@@ -54,70 +41,6 @@ def _copy(obj):
     return obj
 
 
-def find_game(app):
-    """The open GameScreen (searching the stack). :raises RuleError: none open."""
-    for screen in app.stack:
-        if screen.ID == GameScreen.ID:
-            return screen
-    raise RuleError("no Cybernaut game is open")
-
-
-def journal(app, events, sealed=False):
-    """Record ``events`` (from shared_rules.cybernaut.net) with their rule sections.
-
-    :param sealed: seal every event's body (NSA secrets); the kind and rule stay readable.
-        An event's "hide" part (a Netrunner chit placed or moved face down, a chit
-        gained by a hidden Cybernaut) is always sealed, the rest stays readable.
-    """
-    for event in events:
-        if sealed or event["kind"] in SECRET_KINDS:
-            app.record(GAME, event["kind"], {"sealed": app.seal(json.dumps(event))}, {}, event["rule"])
-        elif "hide" in event:  # a Netrunner secret (face-down chit): sealed from the NSA
-            public = {}
-            for key in event:
-                if key != "hide":
-                    public[key] = event[key]
-            app.record(GAME, event["kind"], {"sealed": app.seal(json.dumps(event["hide"]))},
-                       public, event["rule"])
-        else:
-            app.record(GAME, event["kind"], {}, event, event["rule"])
-
-
-def announce(app, events):
-    """Push the result screen when ``events`` hold a result that matters (BIG): the
-    public lines of all of them (cybernaut_log, which never reads a sealed part),
-    titled by the heaviest. Nothing for the others (the message line and the Log
-    have them), nor for an Interaction or a RealWorld attack, whose screens push
-    their own result screen."""
-    kinds = [e["kind"] for e in events if not (e["kind"] == "netrun_end" and e["how"] == "logoff")]
-    if "interaction" in kinds or "attack" in kinds:
-        return
-    for kind, title in BIG_TITLES:
-        if kind in kinds:
-            lines = summary(events)
-            if lines:  # once the press is done: its screen may still close itself
-                from firmware.screens.result import show_later
-                show_later(app, title, lines)
-            return
-
-
-# the events whose lines get their own screen (firmware.screens.result), heaviest
-# first, with the title it takes: a netrun's end by neutralization or elimination,
-# a Cybernaut eliminated, the skull d10 against Wetware, System Alert, a File
-# captured, a strike's losses and reveals (Cybernaut VII.B.5-6, VII.F, VII.G, VIII.C)
-BIG_TITLES = (("netrun_end", "Netrun over"), ("cybernaut_eliminated", "Eliminated"),
-              ("skull", "Skull d10"), ("system_alert", "System Alert"),
-              ("file_captured", "File captured"), ("strike", "CyberStrike"),
-              ("nsa_revealed", "Revealed"), ("nr_revealed", "Revealed"))
-
-
-def summary(events):
-    """Short public lines for events (what the Netrunner may read), each within 21
-    cells, in the game's words: firmware.games.cybernaut.log (loaded when needed)."""
-    from firmware.games.cybernaut.log import summary as public_lines
-    return public_lines(events)
-
-
 class GameScreen(Menu):
     """A Cybernaut game. B asks whether to abandon it (QuitConfirm); B long: the track.
 
@@ -128,6 +51,8 @@ class GameScreen(Menu):
     """
 
     ID = "cn_game"
+    GAME_TITLE = "Cybernaut game"  # App.find's "no Cybernaut game is open"
+    OWN_LONG_B = True  # long B here: the track (firmware/undo.py: Undo then)
     HELP = ("Up/Down choose\n"
             "(hold: 5 at a time)\n"
             "A select\n"
@@ -397,35 +322,3 @@ class GameScreen(Menu):
             "%s %s" % (r[3] or r[2], r[1]) for r in rows)))
 
 
-def techgear_lines(events, lines):
-    """Add the TechGear events' public lines to ``lines`` (Interaction "T", V.A; II.B
-    when none is left). :returns: the private text of TechGear gained by a hidden
-    Cybernaut (type and effect, for the Netrunner only), or ""."""
-    private = ""
-    for event in events:
-        if event["kind"] == "techgear_none":
-            lines.append("No TechGear: " + event["why"] + " (II.B)")
-        elif event["kind"] == "techgear_gained":
-            if "hide" in event:
-                lines.append("TechGear gained (hidden box)")
-                # the TechGear's name kept whole on one line (NB: wrap never breaks it)
-                private = "%s gets %s\n%s" % (event["cyb"], event["hide"]["type"].replace(" ", NB),
-                                                event["hide"]["effect"])
-            else:
-                lines.append("TechGear: " + event["type"])
-                lines.append(event["effect"])
-    return private
-
-
-def refused_title(message):
-    """A refusal screen's title: the broken rule's section, e.g. "No: VII.E.1"."""
-    return ("No: " + _rule_of(message)[10:])[:COLS]
-
-
-def _rule_of(message):
-    """The rule section at the end of a RuleError message ("... (Cybernaut VII.E.1)")."""
-    at = message.rfind("(Cybernaut ")
-    if at < 0:
-        return ""
-    end = message.find(")", at)
-    return message[at + 1:end].split(",")[0]

@@ -20,7 +20,8 @@ import json
 
 from firmware.buttons import A, B, DOWN, LEFT, LONG, RIGHT, UP
 from firmware.surface import COLS
-from firmware.games.cybernaut.game import PACK, find_game, fit, journal, summary
+from firmware.games.cybernaut.shared import GAME_PACK as PACK, fit, journal, summary
+from firmware.screens import screen_class
 from firmware.ui import Menu, Screen, TextScreen, wrap
 from shared_rules.cybernaut.rules import GRID_NAMES
 from shared_rules.cybernaut.grid import address, grid_size
@@ -36,8 +37,7 @@ GRID_HELP = ("Arrows move cursor\nL/R hold: next grid\n(A, B, C, M)\n"
 
 def _track():
     """The record track screen (in cybernaut_picks, imported when first opened)."""
-    from firmware.games.cybernaut.picks import TrackScreen
-    return TrackScreen()
+    return screen_class("cn_track")()
 
 
 def cell_box(grid, row, col):
@@ -159,6 +159,7 @@ class NetrunScreen(GridScreen):
     """
 
     ID = "cn_net"
+    OWN_LONG_B = True  # long B here: the track (firmware/undo.py: Undo then)
 
     HELP = (GRID_HELP + "A enter the Ghost\nhere or move it (or\na chosen chit)\n"
             "B netrun menu (the\nmap: back)\nhold B: turn track")
@@ -179,10 +180,10 @@ class NetrunScreen(GridScreen):
 
     def moved(self, app):
         s = self.s
-        find_game(app).s["cur"] = [s["g"], s["r"], s["c"]]
+        app.find("cn_game").s["cur"] = [s["g"], s["r"], s["c"]]
 
     def draw(self, app, surface):
-        game_screen = find_game(app)
+        game_screen = app.find("cn_game")
         pub = game_screen.s["pub"]
         marks = pub["marks"]
         shown = {}
@@ -220,7 +221,7 @@ class NetrunScreen(GridScreen):
         self.panel_msg(surface, game_screen.s["msg"])
 
     def act(self, app):
-        game = find_game(app)
+        game = app.find("cn_game")
         pub = game.s["pub"]
         if pub["run"] is None:
             if self.s["cyb"] is None:
@@ -241,7 +242,7 @@ class NetrunScreen(GridScreen):
             app.pop()
 
     def menu(self, app):
-        if find_game(app).s["pub"]["run"] is None:
+        if app.find("cn_game").s["pub"]["run"] is None:
             app.pop()
             return
         app.push(NetrunMenu())
@@ -264,7 +265,7 @@ class NetrunMenu(Menu):
     TITLE = "Netrun"
 
     def entries(self, app):
-        pub = find_game(app).s["pub"]
+        pub = app.find("cn_game").s["pub"]
         run = pub["run"]
         out = []
         if run is None:
@@ -292,14 +293,14 @@ class NetrunMenu(Menu):
         app.pop()
 
     def logoff(self, app):
-        game = find_game(app)
+        game = app.find("cn_game")
         if game.act(app, "logoff") is not None:
             app.pop()
             app.pop()
 
     def end_part(self, app):
         app.pop()
-        find_game(app).act(app, "end_part", app.source)
+        app.find("cn_game").act(app, "end_part", app.source)
 
     def nsa_part(self, app):
         from firmware.screens.prompt import Handover
@@ -318,7 +319,7 @@ class NetrunMenu(Menu):
         app.replace(_track())
 
     def log(self, app):
-        app.replace(TextScreen.make("Log", "\n".join(find_game(app).s["log"]) or "(nothing)"))
+        app.replace(TextScreen.make("Log", "\n".join(app.find("cn_game").s["log"]) or "(nothing)"))
 
 
 class ChitPick(Menu):
@@ -336,7 +337,7 @@ class ChitPick(Menu):
         return cls({"sel": 0, "for": purpose})
 
     def chits(self, app):
-        state = find_game(app).load(app).s  # Netrunner-facing: its own face-down chits
+        state = app.find("cn_game").load(app).s  # Netrunner-facing: its own face-down chits
         run = state["run"]
         out = []
         for chit in state["nr"]:
@@ -360,7 +361,7 @@ class ChitPick(Menu):
             app.pop()
             return
         chit = chits[index]["id"]
-        game = find_game(app)
+        game = app.find("cn_game")
         if self.s["for"] == "place":
             app.pop()  # first, so a refusal screen stays on top
             game.act(app, "nr_place", chit)
@@ -384,6 +385,7 @@ class PlaceScreen(GridScreen):
     """
 
     ID = "cn_place"
+    OWN_LONG_B = True  # long B here: the track (firmware/undo.py: Undo then)
     HELP = (GRID_HELP +
             "A place the next\n"
             "chit here\n"
@@ -404,7 +406,7 @@ class PlaceScreen(GridScreen):
 
     def _game(self, app):
         """The Game with the re-placement plan applied so far (replace mode)."""
-        game = find_game(app).load(app)
+        game = app.find("cn_game").load(app)
         if self.s["mode"] == "replace":
             plan = self._plan(app)
             for chit_id in game.to_replace():
@@ -445,7 +447,7 @@ class PlaceScreen(GridScreen):
         self.panel(surface, 7, self.s["msg"])
 
     def act(self, app):
-        screen = find_game(app)
+        screen = app.find("cn_game")
         game = self._game(app)
         chit = self._next(app, game)
         if chit is None:  # said, not silent (issue 19): nothing left to place
@@ -461,7 +463,7 @@ class PlaceScreen(GridScreen):
                 self.s["plan"] = app.seal(json.dumps(plan))
                 events = []
         except RuleError as exc:
-            from firmware.games.cybernaut.game import _rule_of, refused_title
+            from firmware.games.cybernaut.shared import refused_title, rule_of as _rule_of
             self.s["msg"] = "refused"
             app.record("cybernaut", "refused", {"sealed": app.seal(str(exc))}, {}, _rule_of(str(exc)))
             app.push(TextScreen.make(refused_title(str(exc)), str(exc)))
@@ -498,6 +500,7 @@ class NsaScreen(GridScreen):
     the part). State adds {"sel": sealed chit id or None}."""
 
     ID = "cn_nsa"
+    OWN_LONG_B = True  # long B here: the track (firmware/undo.py: Undo then)
     HELP = (GRID_HELP +
             "A choose / move a\n"
             "chit here\n"
@@ -511,7 +514,7 @@ class NsaScreen(GridScreen):
         return screen
 
     def draw(self, app, surface):
-        game_screen = find_game(app)
+        game_screen = app.find("cn_game")
         game = game_screen.load(app)
         mine = {}
         for chit in game.in_space():
@@ -548,7 +551,7 @@ class NsaScreen(GridScreen):
         return app.unseal(self.s["sel"]) if self.s["sel"] else None
 
     def act(self, app):
-        screen = find_game(app)
+        screen = app.find("cn_game")
         game = screen.load(app)
         if self.s["sel"] is None:
             for chit in game.in_space(self.at()):
@@ -569,7 +572,7 @@ class NsaScreen(GridScreen):
         try:
             events = game.nsa_move(chit, self.at(), app.source)
         except RuleError as exc:
-            from firmware.games.cybernaut.game import _rule_of, refused_title
+            from firmware.games.cybernaut.shared import refused_title, rule_of as _rule_of
             self.s["msg"] = "refused"
             app.record("cybernaut", "refused", {"sealed": app.seal(str(exc))}, {}, _rule_of(str(exc)))
             app.push(TextScreen.make(refused_title(str(exc)), str(exc)))
@@ -577,7 +580,7 @@ class NsaScreen(GridScreen):
         journal(app, events, game.s["fog"])
         screen.store(app, game, events)
         screen.note(summary(events))
-        from firmware.games.cybernaut.game import announce
+        from firmware.games.cybernaut.shared import announce
         announce(app, events)
         if game.s["run"] is None:  # the NSA's strike ended the netrun (VII.G): its part ends
             app.hand_back("Netrun over")
@@ -600,7 +603,7 @@ class NsaMenu(Menu):
         return ["End NSA part", "Use Tracer", "Back to grid"]
 
     def choose(self, app, index):
-        screen = find_game(app)
+        screen = app.find("cn_game")
         if index == 2:
             app.pop()
             return

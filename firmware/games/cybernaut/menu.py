@@ -2,14 +2,12 @@
 looked up in the Cybernaut pack (Cybernaut V.A, V.D)."""
 
 from firmware.buttons import LEFT, RIGHT
+from firmware.screens import screen_class
 from firmware.ui import Menu, TextScreen, adjust
 from shared_rules.cybernaut.rules import (ENVIRONS, RULE_ENCOUNTER, RULE_INTERACTION,
                                     encounter_roll, interaction)
 
-PACK = "cybernaut-sample"
-GAME_PACK = "cybernaut-game-sample"  # the full game pack (map, grids, counter mix, charts)
-# the modules that check a game pack, not needed once it is loaded (about 15 KB)
-CHECKS = ("shared_rules.pack_check", "shared_rules.cybernaut.pack", "shared_rules.cybernaut.techgear")
+from firmware.games.cybernaut.shared import CHECKS, GAME_PACK, PACK
 
 
 def describe(pack, text):
@@ -58,8 +56,7 @@ class CybernautMenu(Menu):
             app.pack(GAME_PACK)
             if app.forget is not None:  # MicroPython boards: the pack's checks are done
                 app.forget(CHECKS, ())
-            from firmware.games.cybernaut.game import GameScreen
-            app.push(GameScreen.make(app, index == 3))
+            app.push(screen_class("cn_game").make(app, index == 3))
             return
         pack = app.pack(PACK)
         result, first, second = encounter_roll(pack, app.source)

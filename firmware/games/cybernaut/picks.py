@@ -4,7 +4,8 @@ and regeneration. Kept apart so that a new game opens without them (issue 7, RAM
 """
 
 from firmware.buttons import A, B
-from firmware.games.cybernaut.game import GAME, PACK, TRACK_NAMES, find_game, techgear_lines
+from firmware.games.cybernaut.shared import GAME, GAME_PACK as PACK, TRACK_NAMES, techgear_lines
+from firmware.screens import screen_class
 from firmware.ui import Menu, Screen, TextScreen
 from shared_rules.cybernaut.rules import SEGMENTS
 from shared_rules.cybernaut.net import Game
@@ -48,7 +49,7 @@ class QuitConfirm(Menu):
         if not self.s.get("armed"):
             self.s["armed"] = True
             return
-        screen = find_game(app)
+        screen = app.find("cn_game")
         game = screen.load(app)
         pub = screen.s["pub"]
         rows = [[c["id"], c["t"], c["w"], c["at"]] for c in game.s["nsa"] + game.s["nr"]]
@@ -65,19 +66,19 @@ class TrackScreen(Screen):
     """The record track: turn, segment, impulse, Ops Points, SS Max. A or B back."""
 
     ID = "cn_track"
+    PASSIVE = True  # it shows the game below it (firmware/undo.py)
     HELP = ("A or B back")
 
     def help(self, app):
         """Opened by a hold of B on a game or grid screen (they keep hold B for this
         track): that screen's buttons first, then the track's."""
-        from firmware.app import OWN_LONG_B
         under = app.under()
-        if under is not None and under.ID in OWN_LONG_B:
+        if under is not None and under.OWN_LONG_B:
             return under.help(app) + "\n\nOn the track:\n" + self.HELP
         return self.HELP
 
     def draw(self, app, surface):
-        pub = find_game(app).s["pub"]
+        pub = app.find("cn_game").s["pub"]
         side, _, rule = SEGMENTS[pub["seg"]]
         surface.line_text(0, "Track Turn %d/10" % pub["turn"], True)
         surface.line_text(1, side)
@@ -87,7 +88,7 @@ class TrackScreen(Screen):
         if run is not None:
             surface.line_text(4, "Impulse %d/10 %s" % (run["imp"], "NR" if run["part"] == "NR" else "NS"))
             surface.line_text(5, "Ops Points %d" % run["ops"])
-        screen = find_game(app)
+        screen = app.find("cn_game")
         if "ssmax" in screen.s:
             ss_max = screen.s["ssmax"]  # kept by GameScreen.store
         else:  # a save from before it was kept
@@ -145,7 +146,7 @@ class CybernautPick(Menu):
 
     def choose(self, app, index):
         name = app.pack(PACK).data["cybernauts"][index]["name"]
-        game = find_game(app)
+        game = app.find("cn_game")
         if game.act(app, "add_cybernaut", name, self.sprawls(app)[self._sp(app)]) is not None:
             app.pop()
 
@@ -176,7 +177,7 @@ class SprawlPick(Menu):
         Menu.draw(self, app, surface)
 
     def choose(self, app, index):
-        game = find_game(app)
+        game = app.find("cn_game")
         names = sorted(app.pack(PACK).data["sprawls"])
         purpose = self.s["for"]
         if purpose == "ss":
@@ -232,7 +233,7 @@ class UnitPick(Menu):
         return cls({"sel": 0, "for": purpose, "title": title, "on": []})
 
     def units(self, app):
-        pub = find_game(app).s["pub"]
+        pub = app.find("cn_game").s["pub"]
         if self.s["for"] == "move" and pub["seg"] == 4:
             return [(u["name"], u["name"] + " " + u["at"][-8:]) for u in pub["ss"] if u["at"]]
         return [(c["name"], c["name"] + " " + c["at"][-8:]) for c in pub["cybs"] if c["alive"]]
@@ -250,11 +251,11 @@ class UnitPick(Menu):
         V.A, V.B.3), at most two lines; nothing while the group is not in one sprawl."""
         if self.s["for"] != "inter" or not self.s["on"]:
             return []
-        cybs = [c for c in find_game(app).s["pub"]["cybs"] if c["name"] in self.s["on"]]
+        cybs = [c for c in app.find("cn_game").s["pub"]["cybs"] if c["name"] in self.s["on"]]
         if not cybs or [c for c in cybs if c["at"] != cybs[0]["at"]]:
             return []
         pack = app.pack(PACK)
-        from firmware.games.cybernaut.menu import odds_lines
+        from firmware.games.cybernaut.menu import odds_lines  # the rolls screen's, no screen
         return odds_lines(pack, pack.data["sprawls"][cybs[0]["at"]]["environ"],
                           max([c["rw"] for c in cybs]))[:2]
 
@@ -271,7 +272,7 @@ class UnitPick(Menu):
             else:
                 self.s["on"].append(key)
             return
-        game = find_game(app)
+        game = app.find("cn_game")
         pub = game.s["pub"]
         chosen = self.s["on"]
         if not chosen:  # said, not silent (issue 19)
@@ -306,9 +307,8 @@ class UnitPick(Menu):
                     start = unit["at"]
             app.replace(SprawlPick.make("path", "From " + start, list(chosen), [start]))
         else:
-            from firmware.games.cybernaut.grid import NetrunScreen
             index = [i for i in range(len(pub["cybs"])) if pub["cybs"][i]["name"] == chosen[0]][0]
-            screen = NetrunScreen.make(None, game.s.get("cur"))
+            screen = screen_class("cn_net").make(None, game.s.get("cur"))
             screen.s["cyb"] = index
             app.replace(screen)
 
@@ -324,13 +324,12 @@ class RegenPick(Menu):
     TITLE = "NSA: regenerate"
 
     def items(self, app):
-        game = find_game(app).load(app)
+        game = app.find("cn_game").load(app)
         return ["None"] + ["%s %s" % (i, game.nsa_chit(i)["t"]) for i in game.regenerable()]
 
     def choose(self, app, index):
-        screen = find_game(app)
+        screen = app.find("cn_game")
         game = screen.load(app)
         chit = None if index == 0 else game.regenerable()[index - 1]
         if screen.act(app, "regenerate", chit) is not None:
-            from firmware.games.cybernaut.grid import PlaceScreen
-            app.replace(PlaceScreen.make("replace"))
+            app.replace(screen_class("cn_place").make("replace"))

@@ -11,7 +11,7 @@ chosen during setup, shared_rules/cybernaut/readings.py).
 """
 
 from firmware.buttons import LEFT, RIGHT
-from firmware.games.cybernaut.game import PACK, find_game
+from firmware.games.cybernaut.shared import GAME_PACK as PACK
 from firmware.ui import Menu
 
 
@@ -23,7 +23,7 @@ class EncounterPick(Menu):
         return {"sel": 0, "sp": 0}
 
     def sprawls(self, app):
-        return find_game(app).s["pub"]["enc"] or ["-"]
+        return app.find("cn_game").s["pub"]["enc"] or ["-"]
 
     def sprawl(self, app):
         spots = self.sprawls(app)
@@ -54,7 +54,7 @@ class RecruitPick(EncounterPick):
 
     def choose(self, app, index):
         name = app.pack(PACK).data["cybernauts"][index]["name"]
-        if find_game(app).act(app, "recruit", name, self.sprawl(app)) is not None:
+        if app.find("cn_game").act(app, "recruit", name, self.sprawl(app)) is not None:
             app.pop()
 
 
@@ -72,13 +72,13 @@ class BodyBankPick(EncounterPick):
 
     def items(self, app):
         return ["%s %s" % (c["name"], "out" if not c["alive"] else "in play")
-                for c in find_game(app).s["pub"]["cybs"]] or ["(none)"]
+                for c in app.find("cn_game").s["pub"]["cybs"]] or ["(none)"]
 
     def choose(self, app, index):
-        if not find_game(app).s["pub"]["cybs"]:
+        if not app.find("cn_game").s["pub"]["cybs"]:
             app.pop()
             return
-        if find_game(app).act(app, "body_bank", index, self.sprawl(app)) is not None:
+        if app.find("cn_game").act(app, "body_bank", index, self.sprawl(app)) is not None:
             app.pop()
 
 
@@ -95,7 +95,7 @@ class LossPick(Menu):
     TITLE = "Remove units"
 
     def units(self, app):
-        pub = find_game(app).s["pub"]
+        pub = app.find("cn_game").s["pub"]
         losses = pub.get("losses") or []
         if not losses:
             return []
@@ -107,7 +107,7 @@ class LossPick(Menu):
         return self.units(app) or ["(none)"]
 
     def footer(self, app):
-        losses = find_game(app).s["pub"].get("losses") or []
+        losses = app.find("cn_game").s["pub"].get("losses") or []
         return [("%s -%d" % (x["side"][:3], x["left"])) for x in losses][:2]
 
     def choose(self, app, index):
@@ -115,7 +115,7 @@ class LossPick(Menu):
         if not units:
             app.pop()
             return
-        game = find_game(app)
+        game = app.find("cn_game")
         if game.act(app, "remove_unit", units[index]) is not None:
             if not game.s["pub"].get("losses"):
                 app.pop()
@@ -142,7 +142,7 @@ class ReadingsScreen(Menu):
         return READINGS
 
     def items(self, app):
-        chosen = find_game(app).s["pub"].get("read") or {}
+        chosen = app.find("cn_game").s["pub"].get("read") or {}
         out = []
         for key, values, _ in self.readings():
             out.append(self.LABELS[chosen.get(key, values[0])])
@@ -153,9 +153,9 @@ class ReadingsScreen(Menu):
 
     def choose(self, app, index):
         key, values, _ = self.readings()[index]
-        chosen = find_game(app).s["pub"].get("read") or {}
+        chosen = app.find("cn_game").s["pub"].get("read") or {}
         now = chosen.get(key, values[0])
-        find_game(app).act(app, "set_reading", key, values[1] if now == values[0] else values[0])
+        app.find("cn_game").act(app, "set_reading", key, values[1] if now == values[0] else values[0])
 
 
 class ZonePick(Menu):
@@ -171,10 +171,10 @@ class ZonePick(Menu):
     TITLE = "Auton. Zone V.C.5"
 
     def sprawls(self, app):
-        return find_game(app).s["pub"]["enc"]
+        return app.find("cn_game").s["pub"]["enc"]
 
     def items(self, app):
-        zones = find_game(app).s["pub"].get("az") or []
+        zones = app.find("cn_game").s["pub"].get("az") or []
         return [("*" if s in zones else " ") + s for s in self.sprawls(app)] or ["(none)"]
 
     def choose(self, app, index):
@@ -182,5 +182,5 @@ class ZonePick(Menu):
         if not spots:
             app.pop()
             return
-        if find_game(app).act(app, "make_zone", spots[index]) is not None:
+        if app.find("cn_game").act(app, "make_zone", spots[index]) is not None:
             app.pop()

@@ -1,7 +1,7 @@
 """Neo-Hunt shot screen: target, d6, extra damage cards, damage."""
 
 from firmware.buttons import RIGHT
-from firmware.games.neohunt.game import GAME, SHORT_STATE, game_screen, lighten
+from firmware.games.neohunt.shared import GAME, SHORT_STATE, lighten
 from firmware.ui import Menu, adjust
 from shared_rules.errors import RuleError
 from shared_rules.neohunt.rules import RULE_DAMAGE, RULE_TO_HIT
@@ -31,7 +31,7 @@ class NhShoot(Menu):
     TITLE = "Shoot"
 
     def targets(self, app):
-        g = game_screen(app).game(app)
+        g = app.find("nh_game").game(app)
         att = tuple(self.s["att"])
         out = []
         for q in range(len(g.d["players"])):
@@ -48,7 +48,7 @@ class NhShoot(Menu):
         adjoining sector, Neo-Hunt Combat) and the shooter's place is public; a
         hidden varan's place is secret until her shot reveals it, so it is not told
         here (the shot itself is refused if out of reach)."""
-        g = game_screen(app).game(app)
+        g = app.find("nh_game").game(app)
         att = tuple(self.s["att"])
         if att[0] == "v" and g.state(att[1]) == "hidden":
             return False
@@ -64,7 +64,7 @@ class NhShoot(Menu):
         return []
 
     def label(self, app, target):
-        g = game_screen(app).game(app)
+        g = app.find("nh_game").game(app)
         if target[0] == "v":
             return "%s %s" % (g.d["players"][target[1]]["name"], SHORT_STATE[g.state(target[1])])
         return "T%d %s" % (target[1], place_name(g.trooper(target[1])["at"]))
@@ -73,7 +73,7 @@ class NhShoot(Menu):
         if self.s["stage"] == "target":  # out of reach: marked "far" (the rules refuse it)
             return [self.label(app, t) + (" far" if self.far(app, t) else "")
                     for t in self.targets(app)] + ["Cancel"]
-        extras = game_screen(app).game(app).sect["extra_damage"]
+        extras = app.find("nh_game").game(app).sect["extra_damage"]
         # "*" marks a chosen card; 15 cells are left beside the cursor
         out = [("*" if e in self.s["extras"] else " ") + e[:14] for e in extras]
         return out + ["Hits %d" % self.s["hits"], "Reduce %d" % self.s["red"], "Apply damage"]
@@ -105,7 +105,7 @@ class NhShoot(Menu):
             sel = self.s["sel"]
             if sel >= len(targets):
                 return None
-            state = game_screen(app).game(app).target_state(targets[sel])
+            state = app.find("nh_game").game(app).target_state(targets[sel])
         except RuleError:  # no game open, or the target cannot be shot at
             return None
         return ["%d+" % to_hit(state), "hit " + chance_text(*shot_odds(state, self.s.get("mod", 0)))]
@@ -115,7 +115,7 @@ class NhShoot(Menu):
         made stands, its effects apply; undo is the only way back); elsewhere as
         Menu (B before the roll cancels: nothing was rolled)."""
         if name == "B" and kind != "long" and self.s["stage"] == "damage":
-            extras = game_screen(app).game(app).sect["extra_damage"]
+            extras = app.find("nh_game").game(app).sect["extra_damage"]
             self.choose(app, len(extras) + 2)
             return
         Menu.on_button(self, app, name, kind)
@@ -126,7 +126,7 @@ class NhShoot(Menu):
             return
         if self.s["stage"] != "damage":
             return
-        extras = game_screen(app).game(app).sect["extra_damage"]
+        extras = app.find("nh_game").game(app).sect["extra_damage"]
         if self.s["sel"] == len(extras):
             self.s["hits"] = adjust(self.s["hits"], name, kind, 1, 2)
         elif self.s["sel"] == len(extras) + 1:
@@ -138,7 +138,7 @@ class NhShoot(Menu):
 
     def act(self, app, index):
         """Roll the shot or apply the damage for the entry at ``index``."""
-        screen = game_screen(app)
+        screen = app.find("nh_game")
         g = screen.game(app)
         s = self.s
         att = tuple(s["att"])

@@ -21,62 +21,7 @@ from firmware.ui import Menu
 from shared_rules.errors import RuleError
 from shared_rules.neohunt.game import RULE_END, TROOPERS, Game
 
-PACK = "neohunt-sample"
-GAME = "neohunt"
-SHORT_STATE = {"visible": "vis", "cloaked": "clk", "hidden": "hid"}
-
-
-# modules one action needs and the next may not: dropped after each action (see
-# lighten), imported again when needed; RAM on the Pico is short. The pack's
-# modules (tables: about 11 KB on the 64-bit unix port) load the pack only: the game
-# reads the section _sect keeps.
-_LIGHT = ("firmware.games.neohunt.turns", "firmware.games.neohunt.setup",
-          "firmware.games.neohunt.attack", "firmware.games.neohunt.mapview",
-          "shared_rules.neohunt.combat", "shared_rules.neohunt.troopers",
-          "shared_rules.neohunt.rounds", "shared_rules.neohunt.pack", "shared_rules.pack_check",
-          "shared_rules.tables")
-_SECT = [None, None]  # [app, its checked "neohunt" section]
-
-
-def _sect(app):
-    """The pack's checked "neohunt" section, kept for this app. Identical card
-    entries share one object, and the parsed pack itself is let go (the section
-    and its "placeholder" flag are all the game reads).
-
-    :raises PackError: a missing or bad pack (named, with every problem)."""
-    if _SECT[0] is app:
-        return _SECT[1]
-    from shared_rules.neohunt.pack import section
-    pack = app.pack(PACK)
-    sect = section(pack)
-    seen = {}
-    for key in ("troopers", "varans"):
-        cards = sect[key]
-        for i in range(len(cards)):
-            text = repr(sorted(cards[i].items()))
-            if text in seen:
-                cards[i] = seen[text]
-            else:
-                seen[text] = cards[i]
-    sect["placeholder"] = pack.placeholder
-    app.packs.pop(PACK, None)
-    _SECT[0] = app
-    _SECT[1] = sect
-    return sect
-
-
-def lighten(app):
-    """Drop the modules only one action needed (see _LIGHT) and collect."""
-    if app.forget is not None:
-        app.forget(_LIGHT, ())
-
-
-def game_screen(app):
-    """The NhGame screen in the stack (the one under a private or shot screen)."""
-    for screen in reversed(app.stack):
-        if screen.ID == "nh_game":
-            return screen
-    raise RuleError("no Neo-Hunt game is open")
+from firmware.games.neohunt.shared import GAME, PACK, SHORT_STATE, lighten, sect as _sect
 
 
 class NhGame(Menu):
@@ -90,6 +35,7 @@ class NhGame(Menu):
     """
 
     ID = "nh_game"
+    GAME_TITLE = "Neo-Hunt game"  # App.find's "no Neo-Hunt game is open"
     HELP = ("Up/Down choose\n"
             "(hold: 5 at a time)\n"
             "A select\n"

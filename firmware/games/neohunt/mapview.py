@@ -1,7 +1,6 @@
 """Neo-Hunt map screen: the seven sectors as a text layout."""
 
 from firmware.buttons import A, B, DOWN, UP
-from firmware.games.neohunt.game import game_screen
 from firmware.surface import CELL
 from firmware.ui import Screen
 from shared_rules.neohunt.board import neighbours_by_exit, place_name
@@ -27,7 +26,7 @@ class NhMap(Screen):
             "A or B back")
 
     def draw(self, app, surface):
-        g = game_screen(app).game(app)
+        g = app.find("nh_game").game(app)
         sel = self.s["sel"]
         surface.line_text(0, "Map", True)
         # the chosen sector first: its highlight bar runs to the row's end, so the

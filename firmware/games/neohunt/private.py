@@ -2,7 +2,7 @@
 and a Spot! result (both through prompt.Reveal: shown only while A is held)."""
 
 from firmware.buttons import A, B, DOWN, RIGHT, UP
-from firmware.games.neohunt.game import game_screen, lighten
+from firmware.games.neohunt.shared import lighten
 from firmware.screens.prompt import Reveal
 from firmware.ui import Screen, wrap
 from shared_rules.errors import RuleError
@@ -31,7 +31,7 @@ class NhPlace(Screen):
 
     def draw(self, app, surface):
         s = self.s
-        screen = game_screen(app)
+        screen = app.find("nh_game")
         g = screen.game(app)
         name = s["name"] if s["mode"] == "join" else g.d["players"][s["p"]]["name"]
         surface.line_text(0, name + " only", True)
@@ -62,13 +62,13 @@ class NhPlace(Screen):
         elif name == B:
             app.hand_back("Cancelled")
         elif name == RIGHT and s["mode"] in ("setup", "move"):
-            g = game_screen(app).game(app)
+            g = app.find("nh_game").game(app)
             where = NhWhere.make(app, g.d["players"][s["p"]]["name"], "You are at",
                                  place_name(g.place_of(s["p"])))
             where.s["stage"] = "hold"
             app.push(where)
         elif name == A:
-            screen = game_screen(app)
+            screen = app.find("nh_game")
             try:
                 screen.turns(app, "placed", s["p"], s["mode"], self.CHOICES[s["sel"]])
             except RuleError as exc:

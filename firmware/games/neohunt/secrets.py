@@ -3,7 +3,7 @@
 and drops again: this runs after every change, the game's start included, when the
 set-up screen, the pack and the new game are all in RAM (Pico memory, issue 7)."""
 
-from firmware.games.neohunt.game import GAME
+from firmware.games.neohunt.shared import GAME
 from shared_rules.neohunt.board import HIDE
 from shared_rules.neohunt.game import RULE_HIDDEN, RULE_TROOPERS
 

@@ -5,7 +5,7 @@ from firmware.ui import Menu, Screen, adjust
 from shared_rules.errors import RuleError
 from shared_rules.neohunt.board import place_name
 
-PACK = "neohunt-sample"  # as firmware.games.neohunt.game.PACK (not imported here: RAM)
+PACK = "neohunt-sample"  # as firmware.games.neohunt.shared.PACK
 
 
 class NhSetup(Menu):
@@ -75,7 +75,8 @@ def start_game(app, setup, cells):
     On a Pico the board restarts first (App.restart_first): the game gets the whole
     heap, and the A that started it is pressed again after the boot."""
     app.restart_first()
-    from firmware.games.neohunt.game import GAME, NhGame, _sect, lighten
+    from firmware.games.neohunt.shared import GAME, lighten, sect as _sect
+    from firmware.screens import screen_class
     from shared_rules.neohunt.game import RULE_SETUP, Game
     names = ["P%d" % (i + 1) for i in range(setup["players"])]
     try:
@@ -90,7 +91,7 @@ def start_game(app, setup, cells):
                 "varans": [_sect(app)["varans"][pl["card"]]["name"] for pl in game.d["players"]]},
                RULE_SETUP)
     app.home()
-    screen = NhGame({"sel": 0, "step": "initial", "cur": None, "g": "", "moved": []})
+    screen = screen_class("nh_game")({"sel": 0, "step": "initial", "cur": None, "g": "", "moved": []})
     screen._game = game
     lighten(app)  # the set-up's and the pack's modules go before the game's text is made
     screen.commit(app)
@@ -113,7 +114,7 @@ class NhBoardEdit(Screen):
             "B back")
 
     def draw(self, app, surface):
-        from firmware.games.neohunt.game import _sect
+        from firmware.games.neohunt.shared import sect as _sect
         sect = _sect(app)
         surface.line_text(0, "Enter the board", True)
         sel = self.s["sel"]

@@ -2,7 +2,7 @@
 set-up steps, turns, order cards, Spot!, shots, arrivals, burning, the end and the
 private screens' results. Each function takes the NhGame screen as ``self``."""
 
-from firmware.games.neohunt.game import GAME, SHORT_STATE
+from firmware.games.neohunt.shared import GAME, SHORT_STATE
 from firmware.games.neohunt.secrets import _lists
 from firmware.screens.prompt import Handover
 from firmware.surface import NB
