@@ -14,64 +14,22 @@ from firmware.ticks import ticks_diff
 from shared_rules import VERSION
 from shared_rules.dice import HashSource, commitment, hidden_draws_key, seed_bytes
 from shared_rules.errors import PackError, RefereeError, RuleError, SaveError
-from shared_rules.journal import Journal, entry_parts
-from shared_rules.save import decode_save, save_header, save_parts, sha256_hex, state_digest
+from shared_rules.journal import SESSION, Journal, entry_parts
+from shared_rules.save import decode_save, save_header, save_parts, sha256_hex
 from shared_rules.seal import seal, unseal
 
-# modules every screen needs: never dropped by forget_games
-KEEP_MODULES = ("firmware.screens.main", "shared_rules.dice", "shared_rules.errors",
-                "shared_rules.journal", "shared_rules.save", "shared_rules.seal")
-# what forget_games and recover_memory drop: the games' screens and rules, and the
-# undo/commit helpers a game loaded (about 8 KB, imported again when next used)
-FORGET = ("firmware.screens.", "firmware.games.", "shared_rules.", "firmware.undo", "firmware.steps", "firmware.commit",
-          "firmware.resume")
+from firmware.memory import ALWAYS as KEEP_MODULES, GAME as FORGET
+from firmware.saving import CURSOR_KEYS, PREV, SAVE, cursor_of, masked_digest
+from firmware.sealing import opened_state, private_owner  # noqa: F401 (firmware.app's names before)
+
 # a private screen left alone this long is covered (the pass-the-device ritual: a
 # secret is on screen at most 5 s unless its owner is using it)
 PRIVATE_MS = 5000
-SAVE = "saves/state.sav"
-PREV = "saves/state.prev"
 KEY = "key.bin"
 HISTORY = 5
-SESSION = "session"
-JOURNAL_TAIL = 4096
 RULE_DICE = "Trust: verifiable dice"
 RULE_LEFT = "Trust: sealed secrets (a game left unfinished reveals them)"
 ARROWS = ("U", "D", "L", "R")  # the buttons that move a cursor (firmware.buttons' names)
-# keys of a screen's state that hold only where its cursor is (firmware.ui.Menu's
-# "sel", a grid's row "r" and column "c": firmware/games/cybernaut/grid.py); an
-# arrow that changes nothing else writes no save (App.save)
-CURSOR_KEYS = ("sel", "r", "c")
-
-
-def private_owner(stack):
-    """Whose private screen is open in ``stack`` (list of screens), or None.
-
-    A screen opened through a Handover carries its owner (``"_owner"`` in its state);
-    a SecretNumber showing its number belongs to its owner. A hand-back or a
-    handover above it means the private part is over.
-    """
-    for index in range(len(stack) - 1, -1, -1):
-        screen = stack[index]
-        state = screen.s if isinstance(screen.s, dict) else {}
-        if screen.ID == "handback" or screen.ID == "handover":
-            return None
-        if state.get("_owner"):
-            return state["_owner"]
-        if screen.ID == "secret" and state.get("stage") == 1:
-            return state.get("owner")
-    return None
-
-
-def opened_state(app, state):
-    """A screen's state as saved (App.saved_state) made live again: a private
-    screen's sealed whole (``{"_sealed": text}``) opened with ``app``'s key; any
-    other state as it is. :raises SaveError: the sealed text cannot be opened."""
-    if isinstance(state, dict) and "_sealed" in state and len(state) == 1:
-        try:
-            return json.loads(app.unseal(state["_sealed"]))
-        except (ValueError, KeyError) as exc:
-            raise SaveError("a private screen's sealed state cannot be opened (%s)" % exc)
-    return state
 
 
 def _moves_only(screen, name, kind):
@@ -99,42 +57,6 @@ def _moves_only(screen, name, kind):
         bases = getattr(base, "__bases__", ())
         base = bases[0] if bases else None
     return False
-
-
-def _masked_digest(body):
-    """state_digest of a save body (App.snapshot's) without what an arrow press may
-    change without confirming anything: the top screen's CURSOR_KEYS, and the
-    names of the packs loaded (a hint for the next boot, firmware.resume
-    preload_packs: a pack loaded by the frame after a save). The body is left as
-    it was (a shallow copy of the top screen's state is digested). :returns: 32 bytes."""
-    screens = body["screens"]
-    top = screens[-1] if screens else None
-    state = top["state"] if top is not None else None
-    packs = body.pop("packs", None)
-    try:
-        if not isinstance(state, dict) or not [key for key in CURSOR_KEYS if key in state]:
-            return state_digest(body)
-        masked = dict(state)
-        for key in CURSOR_KEYS:
-            masked.pop(key, None)
-        top["state"] = masked
-        try:
-            return state_digest(body)
-        finally:
-            top["state"] = state
-    finally:
-        if packs is not None:
-            body["packs"] = packs
-
-
-def _cursor_of(body):
-    """Where the top screen's cursor is in a save body: (number of screens, the
-    values of its CURSOR_KEYS), compared beside _masked_digest (App.save)."""
-    screens = body["screens"]
-    state = screens[-1]["state"] if screens else None
-    if not isinstance(state, dict):
-        return (len(screens), None)
-    return (len(screens), [state.get(key) for key in CURSOR_KEYS])
 
 
 def log(message):
@@ -283,6 +205,11 @@ class App:
         if len(self.stack) > 1:
             return self.stack[-2]
         return None
+
+    def say(self, message):
+        """A line on the serial console (never a secret): firmware.app.log's, which
+        the bench and the tests replace."""
+        log(message)
 
     def notice(self, title, text):
         """Show a message screen on top and on the console."""
@@ -564,8 +491,8 @@ class App:
         body = self.snapshot()
         # order-free (MicroPython may reorder dict keys), and 32 bytes where a copy of
         # the state would hold several KB of the Pico's heap
-        digest = _masked_digest(body)
-        cursor = _cursor_of(body)
+        digest = masked_digest(body)
+        cursor = cursor_of(body)
         if digest == self._saved_digest and (moved or cursor == self._saved_cursor):
             if cursor != self._saved_cursor:
                 self._cursor_moved = True
@@ -593,8 +520,8 @@ class App:
             return None
         body = decode_save(data, name)
         if name == SAVE:
-            self._saved_digest = _masked_digest(body)
-            self._saved_cursor = _cursor_of(body)
+            self._saved_digest = masked_digest(body)
+            self._saved_cursor = cursor_of(body)
             self._cursor_moved = False
         return body
 

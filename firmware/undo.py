@@ -43,7 +43,7 @@ from binascii import hexlify
 from firmware.steps import MAX_STEPS, _keep, _slot  # noqa: F401  (MAX_STEPS for callers)
 from firmware.ui import Menu, TextScreen
 from shared_rules.errors import SaveError
-from firmware.app import _masked_digest  # App._saved_digest's kind (App.save)
+from firmware.saving import masked_digest as _masked_digest  # App._saved_digest's kind (App.save)
 from shared_rules.save import decode_save, save_header, save_parts
 
 RULE = "Trust: undo and redo"
@@ -104,7 +104,7 @@ def _act(app, i):
 
 
 def _restore(app, screens):
-    from firmware.app import opened_state, private_owner
+    from firmware.sealing import opened_state, private_owner
     from firmware.screens import screen_class
     stack = []
     for item in screens:

@@ -27,10 +27,10 @@ import json
 
 from shared_rules.dice import SCHEME_HMAC, SCHEME_PLAIN, HashSource, commitment, hidden_draws_key, roll_named
 from shared_rules.hooks import game_module
+from shared_rules.journal import SESSION
 from shared_rules.replay import Replay
 from shared_rules.seal import unseal
 
-SESSION = "session"
 
 
 def _dice_roll(entry, values):

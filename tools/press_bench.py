@@ -139,7 +139,7 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1):
     from firmware import app as app_module
     from firmware.buttons import Buttons
     from firmware.storage import Storage
-    from firmware.screens.main import ENTRIES
+    from firmware.screens import ENTRIES
     from shared_rules.save import state_digest
 
     flows = [(entry[0], ("A",)) for entry in ENTRIES]

@@ -1,8 +1,15 @@
-"""Every screen by its ID, so a saved screen stack can be rebuilt after a reboot.
+"""The registry of the device's screens and games: the one file that names them
+(README "Adding a game"; tests/host/test_layout.py checks it against the packages).
 
-Modules are imported on first use (RAM on the Pico is short). The registry is one
-string, a line per screen class: ``ID module ClassName``. A dict of tuples held
-about 9 KB of the heap at boot; this string about 2.5 KB (measured under the
+- SCREENS: every screen by its ID, so a saved screen stack can be rebuilt after a
+  reboot (the IDs are in saves, undo steps and journals: never change one);
+- GAMES: the games, each with its packages firmware/games/<game>/ (screens) and
+  shared_rules/<game>/ (rules, pack checks, verify hooks);
+- ENTRIES: the main menu's entries.
+
+Modules are imported on first use (RAM on the Pico is short). The screens' registry
+is one string, a line per screen class: ``ID module ClassName``. A dict of tuples
+held about 9 KB of the heap at boot; this string about 2.5 KB (measured under the
 MicroPython unix port). Add one line per screen class.
 """
 
@@ -65,6 +72,17 @@ undo firmware.undo UndoMenu
 # the games whose screens may be open one at a time in a fresh heap (App.played,
 # MainMenu.choose); a game's screens are in firmware/games/<game>/
 GAMES = ("neohunt", "cybernaut", "cybercore")
+
+# (label, module, class) of each main menu entry, in menu order; imported when chosen
+ENTRIES = (
+    ("Dice", "firmware.screens.dice", "DiceScreen"),
+    ("Neo-Hunt shot", "firmware.games.neohunt.shot", "ShotScreen"),
+    ("Cybernaut", "firmware.games.cybernaut.menu", "CybernautMenu"),
+    ("Cybercore AF", "firmware.games.cybercore.armour", "ArmourScreen"),
+    ("Cybercore fight", "firmware.games.cybercore.fight", "FightScreen"),
+    ("Session & dice", "firmware.screens.session", "SessionMenu"),
+    ("Neo-Hunt game", "firmware.games.neohunt.setup", "NhSetup"),
+)
 
 
 def _entry(screen_id):

@@ -1,19 +1,8 @@
 """The main menu: one entry per flow."""
 
-from firmware.screens import game_of
+from firmware.screens import ENTRIES, game_of
 from firmware.surface import COLS
 from firmware.ui import Menu, wrap
-
-# (label, module, class) of each entry; imported when chosen.
-ENTRIES = (
-    ("Dice", "firmware.screens.dice", "DiceScreen"),
-    ("Neo-Hunt shot", "firmware.games.neohunt.shot", "ShotScreen"),
-    ("Cybernaut", "firmware.games.cybernaut.menu", "CybernautMenu"),
-    ("Cybercore AF", "firmware.games.cybercore.armour", "ArmourScreen"),
-    ("Cybercore fight", "firmware.games.cybercore.fight", "FightScreen"),
-    ("Session & dice", "firmware.screens.session", "SessionMenu"),
-    ("Neo-Hunt game", "firmware.games.neohunt.setup", "NhSetup"),
-)
 
 
 class MainMenu(Menu):

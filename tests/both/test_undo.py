@@ -21,7 +21,7 @@ def stack(app):
 
 def open_entry(board, app, cls):
     """From the main menu: open the entry whose class is ``cls``."""
-    from firmware.screens.main import ENTRIES
+    from firmware.screens import ENTRIES
     index = [entry[2] for entry in ENTRIES].index(cls)
     keys(board, app, " ".join(["D"] * (index - app.top().s["sel"]) + ["A"]))
 

@@ -5,7 +5,7 @@ import contextlib
 import io
 import tempfile
 
-from firmware.app import CURSOR_KEYS
+from firmware.saving import CURSOR_KEYS
 
 from boards.sim import boot, run_script
 from test_neohunt_sim import GAME_SEED, KEYS, SEED, played

@@ -334,7 +334,8 @@ def _lighten(app):
     forget = app.forget
     if forget is not None and _LOADED[0]:
         _LOADED[0] = False
-        forget(("firmware.games.cybercore.edit", "firmware.games.cybercore.roll"), ())
+        from firmware.memory import action_modules
+        forget(action_modules(GAME), ())
 
 
 def _edit():

@@ -7,7 +7,8 @@ from firmware.ui import Menu, TextScreen, adjust
 from shared_rules.cybernaut.rules import (ENVIRONS, RULE_ENCOUNTER, RULE_INTERACTION,
                                     encounter_roll, interaction)
 
-from firmware.games.cybernaut.shared import CHECKS, GAME_PACK, PACK
+from firmware.games.cybernaut.shared import GAME, GAME_PACK, PACK
+from firmware.memory import action_modules
 
 
 def describe(pack, text):
@@ -51,11 +52,12 @@ class CybernautMenu(Menu):
             # what it keeps until its equal strings are shared); the checks go; then
             # the game's modules load. The other orders ran out of memory.
             app.packs.pop(PACK, None)
-            for name in CHECKS:
+            checks = action_modules(GAME)
+            for name in checks:
                 __import__(name)
             app.pack(GAME_PACK)
             if app.forget is not None:  # MicroPython boards: the pack's checks are done
-                app.forget(CHECKS, ())
+                app.forget(checks, ())
             app.push(screen_class("cn_game").make(app, index == 3))
             return
         pack = app.pack(PACK)

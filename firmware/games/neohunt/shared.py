@@ -9,15 +9,10 @@ GAME = "neohunt"
 SHORT_STATE = {"visible": "vis", "cloaked": "clk", "hidden": "hid"}
 
 
-# modules one action needs and the next may not: dropped after each action (see
-# lighten), imported again when needed; RAM on the Pico is short. The pack's
-# modules (tables: about 11 KB on the 64-bit unix port) load the pack only: the game
-# reads the section _sect keeps.
-_LIGHT = ("firmware.games.neohunt.turns", "firmware.games.neohunt.setup",
-          "firmware.games.neohunt.attack", "firmware.games.neohunt.mapview",
-          "shared_rules.neohunt.combat", "shared_rules.neohunt.troopers",
-          "shared_rules.neohunt.rounds", "shared_rules.neohunt.pack", "shared_rules.pack_check",
-          "shared_rules.tables")
+# the modules one action needs and the next may not (firmware/memory.py ACTION: its
+# screens but this game's, its rules' parts, the pack's modules, which load the pack
+# only: the game reads the section ``sect`` keeps) are dropped after each action
+# (lighten) and imported again when needed; RAM on the Pico is short
 _SECT = [None, None]  # [app, its checked "neohunt" section]
 
 
@@ -49,6 +44,7 @@ def sect(app):
 
 
 def lighten(app):
-    """Drop the modules only one action needed (see _LIGHT) and collect."""
+    """Drop the modules only one action needed (firmware/memory.py ACTION) and collect."""
     if app.forget is not None:
-        app.forget(_LIGHT, ())
+        from firmware.memory import action_modules
+        app.forget(action_modules(GAME), ())
