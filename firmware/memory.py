@@ -11,7 +11,8 @@ once, nor a game's rarely used screens beside its play.
   commit helpers it loaded; dropped when the main menu opens another flow, and after
   a MemoryError;
 - ACTION: what one action of a game loads and the next may not need (per game:
-  its editors, its pack checks), dropped after that action (``action_modules``);
+  its editors, its pack checks), dropped after that action (``action_modules``: a
+  game's row is ``ACTION`` in its firmware/games/<game>/shared.py);
 - HOST: never on the device (`referee verify`'s checks); a device module that
   imported one would hold it for good (tests/host/test_layout.py checks none does).
 """
@@ -23,32 +24,11 @@ BOOT = ("firmware.resume",)
 # (about 8 KB, imported again when next used)
 GAME = ("firmware.screens.", "firmware.games.", "shared_rules.", "firmware.undo", "firmware.steps",
         "firmware.commit", "firmware.resume")
-# "<game> <module>" lines (one string: a tuple per game held more of the heap)
-ACTION = """
-neohunt firmware.games.neohunt.turns
-neohunt firmware.games.neohunt.setup
-neohunt firmware.games.neohunt.attack
-neohunt firmware.games.neohunt.mapview
-neohunt shared_rules.neohunt.combat
-neohunt shared_rules.neohunt.troopers
-neohunt shared_rules.neohunt.rounds
-neohunt shared_rules.neohunt.pack
-neohunt shared_rules.pack_check
-neohunt shared_rules.tables
-cybercore firmware.games.cybercore.edit
-cybercore firmware.games.cybercore.roll
-cybernaut shared_rules.pack_check
-cybernaut shared_rules.cybernaut.pack
-cybernaut shared_rules.cybernaut.techgear
-"""
 HOST = ("shared_rules.verify", "shared_rules.secrets_check", "shared_rules.replay")
 
 
 def action_modules(game):
     """The modules (tuple of dotted names) of ``game`` (e.g. "neohunt") in phase
-    ACTION: what its ``lighten`` drops after an action."""
-    out = []
-    for line in ACTION.split("\n"):
-        if line.startswith(game + " "):
-            out.append(line[len(game) + 1:])
-    return tuple(out)
+    ACTION: its row of this table, kept in the game's firmware/games/<game>/shared.py
+    (``ACTION``) so that it costs no RAM before the game opens."""
+    return __import__("firmware.games.%s.shared" % game, None, None, ["ACTION"]).ACTION

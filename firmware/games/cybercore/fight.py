@@ -6,7 +6,7 @@ screen, in shared.py."""
 import json
 
 from firmware.buttons import B, RIGHT
-from firmware.games.cybercore.shared import GAME
+from firmware.games.cybercore.shared import ACTION, GAME
 from firmware.screens.prompt import Handover
 from firmware.ui import Menu, TextScreen
 from shared_rules.cybercore.rules import RULE_INITIATIVE, RULE_QUALITY, RULE_WOUNDS
@@ -334,8 +334,7 @@ def _lighten(app):
     forget = app.forget
     if forget is not None and _LOADED[0]:
         _LOADED[0] = False
-        from firmware.memory import action_modules
-        forget(action_modules(GAME), ())
+        forget(ACTION, ())
 
 
 def _edit():

@@ -14,7 +14,7 @@ from firmware.ui import Menu, TextScreen
 from shared_rules.cybernaut.net import Game
 from shared_rules.errors import RuleError
 
-from firmware.games.cybernaut.shared import (GAME, GAME_PACK as PACK, SHORT_SEGMENTS,
+from firmware.games.cybernaut.shared import (ACTION, GAME, GAME_PACK as PACK, SHORT_SEGMENTS,
                                              TRACK_NAMES, announce, fit, journal, refused_title,
                                              rule_of as _rule_of, summary)
 SEAL_PIECE = 192  # characters of the secret part per sealed group, about (GameScreen.store)
@@ -76,8 +76,7 @@ class GameScreen(Menu):
         app.packs.pop("cybernaut-sample", None)  # the rolls-only pack: RAM for the game
         forget = getattr(app, "forget", None)  # MicroPython boards: let go of the
         if forget is not None:  # pack's checks once the pack is loaded
-            from firmware.memory import action_modules
-            forget(action_modules(GAME), ())
+            forget(ACTION, ())
         screen = cls()
         screen.store(app, Game(pack, None, fog))
         app.record(GAME, "new_game", {"fog": fog}, {}, "Cybernaut III")

@@ -7,8 +7,7 @@ from firmware.ui import Menu, TextScreen, adjust
 from shared_rules.cybernaut.rules import (ENVIRONS, RULE_ENCOUNTER, RULE_INTERACTION,
                                     encounter_roll, interaction)
 
-from firmware.games.cybernaut.shared import GAME, GAME_PACK, PACK
-from firmware.memory import action_modules
+from firmware.games.cybernaut.shared import ACTION, GAME_PACK, PACK
 
 
 def describe(pack, text):
@@ -52,7 +51,7 @@ class CybernautMenu(Menu):
             # what it keeps until its equal strings are shared); the checks go; then
             # the game's modules load. The other orders ran out of memory.
             app.packs.pop(PACK, None)
-            checks = action_modules(GAME)
+            checks = ACTION
             for name in checks:
                 __import__(name)
             app.pack(GAME_PACK)

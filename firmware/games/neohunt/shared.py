@@ -9,10 +9,16 @@ GAME = "neohunt"
 SHORT_STATE = {"visible": "vis", "cloaked": "clk", "hidden": "hid"}
 
 
-# the modules one action needs and the next may not (firmware/memory.py ACTION: its
-# screens but this game's, its rules' parts, the pack's modules, which load the pack
-# only: the game reads the section ``sect`` keeps) are dropped after each action
-# (lighten) and imported again when needed; RAM on the Pico is short
+# the modules one action needs and the next may not (this game's row of the phase
+# table, firmware/memory.py ACTION: its screens but the game's, its rules' parts,
+# the pack's modules, which load the pack only: the game reads the section ``sect``
+# keeps) are dropped after each action (lighten) and imported again when needed;
+# RAM on the Pico is short
+ACTION = ("firmware.games.neohunt.turns", "firmware.games.neohunt.setup",
+          "firmware.games.neohunt.attack", "firmware.games.neohunt.mapview",
+          "shared_rules.neohunt.combat", "shared_rules.neohunt.troopers",
+          "shared_rules.neohunt.rounds", "shared_rules.neohunt.pack", "shared_rules.pack_check",
+          "shared_rules.tables")
 _SECT = [None, None]  # [app, its checked "neohunt" section]
 
 
@@ -46,5 +52,4 @@ def sect(app):
 def lighten(app):
     """Drop the modules only one action needed (firmware/memory.py ACTION) and collect."""
     if app.forget is not None:
-        from firmware.memory import action_modules
-        app.forget(action_modules(GAME), ())
+        app.forget(ACTION, ())
