@@ -390,7 +390,12 @@ class App:
         return "journals/s%04d.jrn" % self.session
 
     def remember_roll(self, label, total):
-        """Add a roll to the last-five history (newest first)."""
+        """Add a roll to the last-five history (newest first).
+
+        :param label: the die, then what the roll was for, if anything ("d6 shot",
+            "d6 burn", "d20"): the Dice screen shows the die beside the number and
+            lists the whole label (its R).
+        :param total: the number read (int)."""
         self.history.insert(0, [label, total])
         del self.history[HISTORY:]
 

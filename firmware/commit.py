@@ -54,12 +54,19 @@ def reveal_secret(app, game, cid, rule):
     return value
 
 
+PARKED = "parked commitments"  # firmware.games.cybernaut.commit.PARKED
+
+
 def reveal_all(app, game, rule):
     """See App.reveal_all."""
     ids = [cid for cid in app.secrets if app.secrets[cid][0] == game]
     ids.sort(key=lambda cid: [int(part) for part in cid[1:].split("c")])
     values = {}
     for cid in ids:
+        parked = app.secrets[cid][1] == PARKED
         values[cid] = reveal_secret(app, game, cid, rule)
+        if parked:  # an abandoned Cybernaut game's parked commitments (keep_parked)
+            from firmware.games.cybernaut.commit import unpark_refs
+            unpark_refs(app, values[cid], rule)
     app.record(game, REVEAL_ALL, {"ids": ids}, {}, rule or RULE)
     return values

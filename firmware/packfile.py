@@ -54,21 +54,80 @@ def load(app, name):
     # no flow open (only the main menu: no game to hold to its tables), or one open
     # (its screens, or a boot's preload before them)
     playing = not (len(app.stack) == 1 and app.stack[0].ID == "main")
+    said = len(app.notices)
     kept = _kept_source(app, name) if playing else None
+    if kept is None or not kept.startswith("packs/"):
+        pack, where = _read(app, name, kept)
+        if kept is None and playing:
+            _keep(app, name, where)
+        return pack
+    # an owner's pack the game started with: its copy in KEPT
+    copy = KEPT + name + ".json"
+    try:
+        return _read(app, name, kept)[0]
+    except PackError as exc:
+        damaged = _problem(str(exc), copy)
+    # the copy is damaged (found by review: the game was dropped under "Pack changed"
+    # naming the owner's good file): the owner's file, when it is still the one the
+    # game started with (its size as kept), gives the game its tables back
+    del app.notices[said:]  # not "goes on with the tables it started with": said below
+    own = app.storage.size(kept)
+    same = own >= 0 and own == _kept_size(app, name)
+    if own < 0:
+        raise PackError("%s (this game's copy of %s) is damaged: %s; and %s is gone: put "
+                        "the pack this game started with back as %s" % (
+                            copy, kept, damaged, kept, kept))
+    try:
+        pack, where = _read(app, name, None)
+    except PackError as exc:
+        raise PackError("%s (this game's copy of %s) is damaged: %s; and %s is no help: %s" % (
+            copy, kept, damaged, kept, exc))
+    _keep(app, name, where)  # a good copy again
+    app.notices.append(("Kept pack damaged", "%s (this game's copy of %s) was damaged: %s. "
+                        "The game goes on with %s%s" % (
+                            copy, kept, damaged, kept,
+                            ", unchanged since it started" if same else
+                            " as it is now (changed since the game started: its tables "
+                            "may differ)")))
+    return pack
+
+
+def _problem(message, name):
+    """A PackError's ``message`` about file ``name`` without the file's name at its
+    head ("pack 'x' is not valid JSON: ..." -> "not valid JSON: ...")."""
+    for head in ("pack '%s' " % name, "pack file %s " % name, "pack %s " % name):
+        if message.startswith(head):
+            message = message[len(head):]
+            break
+    if message.startswith("is "):
+        message = message[3:]
+    return message
+
+
+def _read(app, name, kept):
+    """(Pack, where it came from) of pack ``name``: see ``load`` (``kept``: where the
+    game in progress took it, or None). :raises PackError: naming the file read."""
     handle, where = _open_pack(app, name, kept)
     digest = None
+    size = -1  # bytes read (-1: not readable)
     try:
         with handle:
             hasher = hashlib.sha256()
+            size = 0
             while True:
                 chunk = handle.read(512)
                 if not chunk:
                     break
+                size += len(chunk)
                 hasher.update(chunk.encode() if isinstance(chunk, str) else chunk)
         _checks_hash(hasher)
         digest = VERSION + " " + binascii.hexlify(hasher.digest()).decode()
     except (OSError, UnicodeError, ValueError):
         pass  # not readable or not UTF-8: the load below says so
+    if size == 0 and digest is not None:  # read whole: 0 bytes (found by review:
+        # "not valid JSON: Expecting value" said nothing)
+        raise PackError("pack file %s is empty (0 bytes): copy the pack to the device "
+                        "again (referee push)" % where)
     checked = digest is not None and digest in _packs_ok(app)
     handle, where = _open_pack(app, name, kept)
     from shared_rules.tables import load_pack  # only when a game needs its pack: ~9 KB of RAM
@@ -76,12 +135,34 @@ def load(app, name):
         with handle:
             pack = load_pack(handle, where, checked)
     except OSError as exc:  # opened but not readable: a bad block, a cut cable
-        raise PackError("pack file '%s' cannot be read: %s" % (where, exc))
+        raise PackError("pack file %s cannot be read: %s" % (where, exc))
+    from shared_rules.tables import slot_problem
+    wrong = slot_problem(where, pack.game)
+    if wrong:  # another game's pack under this game's name (packs/<game>...json)
+        raise PackError(wrong)
     if digest is not None and not checked:
         _remember_pack_ok(app, digest)
-    if kept is None and playing:
-        _keep(app, name, where)
-    return pack
+    if kept is not None and kept.startswith("packs/"):
+        where = kept  # read from its copy: the game's record names the owner's file
+    return pack, where
+
+
+def _kept_size(app, name):
+    """The size in bytes of the owner's pack ``name`` as the game in progress started
+    with it (KEPT "<name>.from", line "size N"), else its copy's size (a record from
+    before the size was kept), or -1."""
+    try:
+        data = app.storage.read(KEPT + name + ".from")
+        lines = data.decode().split("\n") if data is not None and len(data) < 512 else []
+    except (OSError, UnicodeError):
+        lines = []
+    for line in lines:
+        if line.startswith("size "):
+            try:
+                return int(line[5:])
+            except ValueError:
+                break
+    return app.storage.size(KEPT + name + ".json")
 
 
 def _kept_source(app, name):
@@ -100,8 +181,8 @@ def _kept_source(app, name):
     if "said" in lines:
         return where
     own = _own_file(app, name)
-    if where.startswith("packs/"):
-        changed = own != where or app.storage.size(own) != app.storage.size(KEPT + name + ".json")
+    if where.startswith("packs/"):  # against the size kept (a damaged copy is no change)
+        changed = own != where or app.storage.size(own) != _kept_size(app, name)
     else:
         changed = own is not None
     if changed:
@@ -114,7 +195,8 @@ def _kept_source(app, name):
         text = "%s: this game goes on with the tables it started with; the next game " \
                "uses the files as they are then" % what
         try:
-            app.storage.write_atomic(KEPT + name + ".from", where + "\nsaid\n")
+            app.storage.write_atomic(KEPT + name + ".from", "\n".join(
+                [line for line in lines if line and line != "said"]) + "\nsaid\n")
         except OSError:
             pass
         app.notices.append(("Pack changed", text))
@@ -137,9 +219,11 @@ def _keep(app, name, where):
     """Note (KEPT) that the game now started takes pack ``name`` from ``where``;
     copy an owner's file. A failed write only means the game is not held to it."""
     try:
-        if where.startswith("packs/"):
+        size = ""
+        if where.startswith("packs/"):  # the copy, and the size the game started with
             app.storage.copy(where, KEPT + name + ".json")
-        app.storage.write_atomic(KEPT + name + ".from", where + "\n")
+            size = "size %d\n" % app.storage.size(where)
+        app.storage.write_atomic(KEPT + name + ".from", where + "\n" + size)
     except OSError:
         pass
 
@@ -204,8 +288,9 @@ def _open_pack(app, name, kept=None):
     handle = None
     if kept is not None and kept.startswith("packs/"):
         handle = app.storage.open_read(KEPT + name + ".json")
-        if handle is not None:
-            return handle, kept
+        if handle is not None:  # messages name the copy (found by review)
+            return handle, KEPT + name + ".json"
+        raise PackError("pack file %s%s.json is missing" % (KEPT, name))
     elif kept is not None:  # the sample: an owner's pack added since is not used
         for folder in app.pack_dirs:
             try:
@@ -229,7 +314,7 @@ def _open_pack(app, name, kept=None):
             except OSError:
                 pass
     if handle is None:
-        raise PackError("pack file '%s' is missing: copy it to the device (referee push)" % file_name)
+        raise PackError("pack file %s is missing: copy it to the device (referee push)" % file_name)
     return handle, where
 
 def _packs_ok(app):

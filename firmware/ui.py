@@ -35,7 +35,7 @@ def wrap(text, width=COLS):
     with numbers ("P3 S5") while they fit a line. ``NB`` (firmware.surface) is a
     space never broken at, drawn as a plain space. A word longer than a line breaks
     at its last NB that fits, else after its last '/' that fits (a file path), else
-    at ``width``. "\n" starts a new line.
+    after its last '-' that fits ("cybernaut-game-sample.json"), else at ``width``. "\n" starts a new line.
 
     :returns: list of str, each at most ``width`` characters, NB made spaces.
     """
@@ -44,7 +44,14 @@ def wrap(text, width=COLS):
         line = ""
         for word in para.split(" "):
             while len(word) > width:
-                if line:
+                if line:  # the path's head after the words before it, if it fits
+                    room = width - len(line) - 1
+                    cut = word.rfind("/", 1, room) + 1 if room > 1 else 0
+                    if cut:
+                        lines.append(line + " " + word[:cut])
+                        line = ""
+                        word = word[cut:]
+                        continue
                     lines.append(line)
                     line = ""
                 cut = word.rfind(NB, 1, width + 1)
@@ -52,7 +59,9 @@ def wrap(text, width=COLS):
                     lines.append(word[:cut])
                     word = word[cut + 1:]
                     continue
-                cut = word.rfind("/", 1, width) + 1 or width
+                cut = word.rfind("/", 1, width) + 1
+                if not cut:  # a long file name: after its last '-' that fits
+                    cut = word.rfind("-", 1, width) + 1 or width
                 lines.append(word[:cut])
                 word = word[cut:]
             if not line:

@@ -137,6 +137,8 @@ def stop_text(why):
         return "ended the session (its dice seed revealed)"
     if kind == "open":
         return "opened %s from the main menu: a game left before it stays left" % why[1]
+    if kind == "new":  # firmware.games.cybernaut.menu.left_behind
+        return "started %s: the game abandoned before it stays abandoned" % why[1]
     if kind == "shown":
         return "showed %s a secret (%s): it cannot be unseen" % (why[1], why[2])
     what = ", " + why[2] if isinstance(why[2], str) else ""

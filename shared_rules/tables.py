@@ -29,6 +29,32 @@ from shared_rules.errors import PackError
 
 
 
+# the games a pack file serves, by the first word of its file name ("neohunt.json",
+# "cybernaut-game.json", "cybernaut-sample.json": firmware.packfile reads these names)
+PACK_GAMES = ("cybernaut", "neohunt", "cybercore")
+
+
+def slot_problem(path, game):
+    """The problem of a pack whose ``game`` is not the game its file name is read
+    for, or None.
+
+    :param path: the file's path or name (str; "/" or "\\" separated), e.g.
+        "packs/cybernaut-game.json": the device loads a pack by its name, so a
+        Neo-Hunt pack named cybernaut-game.json would be read for Cybernaut.
+    :param game: the pack's game (its "game" field), or None (not said: nothing to
+        compare, the game's own checks judge it).
+    :returns: str naming the file and both games, or None.
+    """
+    base = path.replace("\\", "/").split("/")[-1]
+    if base.endswith(".json"):
+        base = base[:-5]
+    slot = base.split("-")[0]
+    if slot not in PACK_GAMES or game is None or game == slot:
+        return None
+    return ("%s is read for %s (its name), but it is a pack for game '%s'%s" % (
+        path, slot, game, (": name it %s.json" % game) if game in PACK_GAMES else ""))
+
+
 class Result:
     """One table lookup.
 
@@ -184,6 +210,9 @@ def load_pack(text, name, checked=False):
         else:
             if isinstance(text, bytes):
                 text = text.decode()
+            if not text.strip():  # "Expecting value" would say nothing (found by review)
+                raise PackError("pack file %s is empty (%s)" % (
+                    name, "0 bytes" if not text else "only blanks"))
             obj = json.loads(text)
     except (ValueError, UnicodeError, RuntimeError) as exc:  # RuntimeError: nested too deep
         raise PackError("pack '%s' is not valid JSON: %s" % (name, str(exc) or (

@@ -32,7 +32,6 @@ from shared_rules.replay import Replay
 from shared_rules.seal import unseal
 
 
-
 def _dice_roll(entry, values):
     total, faces = roll_named(Replay(values), entry["in"]["die"])
     return [("total", entry["out"].get("total"), total),

@@ -59,6 +59,7 @@ end_session firmware.screens.session EndSessionScreen
 reveal firmware.screens.prompt Reveal
 leave firmware.screens.prompt LeaveMenu
 pin firmware.screens.prompt PinEntry
+pin_reset firmware.screens.prompt PinReset
 cc_fight firmware.games.cybercore.fight FightScreen
 cc_target firmware.games.cybercore.roll TargetScreen
 cc_defend firmware.games.cybercore.roll DefenceScreen

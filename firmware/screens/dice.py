@@ -1,6 +1,6 @@
 """Dice: any die of the three games, the result and the last five rolls."""
 
-from firmware.buttons import A
+from firmware.buttons import A, RIGHT
 from firmware.surface import COLS
 from firmware.ui import Menu
 from shared_rules.dice import DICE, DIE_NAMES, roll_named
@@ -28,8 +28,10 @@ class DiceScreen(Menu):
     HELP = ("Up/Down choose\n"
             "(hold: 5 at a time)\n"
             "A roll the die\n"
+            "R the last rolls,\n"
+            "each named\n"
             "B back")
-    TITLE = "Dice      A=roll"
+    TITLE = "Dice A=roll R=history"
 
     def initial(self):
         return {"sel": 0, "last": ""}
@@ -40,12 +42,22 @@ class DiceScreen(Menu):
     def footer(self, app):
         # newest first, whole numbers only: an older roll that does not fit is left out
         # (cutting "44" to "4" would show a roll that never happened)
+        # each with its die ("d6:4"); R lists them with what they were for
         line = "Last"
         for item in app.history:
-            if len(line) + 1 + len(str(item[1])) > COLS:
+            word = "%s:%s" % (item[0].split(" ")[0], item[1])
+            if len(line) + 1 + len(word) > COLS:
                 break
-            line += " " + str(item[1])
+            line += " " + word
         return [self.s["last"], line]
+
+    def side(self, app, name, kind):
+        """RIGHT: the last five rolls, newest first, each named by its die and what
+        it was for ("d6 shot: 4", "d6 burn: 1"), as app.remember_roll keeps them."""
+        if name == RIGHT:
+            from firmware.ui import TextScreen
+            text = "\n".join(["%s: %s" % (item[0], item[1]) for item in app.history])
+            app.push(TextScreen.make("Last rolls (newest)", text or "No roll yet"))
 
     def choose(self, app, index):
         name = DIE_NAMES[index]

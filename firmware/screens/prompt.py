@@ -91,6 +91,55 @@ def _draw_pin(surface, owner, s):
     if s.get("bad"):
         surface.line_text(4, "Wrong PIN (%d)" % s["bad"])
     surface.line_text(6, "A: ok  B: erase")
+    surface.line_text(7, "Hold A: forgot PIN")
+
+
+def _forgot(app, name, kind, owner):
+    """A long A on a PIN prompt: open PinReset for ``owner``. :returns: True if it did."""
+    if name == A and kind == "long":
+        app.push(PinReset({"owner": owner}))
+        return True
+    return False
+
+
+RULE_PIN = "Trust: a PIN is the device's guard, cleared with the table's consent"
+
+
+class PinReset(Screen):
+    """A forgotten PIN (a long A on a PIN prompt): the table agrees, A clears the
+    owner's PIN (journaled "pin_cleared", nothing secret in it) and the prompt
+    below starts again at "Hand to <owner>", now with no PIN: nothing waiting for
+    the owner is lost (a played Spot!'s result stays sealed for her) and nothing
+    is shown here. B goes back to the PIN. A PIN is no rule of any game: the
+    device's guard on "I am <owner>", which the players otherwise take on trust.
+
+    State: {"owner": str}."""
+
+    ID = "pin_reset"
+    HELP = ("A clear the PIN\n"
+            "(the table agrees)\n"
+            "B back to the PIN")
+    GUARDED = True  # shows no secret
+
+    def draw(self, app, surface):
+        owner = self.s["owner"]
+        surface.line_text(0, "Forgot PIN of " + owner, True)
+        lines = wrap("Clear it only if the table agrees. Nothing is shown or lost: "
+                     "what waits stays sealed for " + owner + ".")
+        for i in range(min(5, len(lines))):
+            surface.line_text(1 + i, lines[i])
+        surface.line_text(6, "A: clear the PIN")
+        surface.line_text(7, "B: back to the PIN")
+
+    def on_button(self, app, name, kind):
+        if name == B:
+            app.pop()
+        elif name == A and kind != "long":
+            owner = self.s["owner"]
+            app.set_pin(owner, "")
+            app.record("session", "pin_cleared", {"owner": owner}, {}, RULE_PIN)
+            app.pop()
+            app.top().pin_cleared()
 
 
 class Handover(Screen):
@@ -108,7 +157,8 @@ class Handover(Screen):
 
     ID = "handover"
     HELP = ("A: I am the owner\n"
-            "(PIN: arrows, A)\n"
+            "(PIN: arrows, A;\n"
+            "hold A: forgot PIN)\n"
             "B cancel")
     GUARDED = True  # shows no secret, or guards it itself: the app never covers it
 
@@ -130,7 +180,7 @@ class Handover(Screen):
     def on_button(self, app, name, kind):
         s = self.s
         if "pin" in s:
-            if _pin_key(s, name):
+            if _pin_key(s, name) or _forgot(app, name, kind, s["owner"]):
                 return
             if name == B:
                 del s["pin"]
@@ -152,6 +202,11 @@ class Handover(Screen):
             app.replace(screen_class(then["id"])(state))
         elif name == B:
             app.pop()
+
+    def pin_cleared(self):
+        """The owner's PIN was cleared (PinReset): back to "Hand to"."""
+        self.s.pop("pin", None)
+        self.s.pop("bad", None)
 
 
 class ResumeGate(Screen):
@@ -288,7 +343,7 @@ class Reveal(Screen):
             elif name == B:
                 app.pop()
         elif stage == "pin":
-            if _pin_key(s, name):
+            if _pin_key(s, name) or _forgot(app, name, kind, s["owner"]):
                 return
             if name == B:
                 s["stage"] = "hand"
@@ -305,6 +360,13 @@ class Reveal(Screen):
         elif name == UP or name == DOWN:  # scroll a long secret (not saved)
             self._top = max(0, getattr(self, "_top", 0) + (1 if name == DOWN else -1))
             app.dirty = True
+
+
+    def pin_cleared(self):
+        """The owner's PIN was cleared (PinReset): back to "Hand to"."""
+        self.s["stage"] = "hand"
+        self.s["pin"] = ""
+        self.s["bad"] = 0
 
 
 class PinEntry(Screen):

@@ -40,12 +40,19 @@ def pack_problems(data, path):
                 "would stop the game that loads it)" % (len(data), MAX_PACK_BYTES)], None
     try:
         pack = load_pack(data, path)
+        from shared_rules.tables import slot_problem
+        game = pack.data.get("game") or ("neohunt" if "neohunt" in pack.data else None)
+        wrong = slot_problem(path, game)
+        if wrong:  # found by review: a Neo-Hunt pack named cybernaut-game.json passed
+            raise PackError(wrong)
         # what the device checks only when the pack's game opens (a Neo-Hunt pack's
-        # section): the game's hook, by convention (shared_rules/hooks.py)
-        hook = getattr(game_module(pack.data.get("game"), "pack"), "check_loaded", None)
+        # section, the Cybernaut game pack's sections): the game's hook, by
+        # convention (shared_rules/hooks.py)
+        hook = getattr(game_module(game, "pack"), "check_loaded", None)
         problems = hook(pack.data, path) if hook is not None else []
         if problems:
-            raise PackError("%d problem(s)" % len(problems), problems)
+            raise PackError(problems[0] if len(problems) == 1 else "%d problem(s)" % len(problems),
+                            problems)
     except PackError as exc:
         return list(exc.problems or [str(exc)]), None
     return [], pack

@@ -228,3 +228,23 @@ def _in_grid(address, grid, size):
     row = address[1]
     col = address[2]
     return "0" <= row <= "9" and "0" <= col <= "9" and int(row) < size and int(col) < size
+
+
+def check_loaded(data, path):
+    """What a Cybernaut game checks of its game pack only when it starts: a pack
+    under the game pack's name ("cybernaut-game...") needs every game section
+    (``missing_sections``; a tables-only pack serves the rolls only). `referee pack
+    check` calls it (a game's hook, found by convention: shared_rules/hooks.py).
+
+    :param data: the pack's decoded JSON (dict, already valid).
+    :param path: the pack's file (its name decides), for messages.
+    :returns: list of str problems, empty when good.
+    """
+    name = path.replace("\\", "/").split("/")[-1]
+    if not name.startswith("cybernaut-game"):
+        return []
+    missing = missing_sections(data)
+    if missing:
+        return ["%s is the Cybernaut game pack's name, but the pack has no %s: a game needs them"
+                % (path, ", ".join(missing))]
+    return []

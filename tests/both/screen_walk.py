@@ -113,11 +113,11 @@ def wrap_problems(record):
         for word in words:
             pos += len(word)
             allowed[pos] = True
-            # a word too long for a line: after a '/', at an NB, at the width
+            # a word too long for a line: after a '/' or '-', at an NB, at the width
             if len(word) > width:
                 start = pos - len(word)
                 for i in range(len(word)):
-                    if word[i] in "/" + NB:
+                    if word[i] in "/-" + NB:
                         allowed[start + i + 1] = True
                         allowed[start + i] = True
                 k = start + width

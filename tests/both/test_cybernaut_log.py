@@ -118,3 +118,24 @@ def test_secret_events_give_no_line():
                   {"kind": "nr_step", "from": "M00", "to": "M01", "ops": 3, "hide": {"chit": "n1"}}):
         event["rule"] = "Cybernaut"
         assert summary([event]) == [], event
+
+
+def test_a_netrun_ended_by_elimination_says_it_once():
+    """The skull's elimination (VII.G.2) ends the netrun and eliminates the Cybernaut
+    (VIII.C): events netrun_end, files_returned, cybernaut_eliminated (as
+    cybernaut_strike._end_run makes them); "Cyb-1 eliminated" once (found by review:
+    twice on "Netrun over"), another Cybernaut's elimination still said."""
+    events = [{"kind": "skull", "rolls": [9], "wetware": 6, "fate": "eliminated"},
+              {"kind": "netrun_end", "how": "eliminated", "cyb": "Cyb-1", "impulse": 3},
+              {"kind": "files_returned", "count": 2},
+              {"kind": "cybernaut_eliminated", "name": "Cyb-1", "files_back": 0}]
+    for event in events:
+        event["rule"] = "Cybernaut VII.G.2"
+    assert summary(events) == ["Skull d10 9", "Cyb-1 eliminated", "2 Files to NSA"]
+    other = {"kind": "cybernaut_eliminated", "name": "Cyb-2", "files_back": 0,
+             "rule": "Cybernaut VIII.C"}
+    assert summary(events + [other]) == ["Skull d10 9", "Cyb-1 eliminated", "2 Files to NSA",
+                                         "Cyb-2 eliminated"]
+    # neutralized (VII.G.2): the Cybernaut is not eliminated, no line dropped
+    events[1]["how"] = "neutralized"
+    assert summary(events[:3]) == ["Skull d10 9", "Cyb-1 neutralized", "2 Files to NSA"]

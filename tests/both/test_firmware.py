@@ -226,31 +226,42 @@ def test_dice_flow_each_die_and_last_five():
     d20 = dice.d20(source)
     d100 = dice.d100(source)
     assert lines[6] == "d100 = %d (%d,%d)" % d100
-    assert lines[7] == "Last %d %d %d %d %d" % (d100[0], d20, two, d10, d6)
+    # newest first, each with its die, as many whole entries as fit 21 columns
+    assert lines[7] == "Last d100:%d d20:%d" % (d100[0], d20)
     # pinned outcome for seed 7
-    assert lines == ["Dice      A=roll", " d6 Neo-Hunt", " d10 Cybernaut", " 00-99 Cybernaut",
-                     " d20 Cybercore", ">d100 Cybercore", "d100 = 66 (6,6)", "Last 66 3 17 4 4"]
+    assert lines == ["Dice A=roll R=history", " d6 Neo-Hunt", " d10 Cybernaut", " 00-99 Cybernaut",
+                     " d20 Cybercore", ">d100 Cybercore", "d100 = 66 (6,6)", "Last d100:66 d20:3"]
+    # R: all five, newest first, named (issue 19: dice history names its dice)
+    lines, app = screen(7, "A A D A D A D A D A R")
+    assert lines[:6] == ["Last rolls (newest)", "d100: %d" % d100[0], "d20: %d" % d20, "2d10: %d" % two,
+                         "d10: %d" % d10, "d6: %d" % d6]
 
 
 def test_dice_history_keeps_five_newest_first():
     lines, app = screen(3, "A A A A A A A A")
     source = dice.HashSource(3)
     rolls = [dice.d6(source) for _ in range(7)]
-    assert lines[7] == "Last " + " ".join(str(r) for r in reversed(rolls[2:]))
+    # the three newest fit 21 columns ("Last d6:1 d6:2 d6:3" is 19); R lists all five
+    assert lines[7] == "Last " + " ".join("d6:%d" % r for r in list(reversed(rolls))[:3])
+    assert [item[1] for item in app.history] == list(reversed(rolls))[:5]
     assert len(app.history) == 5
 
 
 def test_dice_last_line_shows_only_whole_rolls_in_21_columns():
     lines, app = screen(3, "A")
     screen_ = app.top()
-    app.history = [["d100", 5], ["d6", 2], ["00-99", 79], ["00-99", 87], ["00-99", 44]]
-    assert screen_.footer(app)[1] == "Last 5 2 79 87 44"     # 17: all five fit
-    app.history = [["d100", 100], ["d100", 100], ["d100", 100], ["d100", 100], ["d100", 99]]
-    assert screen_.footer(app)[1] == "Last 100 100 100 100"  # " 99" would make 23
-    app.history = [["d100", 100], ["d100", 100], ["d100", 100], ["d6", 4], ["d100", 100]]
-    assert screen_.footer(app)[1] == "Last 100 100 100 4"    # 18: " 100" would make 22
+    app.history = [["d6 shot", 5], ["d6", 2], ["2d10", 79], ["d6 burn", 1], ["d20", 4]]
+    assert screen_.footer(app)[1] == "Last d6:5 d6:2"             # 14: " 2d10:79" would make 22
+    app.history = [["d6 shot", 5], ["d6 burn", 2], ["d6 arrive", 6], ["d6", 1], ["d6", 3]]
+    assert screen_.footer(app)[1] == "Last d6:5 d6:2 d6:6"        # 19: " d6:1" would make 24
+    app.history = [["d100", 100], ["d100", 100], ["d6", 4]]
+    assert screen_.footer(app)[1] == "Last d100:100"              # 13: " d100:100" would make 22
     app.history = []
     assert screen_.footer(app)[1] == "Last"
+    # the named list (R) gives each roll's whole label, newest first
+    app.history = [["d6 shot", 5], ["d6 burn", 2], ["d6 arrive", 6]]
+    screen_.side(app, "R", "short")
+    assert app.top().s["lines"] == ["d6 shot: 5", "d6 burn: 2", "d6 arrive: 6"]
 
 
 def test_neohunt_shot_flow_pinned():
@@ -337,6 +348,8 @@ def test_cybernaut_encounter_flow_pinned():
     total, first, second = dice.two_d10(dice.HashSource(7))
     assert lines[1] == "Roll %02d (%d,%d)" % (total, first, second)
     assert lines[:4] == ["Encounter V.D", "Roll 74 (7,4)", "Placeholder", "encounter 70-79"]
+    # a roll's result: its own screen until A (B does not close it; issue 19)
+    assert app.top().ID == "result" and lines[7] == "A: OK"
 
 
 def test_cybercore_armour_flow_pinned_and_an_never_shown():
@@ -394,7 +407,7 @@ def test_reboot_resumes_the_same_screen_and_dice():
     board.press(app2, "A")
     source = dice.HashSource(5)
     rolls = [dice.d6(source) for _ in range(2)]
-    assert app2.surface.lines()[7] == "Last " + " ".join(str(r) for r in [dice.d6(source)] + rolls[::-1])
+    assert app2.surface.lines()[7] == "Last " + " ".join("d6:%d" % r for r in [dice.d6(source)] + rolls[::-1])
     assert app2.journal.next_seq == 5  # the session's commitment, then three rolls
 
 
@@ -728,7 +741,11 @@ def test_an_owners_pack_with_a_byte_order_mark_or_not_utf8_is_named_on_both_runt
         board, app = boot(root, 7)
         exc = raises(PackError, app.pack, "neohunt-sample")
         message = str(exc)
-        assert "pack 'packs/neohunt.json' is not valid JSON: " in message, message
+        if body:
+            assert "pack 'packs/neohunt.json' is not valid JSON: " in message, message
+        else:  # 0 bytes: said so (found by review: "Expecting value" said nothing)
+            assert message == ("pack file packs/neohunt.json is empty (0 bytes): copy the "
+                               "pack to the device again (referee push)"), message
         assert not message.endswith(": "), message
     # a folder named like the pack is no pack: the sample is used
     os.remove(root + "/packs/neohunt.json")

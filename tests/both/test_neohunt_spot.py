@@ -75,3 +75,63 @@ def test_a_reboot_keeps_the_spot_result_waiting_behind_hand_to():
     board.hold(app, 300)                        # released: that was "I am P3"
     assert app.top().s["stage"] == "hold" and "S4" not in " ".join(app.surface.lines())
     assert _clear_in(root) == []
+
+
+def test_a_forgotten_pin_is_cleared_with_the_tables_consent_and_the_result_waits():
+    """A PIN is the device's guard, no rule: a long A on the PIN asks the table,
+    A clears it (journaled, nothing secret in it), and the Spot! result, sealed
+    all along, waits at "Hand to P3" for its owner: nothing lost, nothing shown."""
+    root = tempdir("nh_spot_pin")
+    board, app = _spot(root)
+    app.set_pin("P3", "UUDL")
+    board.press(app, "A")                       # "I am P3": her PIN first
+    lines = app.surface.lines()
+    assert app.top().s["stage"] == "pin" and lines[0] == "PIN of P3"
+    assert lines[6:8] == ["A: ok  B: erase", "Hold A: forgot PIN"]
+    for key in "UUDD":                          # a wrong PIN keeps it closed
+        board.press(app, key)
+    board.press(app, "A")
+    assert app.top().s["stage"] == "pin" and app.top().s["bad"] == 1
+    seq = app.journal.next_seq
+    board.press(app, "A", True)                 # hold A: forgot PIN
+    assert app.top().ID == "pin_reset"
+    lines = app.surface.lines()
+    assert lines[0] == "Forgot PIN of P3" and lines[6:8] == ["A: clear the PIN", "B: back to the PIN"]
+    assert "S4" not in " ".join(lines) and _clear_in(root) == []
+    board.press(app, "B")                       # not now: the PIN stands
+    assert app.top().ID == "nh_spot" and app.top().s["stage"] == "pin" and app.has_pin("P3")
+    assert app.journal.next_seq == seq
+    board.press(app, "A", True)
+    board.press(app, "A")                       # the table agrees: cleared
+    assert not app.has_pin("P3")
+    entry = app.journal.recent[-1]
+    assert entry["kind"] == "pin_cleared" and entry["in"] == {"owner": "P3"} and entry["out"] == {}
+    top = app.top()
+    assert top.ID == "nh_spot" and top.s["stage"] == "hand" and top.s["bad"] == 0
+    assert app.surface.lines()[0] == "Hand to P3" and "S4" not in " ".join(app.surface.lines())
+    assert _clear_in(root) == []
+    board.press(app, "A")                       # P3 holds it: no PIN now
+    board.levels["A"] = True
+    board.hold(app, 300)
+    assert app.surface.lines()[:2] == ["Spot!", RESULT]
+    board.levels["A"] = False
+    board.hold(app, 300)
+    board.press(app, "B")
+    assert [s.ID for s in app.stack] == ["main", "handback"]
+
+
+def test_a_forgotten_pin_on_a_hand_over_is_cleared_the_same_way():
+    from firmware.screens.prompt import Handover
+    from firmware.ui import TextScreen
+    board, app = boot(tempdir("nh_hand_pin"), 11)
+    app.set_pin("P2", "LR")
+    app.push(Handover.make("P2", TextScreen.make("P2's", "her screen")))
+    board.press(app, "A")
+    assert app.surface.lines()[0] == "PIN of P2"
+    board.press(app, "A", True)
+    board.press(app, "A")
+    top = app.top()
+    assert top.ID == "handover" and "pin" not in top.s and not app.has_pin("P2")
+    assert app.surface.lines()[0] == "Hand to P2"
+    board.press(app, "A")
+    assert app.top().ID == "text" and app.top().s["title"] == "P2's"

@@ -37,7 +37,7 @@ def test_a_0_byte_pack_names_the_problem_and_b_is_the_main_menu_even_after_a_reb
     _open_neohunt(board, app)
     lines = app.surface.lines()
     assert lines[0] == "Pack problem", lines
-    assert "packs/neohunt.json" in "".join(lines) and "not valid JSON" in " ".join(lines)
+    assert "packs/neohunt.json" in " ".join(lines) and "is empty (0 bytes)" in " ".join(lines)
     assert _ids(app) == ["main", "text"]   # the flow closed under the notice
     board, app = boot(root, 1)              # a reboot before any press: no trap either
     assert app.surface.lines()[0] == "Pack problem", app.surface.lines()
@@ -108,3 +108,63 @@ def test_an_owners_pack_broken_or_added_mid_game_changes_nothing_in_it():
     Storage(root).write_atomic("packs/neohunt.json", b"{broken")   # then broken: no matter
     board, app = boot(root, 1)
     assert app.top().ID == "nh_setup" and "PLACEHOLDER pack" in app.surface.lines()
+
+
+def _damaged_copy(name):
+    """A game started with the owner's pack, then its copy in packs.kept/ cut short."""
+    root = tempdir(name)
+    _owner_pack(root)
+    board, app = boot(root, 1)
+    _open_neohunt(board, app)
+    assert app.top().ID == "nh_setup"
+    store = Storage(root)
+    data = store.read("packs.kept/neohunt-sample.json")
+    store.write_atomic("packs.kept/neohunt-sample.json", data[:100])
+    return root, store
+
+
+def _said(app):
+    return " ".join(app.surface.lines()).replace("/ ", "/").replace("- ", "-")
+
+
+def test_a_damaged_kept_copy_is_named_and_the_owners_unchanged_pack_takes_its_place():
+    """The copy a game keeps of the owner's pack damaged (found by review: the game
+    was dropped under "Pack changed" and a message naming the owner's good file):
+    the copy and its problem are named, the game goes on with the owner's file, the
+    same bytes it started with, and the copy is made again; nothing is lost."""
+    root, store = _damaged_copy("keptdamaged")
+    board, app = boot(root, 1)
+    assert _ids(app) == ["main", "nh_setup", "text"]
+    said = _said(app)
+    assert app.surface.lines()[0] == "Kept pack damaged", said
+    assert "packs.kept/neohunt-sample.json (this game's copy of packs/neohunt.json) was" in said
+    assert "damaged: not valid JSON" in said and "Pack changed" not in said
+    text = " ".join(app.top().s["lines"]) if "lines" in app.top().s else said
+    board.press(app, "B")
+    assert app.top().ID == "nh_setup" and "PLACEHOLDER pack" not in app.surface.lines()
+    assert app.packs["neohunt-sample"].placeholder is False
+    assert store.read("packs.kept/neohunt-sample.json") == store.read("packs/neohunt.json")
+    board, app = boot(root, 1)  # repaired: said once
+    assert _ids(app) == ["main", "nh_setup"], text
+
+
+def test_a_damaged_kept_copy_with_the_owners_pack_changed_says_its_tables_may_differ():
+    root, store = _damaged_copy("keptdamaged2")
+    _owner_pack(root, placeholder=True)  # the owner's file changed since the game started
+    board, app = boot(root, 1)
+    said = _said(app)
+    assert _ids(app) == ["main", "nh_setup", "text"], said
+    assert "changed since the game started: its tables may differ" in said.replace("  ", " ") \
+        or "changed since" in " ".join(app.top().s.get("lines", [])), said
+
+
+def test_a_damaged_kept_copy_with_the_owners_pack_gone_names_both():
+    root, store = _damaged_copy("keptdamaged3")
+    store.remove("packs/neohunt.json")
+    board, app = boot(root, 1)
+    said = _said(app)
+    assert app.surface.lines()[0] == "Pack problem", said
+    assert "packs.kept/neohunt-sample.json (this game's copy of packs/neohunt.json) is" in said
+    assert "damaged" in said
+    board.press(app, "B")
+    assert _ids(app) == ["main"]

@@ -103,3 +103,20 @@ def test_the_cybercore_fight_shows_no_clipped_text():
     assert problems == [], report(problems)
     for screen in ("cc_pc", "cc_foe", "cc_fight", "cc_target", "cc_defend"):
         assert screen in walker.screens, sorted(walker.screens)
+
+
+def test_the_pin_reset_and_the_named_dice_list_show_no_clipped_text():
+    """Issue 19's Neo-Hunt part: the forgotten-PIN way out (on a Spot! result
+    waiting for P3) and the Dice screen's named list of the last rolls."""
+    from firmware.games.neohunt.private import NhSpot
+
+    def drive(board, app, walker):
+        app.set_pin("P3", "UD")
+        app.push(NhSpot.make(app, "P3", "Spot!", "P1's top card: S4"))
+        press_keys(walker, "U A U U A A:long B A:long A A B")
+        app.home()
+        press_keys(walker, "A A D A D A D A R")
+    problems, walker = walk(7, drive)
+    assert problems == [], report(problems)
+    for screen in ("nh_spot", "pin_reset", "dice", "text"):
+        assert screen in walker.screens, sorted(walker.screens)

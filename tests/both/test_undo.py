@@ -293,7 +293,7 @@ def test_the_dice_last_line_shows_the_state_rolls_after_undo():
     keys(board, app, "A")
     assert app.top().footer(app) == first          # "Last" shows only the state's roll
     assert len(app.history) == 1
-    assert first[1] == "Last %d" % app.history[0][1]
+    assert first[1] == "Last d6:%d" % app.history[0][1]
     redo(board, app)
     keys(board, app, "A")
     assert len(app.history) == 2

@@ -279,3 +279,34 @@ def test_verify_reads_the_d100_option_of_the_fight():
     option[1]["in"] = {}  # the option left out: the seed's 00 reads 100
     problems, _ = verify_entries(option)
     assert problems == ["entry 2 (cybercore attack): d100 is 0 in the journal but the seed gives 100"]
+
+
+def test_verify_an_interaction_reads_only_its_encounter_as_encounter_dice():
+    # Cybernaut V.A/V.D: a game's Interaction with "C" draws the gained chit after its
+    # d10 (not an encounter); the stand-alone screen's "E" journals its two d10.
+    def game_c(source):
+        face = dice.d10(source)
+        source.randbelow(7)  # the chit drawn from the container (V.A "C")
+        return {}, {"who": ["Cyb-1"], "sprawl": "Sprawl-1", "d10": face, "total": face + 3,
+                    "result": "C"}
+    entries = _one_entry_session(b"interaction seed", "cybernaut", "interaction", game_c)
+    assert len(entries[1]["dice"]["draws"]) == 2
+    assert verify_entries(entries) == ([], 1)
+
+    def alone_e(source):
+        face = dice.d10(source)
+        first, second = dice.d10(source), dice.d10(source)
+        return {"environ": "Anarchy", "rw": [3]}, {
+            "d10": face, "total": face + 3, "result": "A E",
+            "encounter": {"dice": [first, second], "total": 0, "result": "x"}}
+    entries = _one_entry_session(b"interaction seed", "cybernaut", "interaction", alone_e)
+    assert verify_entries(entries) == ([], 1)
+    dice_pair = entries[1]["out"]["encounter"]["dice"]
+    entries[1]["out"]["encounter"]["dice"] = [dice_pair[0] % 10 + 1, dice_pair[1]]
+    problems, _ = verify_entries(entries)
+    assert problems == ["entry 2 (cybernaut interaction): encounter dice is %s in the journal "
+                        "but the seed gives %s" % ([dice_pair[0] % 10 + 1, dice_pair[1]], dice_pair)]
+    del entries[1]["out"]["encounter"]  # an "E" result whose Encounter was left out
+    problems, _ = verify_entries(entries)
+    assert problems == ["entry 2 (cybernaut interaction): encounter dice is None in the journal "
+                        "but the seed gives %s" % (dice_pair,)]

@@ -21,8 +21,8 @@ def test_sim_screen_text_reproduces_the_dice_flow():
     proc = referee("sim", "--seed", "7", "--keys", "A A D A D A D A D A", "--screen", "text")
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.splitlines()[-8:] == [
-        "Dice      A=roll", " d6 Neo-Hunt", " d10 Cybernaut", " 00-99 Cybernaut", " d20 Cybercore",
-        ">d100 Cybercore", "d100 = 66 (6,6)", "Last 66 3 17 4 4"]
+        "Dice A=roll R=history", " d6 Neo-Hunt", " d10 Cybernaut", " 00-99 Cybernaut", " d20 Cybercore",
+        ">d100 Cybercore", "d100 = 66 (6,6)", "Last d100:66 d20:3"]
 
 
 @pytest.mark.parametrize("seed,keys,expected", [
@@ -395,3 +395,34 @@ def test_a_cybernaut_game_keeps_its_owners_pack_after_it_is_removed(tmp_path):
         c["name"] for c in pack["cybernauts"]]
     board, app = boot(root, 3)   # said once
     assert app.top().ID == "cn_game" and app.surface.lines() == before
+
+
+def test_pack_check_checks_the_pack_s_game_against_its_name(tmp_path):
+    """A Neo-Hunt pack named cybernaut-game.json (the device would read it for
+    Cybernaut) fails, naming the file and both games (found by review: it passed);
+    a Cybernaut rolls pack named cybernaut-game.json lacks the game's sections; the
+    samples under their own names pass."""
+    with open(os.path.join(ROOT, "firmware", "packs", "neohunt-sample.json")) as handle:
+        neohunt = handle.read()
+    with open(os.path.join(ROOT, "firmware", "packs", "cybernaut-sample.json")) as handle:
+        rolls = handle.read()
+    wrong = tmp_path / "cybernaut-game.json"
+    wrong.write_text(neohunt)
+    proc = referee("pack", "check", str(wrong))
+    assert proc.returncode == 3
+    assert ("%s is read for cybernaut (its name), but it is a pack for game 'neohunt': "
+            "name it neohunt.json" % wrong) in proc.stderr
+    right = tmp_path / "neohunt.json"
+    right.write_text(neohunt)
+    proc = referee("pack", "check", str(right))
+    assert proc.returncode == 0 and "ok" in proc.stdout
+    wrong.write_text(rolls)  # a Cybernaut pack, but not the game pack
+    proc = referee("pack", "check", str(wrong))
+    assert proc.returncode == 3
+    assert ("%s is the Cybernaut game pack's name, but the pack has no sprawls, translines, grids, " % wrong) in proc.stderr
+    (tmp_path / "cybernaut.json").write_text(rolls)
+    proc = referee("pack", "check", str(tmp_path / "cybernaut.json"))
+    assert proc.returncode == 0
+    (tmp_path / "neohunt-x.json").write_text(rolls)
+    proc = referee("pack", "check", str(tmp_path / "neohunt-x.json"))
+    assert proc.returncode == 3 and "but it is a pack for game 'cybernaut'" in proc.stderr

@@ -250,3 +250,20 @@ def test_d100_option_offered_at_set_up_journaled_and_fixed():
         raise AssertionError("the option changed mid-fight")
     except RuleError as exc:
         assert "fixed once the fight has started" in str(exc)
+
+
+def test_the_initiative_and_each_round_s_start_are_result_screens_until_a():
+    """The order of round 1 and a round's start (wounds, comas, deaths) stay on
+    their own screen until A: B does not close them (issue 19: results, not notices)."""
+    from cc_script import ROUND_1, SETUP
+    board, app = run_script(tmp_root("ccorder"), SEED, SETUP[:-2])
+    assert app.top().ID == "result" and app.surface.lines()[:5] == [
+        "Round 1 order", "Ana", "Bo", "Crab", "Drone"]
+    board.press(app, "B")
+    assert app.top().ID == "result" and app.surface.lines()[-1] == "Done: press A"
+    board.press(app, "A")
+    assert app.top().ID == "cc_fight"
+    board, app = run_script(tmp_root("ccround"), SEED, SETUP + " " + ROUND_1[:-2])
+    assert app.top().ID == "result" and app.surface.lines()[0] == "Round 2"
+    board.press(app, "B")
+    assert app.top().ID == "result"

@@ -193,42 +193,81 @@ def test_a_whole_game_verifies_and_a_changed_reveal_is_named(tmp_path, capsys):
                                                entries[index]["in"]["id"])) in err
 
 
-def test_leaving_a_game_asks_plainly_and_abandoning_reveals_its_secrets(tmp_path):
-    """B on the game menu asks; "Keep playing" (first) keeps it; "Abandon game"
-    journals every chit and opens every sealed commitment, then the game is gone."""
-    from boards.sim import boot
-    from cyb_game import Driver
-    board, app = boot(str(tmp_path), 3)
-    d = Driver(board, app)
-    d.choose("Cybernaut")
-    d.choose("New game")
-    d.choose("Solo placement")
-    sealed = [cid for cid in app.secrets if app.secrets[cid][0] == "cybernaut"]
-    assert len(sealed) == 27  # every NSA chit committed face down (III.A)
+def test_leaving_a_game_asks_plainly_and_abandoning_is_undone_until_the_next_flow(tmp_path, capsys):
+    """B on the game menu asks ("Keep playing" first, prompt.LeaveMenu); "Abandon
+    game" takes a move and A twice and reveals nothing: Undo brings the game back
+    with every commitment still sealed (issue 19: a quit game comes back until the
+    next flow; a reveal could not be undone). Once another flow opens from the main
+    menu, every commitment is revealed, the parked ones too, and `referee verify`
+    checks them all."""
+    from boards.sim import parse_keys
+    root = str(tmp_path)
+    board, app = boot(root, cyb_sim_netrun.SEED)
+    d = cyb_sim_netrun.run(board, app)
+    d.close_results()
+    screen = cyb_game.game_screen(app)
+    assert app.top() is screen
+    state = json.loads(json.dumps(screen.state()))
+    sealed = dict(app.secrets)
+    parked = screen.s["pub"]["parked"]
+    assert len(parked) == 1 and len(sealed) > 20
+    before = len(_journal(root))
     d.press("B")
-    assert app.top().ID == "cn_quit"
+    assert app.top().ID == "leave"
     lines = app.surface.lines()
-    assert lines[0] == "Leave the game?" and "secrets shown in" in lines
+    assert lines[:3] == ["Abandon game?", ">Keep playing", " Abandon game"]
     d.press("B")  # B again: back to the game, nothing lost
-    assert app.top().ID == "cn_game"
+    assert app.top() is screen
     d.press("B")
-    d.press("A")  # "Keep playing" is first
-    assert app.top().ID == "cn_game" and len(app.secrets) == 27
-    d.press("B")
-    d.choose("Abandon game")  # a move, then A: only armed (issue 19: never B then A)
-    assert app.top().ID == "cn_quit" and ">A again=abandon" in app.surface.lines()
-    d.press("U")              # a move disarms it
-    assert "Abandon game" in " ".join(app.surface.lines()) and len(app.secrets) == 27
-    d.choose("Abandon game")
-    d.press("A")              # A again: abandoned
-    assert app.top().ID == "cn_menu" and app.secrets == {}
-    entries = _journal(str(tmp_path))
-    kinds = [e["kind"] for e in entries]
-    at = kinds.index("game_abandoned")
-    assert kinds[at + 1:].count("reveal") == 27 and kinds[-1] == "reveal_all"
-    entry = entries[at]
-    assert entry["rule"].startswith("Cybernaut: game abandoned")
-    assert len(entry["out"]["chits"]) == 27 + 9
+    d.press("A")  # "Keep playing" is first: B then A keeps the game
+    assert app.top() is screen and app.secrets == sealed
+    d.seq("B D A")  # a move, then A: only armed (never B then A)
+    assert app.top().ID == "leave" and ">A again=abandon" in app.surface.lines()
+    d.press("U")  # a move disarms it
+    assert " Abandon game" in app.surface.lines()
+    d.seq("D A A")  # A again: abandoned
+    assert app.top().ID == "result" and app.top().s["title"] == "Game abandoned"
+    assert [s.ID for s in app.stack] == ["main", "cn_menu", "result"]
+    entries = _journal(root)[before:]
+    assert [e["kind"] for e in entries] == ["game_abandoned", "commit"]
+    assert entries[0]["rule"].startswith("Cybernaut: game abandoned")
+    assert "reveal" not in [e["kind"] for e in entries]  # nothing revealed
+    # the parked commitments' journal entry kept as one more sealed secret of the game
+    kept = entries[1]["in"]["id"]
+    assert app.secrets[kept][:3] == ["cybernaut", "parked commitments", "NSA"]
+    assert app.open_secret(kept) == parked
+    d.press("A")  # the result screen closed
+    for name, long in parse_keys("B:long A"):  # Undo
+        board.press(app, name, long)
+    assert "Last action undone" in " ".join(app.top().s.get("lines", []) or app.surface.lines())
+    board.press(app, "A")
+    assert [s.ID for s in app.stack] == ["main", "cn_menu", "cn_game"]
+    assert json.loads(json.dumps(app.top().state())) == state
+    for cid in sealed:  # every commitment still sealed
+        assert cid in app.secrets
+    # abandoned again, then another flow: every secret of the game revealed
+    d.seq("B D A A")
+    d.press("A")
+    d.seq("B")  # the Cybernaut menu: back to the main menu
+    assert [s.ID for s in app.stack] == ["main"]
+    d.choose("Dice")
+    assert app.secrets == {}
+    entries = _journal(root)
+    revealed = [e["in"]["id"] for e in _kinds(entries, "reveal")]
+    parked_ids = [cid for e in _kinds(entries, "commit_parked") for cid in e["in"]["ids"]]
+    assert parked_ids and set(parked_ids) <= set(revealed)
+    for cid in sealed:
+        assert cid in revealed
+    assert len(revealed) == len(set(revealed))  # none twice
+    app.end_session()
+    app.save()
+    capsys.readouterr()
+    referee(["verify", os.path.join(root, "journals", "s0001.jrn")])
+    err = capsys.readouterr().err
+    # every commitment revealed once and matching (this script's Interaction entry
+    # has another, older verify problem: "encounter dice is None", left for its own fix)
+    assert "never revealed" not in err and "does not match" not in err, err
+    assert "secret" not in err, err
 
 
 def test_a_hidden_cybernauts_holding_box_is_committed_and_opened_when_revealed(tmp_path):
@@ -360,3 +399,45 @@ class _Scripted:
     def randbelow(self, n):
         self.counter += 1
         return self.values.pop(0)
+
+
+def test_a_new_game_after_an_abandon_reveals_the_old_one_and_undo_stops(tmp_path):
+    """Abandoned, then a new game from the Cybernaut menu (not the main menu): the old
+    game's commitments, parked ones included, are revealed before the new game's are
+    made, and Undo stops at the new game (an abandoned game comes back only until
+    the next one starts)."""
+    root = str(tmp_path)
+    board, app = boot(root, cyb_sim_netrun.SEED)
+    d = cyb_sim_netrun.run(board, app)
+    d.close_results()
+    old = dict(app.secrets)
+    d.seq("B D A A")  # abandoned
+    d.press("A")      # its result read
+    assert [s.ID for s in app.stack] == ["main", "cn_menu"]
+    d.choose("New game")
+    assert app.top().ID == "cn_game"
+    entries = _journal(root)
+    revealed = [e["in"]["id"] for e in _kinds(entries, "reveal")]
+    parked = [cid for e in _kinds(entries, "commit_parked") for cid in e["in"]["ids"]]
+    for cid in list(old) + parked:
+        assert cid in revealed, cid
+    assert len(revealed) == len(set(revealed))
+    assert not [cid for cid in old if cid in app.secrets]
+    d.choose("Solo placement")  # the new game's chits: committed, sealed
+    assert len(app.secrets) == 27
+
+    def undo():
+        """Long B (twice on the game menu: the track first), Undo: the notice's text."""
+        d.close_results()
+        if app.top().OWN_LONG_B:
+            board.press(app, "B", True)
+        board.press(app, "B", True)
+        board.press(app, "A")
+        text = " ".join(app.top().s.get("lines") or app.surface.lines())
+        board.press(app, "A")
+        return text
+
+    assert "undone" in undo()  # the placement (the device rolled it)
+    text = undo()                          # then: stops at the new game
+    assert text.startswith("Undo stops here"), text  # the old game's reveal, or the new game
+    assert "cn_game" in [s.ID for s in app.stack] and not [c for c in old if c in app.secrets]

@@ -15,11 +15,18 @@ def test_the_whole_game_through_the_screens(tmp_path):
     driver.choose("Victory")
     assert app.surface.lines()[0].startswith("Victory")
     assert "Winner:" in " ".join(app.surface.lines())
+    assert app.top().ID == "result"  # the game's result: until A (issue 19)
     driver.press("A")
     driver.choose("Full reveal")
     assert app.surface.lines()[0].startswith("Full reveal")
+    assert app.top().ID == "result" and app.surface.lines()[-1] == "A: OK  U/D more"
     for line in app.surface.lines():
         assert len(line) <= 21
+    # a game played to its end, left: nothing to reveal, no "abandoned" (IV.B.3)
+    driver.press("A")
+    driver.seq("B D A A")
+    assert [s.ID for s in app.stack] == ["main", "cn_menu"]
+    assert app.journal.recent[-1]["kind"] == "game_left" and app.secrets == {}
 
 
 def test_status_and_track_lines_fit_16_cells():

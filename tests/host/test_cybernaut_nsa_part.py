@@ -59,3 +59,52 @@ def test_nsa_moves_two_chits_from_one_address_by_nexus_jumps(tmp_path):
     pub = game_screen(app).s["pub"]
     assert pub["marks"]["A11"] == 4 and pub["marks"]["M12"] == 1
     assert "Hunter" not in str(pub) and "Tracer" not in str(pub)
+
+
+def test_b_then_a_on_the_netrun_grids_ends_nothing(tmp_path):
+    """The Netrun menu and the NSA's menu open with a harmless item first: B then A
+    never logs off, ends the Netrunner's part or the NSA's (issue 19: Logoff was first)."""
+    board, app = boot(str(tmp_path), cyb_sim_netrun.SEED)
+    d = Driver(board, app)
+    d.choose("Cybernaut")
+    d.choose("New game")
+    d.choose("NSA placement")
+    d.press("A")
+    for at in cyb_sim_netrun.SETUP:
+        d.at(at)
+    d.press("A")
+    d.choose("Add Cybernaut")
+    d.seq("D A")
+    d.choose("Cybernauts done")
+    d.choose("Place SS unit")
+    d.choose("Sprawl-3")
+    d.choose("Next segment")
+    d.choose("Next segment")
+    d.choose("Start netrun")
+    d.seq("A")
+    d.choose("Go")
+    d.at("M00")
+    d.at("M01")  # a step: the Ghost just moved, Logoff would be allowed at M00 only
+    d.at("M00")  # back on the own green address: Logoff allowed here (VII.H.1)
+    run = dict(game_screen(app).s["pub"]["run"])
+    seq = app.journal.next_seq
+    d.press("B")
+    items = app.top().items(app)
+    assert items == ["Place chit", "Move chit", "Use Probe", "End my part", "Logoff",
+                     "Track", "Log", "Back to grid"]
+    d.press("A")  # the first item: a picker, nothing done
+    assert app.top().ID == "cn_chits" and app.journal.next_seq == seq
+    d.press("B")
+    assert app.top().ID == "cn_net" and game_screen(app).s["pub"]["run"] == run
+    d.press("B")
+    d.choose("End my part")
+    d.press("B")
+    d.choose("NSA part")
+    d.press("A")  # "I am NSA"
+    assert app.top().ID == "cn_nsa"
+    seq = app.journal.next_seq
+    d.press("B")
+    assert app.top().items(app) == ["Back to grid", "Use Tracer", "End NSA part"]
+    d.press("A")
+    assert app.top().ID == "cn_nsa" and app.journal.next_seq == seq
+    assert game_screen(app).s["pub"]["run"]["part"] != "NR"

@@ -154,6 +154,12 @@ def test_every_screen_is_registered_once_under_its_own_id_and_game():
     assert SCREENS.count("\n") == len(ids) + 1
 
 
+def test_the_pack_names_serve_the_registered_games():
+    # a pack file serves the game its name starts with (shared_rules.tables.slot_problem)
+    from shared_rules.tables import PACK_GAMES
+    assert sorted(PACK_GAMES) == sorted(GAMES)
+
+
 def test_a_games_screens_never_import_the_screen_that_holds_the_game():
     for game in GAMES:
         hub = [screen_class(i) for i in screen_ids()

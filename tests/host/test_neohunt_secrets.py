@@ -22,6 +22,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from boards.sim import boot
+from firmware.sealing import private_owner
 from check import Bound
 from shared_rules.dice import HashSource
 from shared_rules.errors import RuleError
@@ -126,10 +127,13 @@ class Run:
         self.frames = []
         self.saves = []
         self.moves = 0
+        self.aims = 0  # hidden varans' shots looked at and cancelled
         self.record()
 
     def record(self):
-        if self.app.top().ID not in PRIVATE:
+        # a private screen by its ID, or one opened through "Hand to" (a hidden
+        # varan's aim: nh_attack with "_owner")
+        if self.app.top().ID not in PRIVATE and private_owner(self.app.stack) is None:
             lines = self.app.surface.lines()
             if not self.frames or self.frames[-1] != lines:
                 self.frames.append(lines)
@@ -245,10 +249,22 @@ def play(seed, slots, mirrors=None):
             run.pick("De")  # "Deal order card", or "Deck out: next" when it is empty
             continue
         if step == "troopers":
-            run.pick("Troopers done")
+            run.pick("Troopers done")  # the arrival rolls not made yet: on a result screen
+            clear_results(run)
             continue
         if step == "choice":
             cur = run.app.top().s["cur"]
+            if game_of(run).state(cur) == "hidden":
+                # she looks at her shot first (targets in her reach, or none: seen
+                # behind "Hand to" only) and cancels: the table's view must not
+                # depend on where she is
+                run.pick("Shoot")
+                assert run.app.top().ID == "handover"
+                run.press("A")
+                assert run.app.top().ID == "nh_attack" and run.app.top().s.get("_owner")
+                run.aims += 1
+                run.press("B")
+                run.clear()
             attempts = slots[slot % len(slots)]
             mirror = mirrors[slot] if mirrors is not None else None
             run.pick("Move")
@@ -264,6 +280,14 @@ def play(seed, slots, mirrors=None):
             continue
         raise AssertionError("unexpected step %s" % step)
     return run, made
+
+
+def clear_results(run):
+    """Close result screens (shown until A) and any notice over them."""
+    guard = Bound(20, lambda: "a result screen does not close (%s)" % run.app.surface.lines())
+    while run.app.top().ID in ("result", "text", "handback"):
+        guard.step()
+        run.press("A")
 
 
 def game_of(run):
@@ -292,6 +316,7 @@ def test_public_outputs_do_not_depend_on_hidden_places(seed, slots):
 def check_twins(first, made, second, made2):
     # the second game made the same number of moves at the same moments, elsewhere
     assert [m == "cancel" for m in made] == [m == "cancel" for m in made2]
+    assert first.aims == second.aims
     assert first.frames == second.frames
     assert first.out.getvalue().replace(first.root, "") == second.out.getvalue().replace(second.root, "")
     assert first.public_file(first.app.journal_name()) == second.public_file(second.app.journal_name())

@@ -85,7 +85,7 @@ def test_shot_odds_line_follows_the_targets_public_state_and_the_modifier():
     assert shot.footer(app) == ["Need %d+ mod -3" % need, "hit 1/6=17%"]
 
 
-def test_shoot_marks_targets_out_of_reach_and_says_why_when_none():
+def test_shoot_lists_only_targets_in_reach_and_says_why_when_none():
     board, app, screen, g = _game_of([1, 1])
     shot = _shoot(app)
     assert shot.targets(app) == [("v", 1)]          # the same sector: in reach
@@ -95,8 +95,8 @@ def test_shoot_marks_targets_out_of_reach_and_says_why_when_none():
     g.varan(1)["init"] = 4
     screen.commit(app)
     screen._game = None
-    assert shot.items(app) == ["P2 clk far", "Cancel"]
-    assert shot.footer(app)[:2] == ["None in reach:", "walls, too far"]
+    assert shot.items(app) == ["Cancel"]         # out of reach: not listed
+    assert shot.footer(app)[:2] == ["None in reach: walls", "or too far. B back"]
     # P2 hidden (a face-down place card): nobody may be targeted
     g = screen.game(app)
     g.varan(1)["init"] = 1

@@ -166,3 +166,26 @@ def test_the_cybernaut_grid_s_help_is_two_holds_of_b_away(tmp_path):
     assert "green = line" in text and "GAP = line" in text
     board.press(app, "B")
     assert app.top().ID == "cn_track"
+
+
+def test_the_odds_lines_are_explained_where_they_are_shown(tmp_path):
+    """The Interaction screens show odds lines ("E30% -30% C40%"): their help pages
+    say what such a line means (found by review); a pick that shows none does not."""
+    import re
+    from firmware.games.cybernaut.menu import ODDS_HELP, PACK, InteractionScreen, odds_lines
+    from firmware.games.cybernaut.picks import UnitPick
+    board, app = boot(str(tmp_path), 1)
+    assert ODDS_HELP in InteractionScreen().help(app)
+    assert ODDS_HELP in UnitPick.make("inter", "Interaction").help(app)
+    assert ODDS_HELP not in UnitPick.make("move", "Move who?").help(app)
+    text = ODDS_HELP.replace("\n", " ")
+    assert "E30% = result E on 3 rolls in 10" in text and "-30% = no effect" in text
+    # the lines it explains: a result, its percent in tens (a d10 roll), nothing else
+    for environ in ("Anarchy", "Corporatist", "Security", "Tech"):
+        tokens = " ".join(odds_lines(app.pack(PACK), environ, 3)).split()
+        total = 0
+        for token in tokens:
+            match = re.match(r"^([A-Z](\+[A-Z])*|-)(\d+0)%$", token)
+            assert match, token
+            total += int(match.group(3))
+        assert total == 100, tokens

@@ -204,7 +204,7 @@ def test_broken_files_are_refused_before_sending_and_the_rest_is_sent(pico, tmp_
     out = captured.out
     assert "NOT SENT packs/rnage.json: not a valid pack" in out
     assert "'kind' must be 'range' or 'cross'" in out
-    assert "NOT SENT packs/empty.json: not a valid pack" in out and "not valid JSON" in out
+    assert "NOT SENT packs/empty.json: not a valid pack" in out and "is empty (0 bytes)" in out
     assert ("NOT SENT packs/huge.json: %d bytes is bigger than the %d a device's heap can parse"
             % (os.path.getsize(os.path.join(pc, "packs", "huge.json")), MAX_PACK_BYTES)) in out
     assert "NOT SENT saves/extra.sav: " in out and "checksum" in out

@@ -287,3 +287,49 @@ def test_b_on_hand_to_owner_after_undo_goes_back_to_the_game_not_the_move(tmp_pa
     assert private_owner(app.stack) is None
     assert [screen.ID for screen in app.stack] == ["main", "nh_game"]
     assert app.surface.lines()[1] == ">P4 start place"  # offered again, nothing shown
+
+
+def test_b_on_the_fight_set_up_asks_and_reveals_nothing(tmp_path):
+    """B on a set-up holding someone opens the leave menu ("Keep playing" first:
+    B then A keeps it; leaving takes a move and A twice); leaving reveals none of the
+    GM's numbers entered (found by review: one B left and revealed them, and the help
+    said B pointed at End fight). Undo brings the set-up back, still sealed; the next
+    flow from the main menu reveals them (verify)."""
+    from cc_script import SEED, add_creature, add_player
+    board, app = boot(str(tmp_path), SEED)
+    _keys(board, app, "D D D D A " + add_player([("rank", 1)], 0) + " "
+          + add_creature([("an", 10), ("dc", 3)]))
+    fight = app.top()
+    assert fight.ID == "cc_fight" and fight.s["fight"]["round"] == 0
+    state = fight.state()
+    sealed = dict(app.secrets)
+    assert sealed  # the creatures' numbers committed
+    seq = app.journal.next_seq
+    _keys(board, app, "B")
+    assert app.top().ID == "leave"
+    assert app.surface.lines()[:3] == ["Leave set-up?", ">Keep playing", " Leave set-up"]
+    _keys(board, app, "A")  # B then A: kept
+    assert app.top() is fight and app.journal.next_seq == seq
+    _keys(board, app, "B D A")  # armed only
+    assert app.top().ID == "leave" and ">A again=leave" in app.surface.lines()
+    _keys(board, app, "A")
+    assert [s.ID for s in app.stack] == ["main"] and app.secrets == sealed
+    entries = read_journal(app.storage.read(app.journal_name()), "j")[0]
+    assert [e["kind"] for e in entries if e["seq"] >= seq] == ["setup_left"]
+    title, text = _undo_notice(board, app)
+    assert title == "Undo" and text.startswith("Last action undone")
+    assert [s.ID for s in app.stack] == ["main", "cc_fight"]
+    assert app.top().state() == state and app.secrets == sealed
+    _keys(board, app, "B D A A A")  # left again, then the main menu's first flow
+    entries = read_journal(app.storage.read(app.journal_name()), "j")[0]
+    assert entries[-1]["kind"] == "reveal_all" and app.secrets == {}
+    assert sorted(entries[-1]["in"]["ids"]) == sorted(sealed)
+
+
+def test_b_on_an_empty_fight_set_up_leaves_at_once(tmp_path):
+    """Nothing entered: nothing to lose, B leaves (no leave menu)."""
+    board, app = boot(str(tmp_path), 1)
+    _keys(board, app, "D D D D A")
+    assert app.top().ID == "cc_fight", [s.ID for s in app.stack]
+    _keys(board, app, "B")
+    assert [s.ID for s in app.stack] == ["main"]

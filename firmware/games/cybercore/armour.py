@@ -35,6 +35,9 @@ class ArmourScreen(Menu):
             "A on AN: the GM\n"
             "sets it;\n"
             "A on Roll: roll d20\n"
+            "A on GM: odds: the\n"
+            "GM sees each band's\n"
+            "chance (hold A)\n"
             "B back (the AN is\n"
             "revealed)")
     TITLE = "Armour check"

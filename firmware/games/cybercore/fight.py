@@ -39,8 +39,8 @@ class FightScreen(Menu):
             "L/R set-up options\n"
             "(ambush, aware,\n"
             "surprise)\n"
-            "B: point at End\n"
-            "fight (B again: no)")
+            "B leave (asks:\n"
+            "Keep playing first)")
     TITLE = "Cybercore fight"
 
     def initial(self):
@@ -121,8 +121,13 @@ class FightScreen(Menu):
             # playing" first, ending takes a move and A twice): B then A loses nothing
             self.ask_end(app)
             return
-        if name == B and self.s.get("cids"):
-            app.reveal_all(GAME, RULE_END)  # set-up left: the numbers entered are public
+        if name == B and kind != "long" and self.s["fight"]["combatants"]:
+            # a set-up with someone in it: the leave menu too, nothing revealed now
+            # (found by review: one B left it and revealed the GM's numbers entered)
+            from firmware.screens.prompt import LeaveMenu
+            app.push(LeaveMenu.make("Leave set-up", "leave", "Undo (hold B) brings it back "
+                                    "until another flow opens."))
+            return
         Menu.on_button(self, app, name, kind)
 
     # ---- the GM's numbers: commitments (app.commit_secret) ---------------------
@@ -207,8 +212,8 @@ class FightScreen(Menu):
             self.keep(app, fight)
             self.s["sel"] = 0
             self.s["last"] = ["Round 1", ""]
-            app.push(TextScreen.make("Round 1 order", "\n".join(
-                [fight.combatants[i]["name"] for i in fight.order])))
+            from firmware.screens.result import show  # the initiative: until A
+            show(app, "Round 1 order", [fight.combatants[i]["name"] for i in fight.order])
             return
         actor = fight.current()
         if action == "attack":
@@ -226,7 +231,9 @@ class FightScreen(Menu):
                 app.record(GAME, "round", {"round": fight.round},
                            {"summary": fight.summary}, RULE_WOUNDS)
                 self.s["last"] = ["Round %d" % fight.round, ""]
-                app.push(TextScreen.make("Round %d" % fight.round, "\n".join(fight.summary)))
+                # the round's start (wounds, comas counted down, deaths): until A
+                from firmware.screens.result import show
+                show(app, "Round %d" % fight.round, fight.summary or ["(nothing)"])
         elif action == "glitch":
             j, dtype = self.s["glitch"]
             fight.glitch(j, dtype)
@@ -265,8 +272,11 @@ class FightScreen(Menu):
         menu (App.forget_games) or the session ends: until then Undo brings the
         fight back (a reveal could not be undone)."""
         fight = self.fight(app)
-        app.record(GAME, "end", {"round": fight.round},
-                   {"status": fight.status_lines(False)}, RULE_WOUNDS)
+        if fight.round == 0:  # the set-up left (B): nothing rolled, nothing revealed
+            app.record(GAME, "setup_left", {"combatants": len(fight.combatants)}, {}, RULE_END)
+        else:
+            app.record(GAME, "end", {"round": fight.round},
+                       {"status": fight.status_lines(False)}, RULE_WOUNDS)
         app.pop()
 
     def receive(self, app, index, c):

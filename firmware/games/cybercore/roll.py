@@ -4,7 +4,7 @@ the defence; A rolls at once (Cybercore Dealing Damage, Defending; RULINGS)."""
 import json
 
 from firmware.games.cybercore.shared import DEFENCE_LABEL, GAME, event_lines as _event_lines
-from firmware.ui import Menu, TextScreen, adjust
+from firmware.ui import Menu, adjust
 from shared_rules.cybercore.rules import (BANDS, DODGE_BANDS, EVADE_BANDS, RULE_ARMOUR, RULE_ATTACK,
                                     RULE_DODGE, RULE_EVADE, RULE_OPPOSED, RULE_WOUNDS)
 from shared_rules.cybercore.fight import status_line
@@ -92,11 +92,9 @@ class TargetScreen(Menu):
             return
         host.keep(app, fight)
         host.s["last"] = [lines[0][:21], lines[-1][:21]]
-        if mode in ("attack", "check"):  # a roll's result: its own screen until A
-            from firmware.screens.result import ResultScreen
-            app.replace(ResultScreen.make(self.TITLE, lines))
-        else:
-            app.replace(TextScreen.make(self.TITLE, "\n".join(lines)))
+        # a roll's result, a treatment, a Wounded Action: its own screen until A
+        from firmware.screens.result import ResultScreen
+        app.replace(ResultScreen.make(self.TITLE, lines))
 
     def resolve(self, app, host, fight, mode, i, j):
         """Apply the action; journal it. :returns: the public outcome lines."""

@@ -186,7 +186,44 @@ def unpark(app, game, rule):
 
 
 def reveal_everything(app, game, rule):
-    """The end of the game (or abandoning it): every parked commitment, then every
-    one still in app.secrets, revealed; "reveal_all" closes them (IV.B.3)."""
+    """The end of the game: every parked commitment, then every one still in
+    app.secrets, revealed; "reveal_all" closes them (IV.B.3). A PARKED secret left by
+    an abandon that Undo took back is opened first as it is (its entries are the
+    game's own "parked" ones, revealed by unpark: never twice)."""
+    for cid in [c for c in app.secrets if app.secrets[c][1] == PARKED]:
+        app.reveal_secret(GAME, cid, rule)
     unpark(app, game, rule)
     app.reveal_all(GAME, rule)
+
+
+PARKED = "parked commitments"  # the label of keep_parked's secret
+
+
+def keep_parked(app, game):
+    """A game abandoned (GameScreen.leave): the [session, seq] of its "commit_parked"
+    entries kept as one sealed secret of the game (label PARKED), so that when the
+    game's secrets are revealed (App.reveal_all, once another flow opens or the
+    session ends) its parked commitments are revealed too, and Undo can still bring
+    the game back (nothing is revealed now). An earlier PARKED secret (an abandon
+    undone) is replaced: the game's list holds all of its entries.
+    :returns: the secret's id, or None (nothing parked)."""
+    for cid in [c for c in app.secrets if app.secrets[c][1] == PARKED]:
+        app.reveal_secret(GAME, cid, RULE_PARK)  # the references only: no chit in them
+    refs = game.s.get("parked") or []
+    if not refs:
+        return None
+    return app.commit_secret(GAME, PARKED, refs, "NSA", RULE_PARK)
+
+
+def unpark_refs(app, refs, rule):
+    """Reveal the commitments parked in the journal entries ``refs`` ([[session, seq],
+    ...]) (firmware.commit.reveal_all, for a PARKED secret). :returns: how many."""
+    holder = _Holder(refs)
+    return unpark(app, holder, rule)
+
+
+class _Holder:
+    """A stand-in for a game in unpark: only its "parked" list."""
+
+    def __init__(self, refs):
+        self.s = {"parked": refs}

@@ -10,13 +10,17 @@ import json
 
 from firmware.buttons import B, LONG
 from firmware.surface import COLS, NB
+from firmware.screens import screen_class
 from firmware.ui import Menu, TextScreen
 from shared_rules.cybernaut.net import Game
 from shared_rules.errors import RuleError
 
 from firmware.games.cybernaut.shared import (ACTION, GAME, GAME_PACK as PACK, SHORT_SEGMENTS,
                                              TRACK_NAMES, announce, fit, journal, refused_title,
-                                             rule_of as _rule_of, summary)
+                                             rule_of as _rule_of, summary, leave_menu)
+RULE_ABANDON = "Cybernaut: game abandoned (its secrets revealed when the next flow opens)"
+ABANDONED = ("Undo (hold B) brings it back until another flow opens; then its hidden "
+             "chits are revealed in the journal.")
 SEAL_PIECE = 192  # characters of the secret part per sealed group, about (GameScreen.store)
 
 
@@ -42,7 +46,7 @@ def _copy(obj):
 
 
 class GameScreen(Menu):
-    """A Cybernaut game. B asks whether to abandon it (QuitConfirm); B long: the track.
+    """A Cybernaut game. B asks whether to abandon it (LeaveMenu); B long: the track.
 
     State: {"sel", "pub", "sec" (the secret part's chits sealed in groups: {"groups":
     [sealed JSON list, ...]}; in older saves a list of sealed slices of its JSON
@@ -56,7 +60,7 @@ class GameScreen(Menu):
     HELP = ("Up/Down choose\n"
             "(hold: 5 at a time)\n"
             "A select\n"
-            "B quit? (asks)\n"
+            "B leave? (asks)\n"
             "hold B: turn track")
     TITLE = "Cybernaut game"
 
@@ -225,16 +229,37 @@ class GameScreen(Menu):
         if name == B and kind == LONG:
             app.push(_picks().TrackScreen())
             return
-        if name == B:  # leaving abandons the game: ask plainly first (QuitConfirm)
-            app.push(_picks().QuitConfirm())
+        if name == B:  # leaving abandons the game: ask plainly first (LeaveMenu)
+            app.push(leave_menu())
             return
         Menu.on_button(self, app, name, kind)
+
+    def leave(self, app):
+        """The game abandoned (LeaveMenu: a move, then A twice): journaled, back to the
+        Cybernaut menu. Nothing is revealed now: Undo (long B) brings the game back
+        until another flow opens from the main menu (App.forget_games) or the session
+        ends, and only then is every face-down chit revealed in the journal (a reveal
+        could not be undone, issue 19). The game's parked commitments (cybernaut_commit)
+        are not in app.secrets: their journal entries are kept as one more sealed
+        secret of the game, expanded when it is revealed (firmware.commit.reveal_all)."""
+        from firmware.games.cybernaut.commit import keep_parked
+        pub = self.s["pub"]
+        if pub["over"]:  # a game played to its end (IV.B.3): everything is public already
+            app.record(GAME, "game_left", {"turn": pub["turn"]}, {}, "Cybernaut IV.B.3")
+            app.pop()
+            return
+        app.record(GAME, "game_abandoned", {"turn": pub["turn"], "seg": pub["seg"]}, {},
+                   RULE_ABANDON)
+        keep_parked(app, self.load(app))
+        app.pop()
+        from firmware.screens.result import show
+        show(app, "Game abandoned", [ABANDONED])
 
     # ---- actions ---------------------------------------------------------------
     def nsa_place(self, app):
         from firmware.screens.prompt import Handover
-        from firmware.games.cybernaut.grid import PlaceScreen
-        app.push(Handover.make("NSA", PlaceScreen.make("setup")))
+        from firmware.games.cybernaut.shared import nsa_cursor
+        app.push(Handover.make("NSA", screen_class("cn_place").make("setup", nsa_cursor(app))))
 
     def solo(self, app):
         game = self.load(app)
@@ -254,11 +279,12 @@ class GameScreen(Menu):
 
     def after_run(self, app):
         from firmware.screens.prompt import Handover
-        from firmware.games.cybernaut.grid import PlaceScreen
+        from firmware.games.cybernaut.shared import nsa_cursor
+        PlaceScreen = screen_class("cn_place")
         if self.s["pub"]["after"]["stage"] == "regen":
             app.push(Handover.make("NSA", _picks().RegenPick()))
         else:
-            app.push(Handover.make("NSA", PlaceScreen.make("replace")))
+            app.push(Handover.make("NSA", PlaceScreen.make("replace", nsa_cursor(app))))
 
     def netrun(self, app):
         from firmware.games.cybernaut.grid import NetrunScreen
@@ -312,13 +338,14 @@ class GameScreen(Menu):
     def victory(self, app):
         vp = self.load(app).victory()
         app.record(GAME, "victory", {}, vp, "Cybernaut I")
-        app.push(TextScreen.make("Victory", "Netrunner %d\nNSA %d\nWinner: %s"
-                                 % (vp["netrunner"], vp["nsa"], vp["winner"])))
+        from firmware.screens.result import show  # the game's result: until A
+        show(app, "Victory", ["Netrunner %d" % vp["netrunner"], "NSA %d" % vp["nsa"],
+                              "Winner: %s" % vp["winner"]])
 
     def reveal(self, app):
         rows = self.load(app).full_reveal()
         app.record(GAME, "full_reveal", {}, {"chits": rows}, "Cybernaut IV.B.3")
-        app.push(TextScreen.make("Full reveal", "\n".join(
-            "%s %s" % (r[3] or r[2], r[1]) for r in rows)))
+        from firmware.screens.result import show  # the game's end: until A
+        show(app, "Full reveal", ["%s %s" % (r[3] or r[2], r[1]) for r in rows])
 
 

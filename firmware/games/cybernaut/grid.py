@@ -9,7 +9,7 @@ on the address under the cursor; B opens the screen's menu; B long opens the tra
 On the mono grid a green address has a line along its foot, a GAP one a line down
 its left side, a plain one neither (the legend is on the help page; the panel names
 the cursor's). The Netrunner's grid comes back with its cursor where it was left
-(the game screen keeps it: "cur").
+(the game screen keeps it: "cur"); so do the NSA's (sealed: "nsacur").
 
 NetrunScreen is Netrunner-facing: it draws only ``Game.view()`` (addresses of
 face-down NSA chits unless full fog, identities of revealed ones). PlaceScreen and
@@ -20,7 +20,7 @@ import json
 
 from firmware.buttons import A, B, DOWN, LEFT, LONG, RIGHT, UP
 from firmware.surface import COLS
-from firmware.games.cybernaut.shared import GAME_PACK as PACK, fit, journal, summary
+from firmware.games.cybernaut.shared import GAME_PACK as PACK, fit, journal, nsa_cursor, summary
 from firmware.screens import screen_class
 from firmware.ui import Menu, Screen, TextScreen, wrap
 from shared_rules.cybernaut.rules import GRID_NAMES
@@ -150,6 +150,25 @@ class GridScreen(Screen):
             self.panel(surface, first + index, lines[index])
 
 
+class NsaGrid(GridScreen):
+    """Base of the NSA's grids: the cursor comes back where the NSA left it (issue
+    19), kept sealed by the game screen (nsa_cursor)."""
+
+    def start(self, cur):
+        """Put the cursor at ``cur`` ([grid, row, col] or None: stays on M00)."""
+        if cur and cur[0] in GRID_NAMES and 0 <= cur[1] < grid_size(cur[0]) \
+                and 0 <= cur[2] < grid_size(cur[0]):
+            self.s["g"], self.s["r"], self.s["c"] = cur[0], cur[1], cur[2]
+
+    def moved(self, app):
+        s = self.s
+        try:
+            game = app.find("cn_game")
+        except RuleError:
+            return
+        game.s["nsacur"] = app.seal(json.dumps([s["g"], s["r"], s["c"]]))
+
+
 class NetrunScreen(GridScreen):
     """The Netrunner's view of cyberspace and the netrun (Cybernaut VII).
 
@@ -271,11 +290,13 @@ class NetrunMenu(Menu):
         if run is None:
             return [("Back", self.back)]
         if run["part"] == "NR":
-            out.append(("Logoff", self.logoff))
-            out.append(("End my part", self.end_part))
+            # a pick first (B then A opens it, nothing done); ending the part and
+            # Logoff (VII.H: the netrun is over) lower down, never under B then A
             out.append(("Place chit", self.place))
             out.append(("Move chit", self.move_chit))
             out.append(("Use Probe", self.probe))
+            out.append(("End my part", self.end_part))
+            out.append(("Logoff", self.logoff))
         else:
             out.append(("NSA part", self.nsa_part))
         out.append(("Track", self.track))
@@ -304,7 +325,7 @@ class NetrunMenu(Menu):
 
     def nsa_part(self, app):
         from firmware.screens.prompt import Handover
-        app.replace(Handover.make("NSA", NsaScreen.make()))
+        app.replace(Handover.make("NSA", NsaScreen.make(nsa_cursor(app))))
 
     def place(self, app):
         app.replace(ChitPick.make("place"))
@@ -376,7 +397,7 @@ class ChitPick(Menu):
                 grid.goto(chits[index]["at"])
 
 
-class PlaceScreen(GridScreen):
+class PlaceScreen(NsaGrid):
     """NSA only: place the NSA chits (setup, Cybernaut III.A) or re-place them after
     logoff (VII.H.5). A puts the next chit at the cursor; a refused address shows
     the broken rule. B: pause and hand back. The plan of a re-placement is sealed.
@@ -393,10 +414,13 @@ class PlaceScreen(GridScreen):
             "hold B: turn track")
 
     @classmethod
-    def make(cls, mode):
+    def make(cls, mode, cur=None):
+        """``mode``: "setup" or "replace"; ``cur``: nsa_cursor(app), where the NSA
+        left its cursor (None: M00)."""
         screen = cls()
         screen.s["mode"] = mode
         screen.s["plan"] = None
+        screen.start(cur)
         return screen
 
     def _plan(self, app):
@@ -492,7 +516,7 @@ class PlaceScreen(GridScreen):
         app.hand_back()
 
 
-class NsaScreen(GridScreen):
+class NsaScreen(NsaGrid):
     """NSA only: the NSA's part of an impulse (VII.B.2): A on a mobile chit's
     address selects it (A there again: the next mobile chit of that address; with
     only one there, none), A on another address moves it (a step or a Nexus jump); several chits
@@ -508,9 +532,11 @@ class NsaScreen(GridScreen):
             "hold B: turn track")
 
     @classmethod
-    def make(cls):
+    def make(cls, cur=None):
+        """``cur``: nsa_cursor(app), where the NSA left its cursor (None: M00)."""
         screen = cls()
         screen.s["sel"] = None
+        screen.start(cur)
         return screen
 
     def draw(self, app, surface):
@@ -600,11 +626,12 @@ class NsaMenu(Menu):
     TITLE = "NSA part"
 
     def items(self, app):
-        return ["End NSA part", "Use Tracer", "Back to grid"]
+        # "Back to grid" first: B then A ends nothing (issue 19)
+        return ["Back to grid", "Use Tracer", "End NSA part"]
 
     def choose(self, app, index):
         screen = app.find("cn_game")
-        if index == 2:
+        if index == 0:
             app.pop()
             return
         if index == 1:

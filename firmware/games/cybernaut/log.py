@@ -122,8 +122,15 @@ def event_lines(event):
 
 
 def summary(events):
-    """The public lines of ``events`` (list of event dicts), in order."""
+    """The public lines of ``events`` (list of event dicts), in order. A netrun ended
+    by elimination (VII.G.2) also eliminates its Cybernaut (VIII.C): one line says
+    it, not two (found by review: "Cyb-1 eliminated" twice on "Netrun over")."""
+    ended = [e["cyb"] for e in events
+             if e["kind"] == "netrun_end" and e.get("how") == "eliminated"]
     lines = []
     for event in events:
+        if event["kind"] == "cybernaut_eliminated" and event["name"] in ended \
+                and not event.get("files_back"):
+            continue
         lines.extend(event_lines(event))
     return lines

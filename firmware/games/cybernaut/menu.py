@@ -21,6 +21,30 @@ def describe(pack, text):
     return lines
 
 
+# the help pages' legend of the odds lines (odds_lines): each result's chance
+ODDS_HELP = ("Odds line: chance\n"
+             "of each result of\n"
+             "this roll, e.g.\n"
+             "E30% = result E on\n"
+             "3 rolls in 10;\n"
+             "-30% = no effect;\n"
+             "A+E = both A and E")
+
+
+def left_behind(app):
+    """A new game started from this menu after one was abandoned (GameScreen.leave):
+    the abandoned game's secrets, its parked commitments included, are revealed now
+    (as opening a flow from the main menu does, App.forget_games), and Undo stops
+    here: an abandoned game comes back by Undo only until the next one starts."""
+    if not [cid for cid in app.secrets if app.secrets[cid][0] == "cybernaut"]:
+        return
+    if app.undo and app.undo[2]:
+        pos = app.undo[2]
+        app.undo = [0, pos, pos, pos, [], [], [pos, "new", "a new Cybernaut game"]]
+    from firmware.app import RULE_LEFT
+    app.reveal_all("cybernaut", RULE_LEFT)
+
+
 class CybernautMenu(Menu):
     """Choose a Cybernaut roll."""
 
@@ -44,6 +68,7 @@ class CybernautMenu(Menu):
             return
         if index >= 2:
             app.restart_first()  # on a Pico: the new game gets the whole heap
+            left_behind(app)
             # a new game opens in this order (issue 7, the 192K heap): the rolls-only
             # pack goes; the pack's checks are imported while the heap is still whole
             # (their code, and the names they intern, which may need one more pool of
@@ -64,8 +89,9 @@ class CybernautMenu(Menu):
         app.record("cybernaut", "encounter", {}, {"dice": [first, second], "total": result.roll,
                                                   "result": result.text}, RULE_ENCOUNTER)
         app.remember_roll("2d10", result.roll)
-        app.push(TextScreen.make("Encounter V.D", "Roll %02d (%d,%d)\n%s"
-                                 % (result.roll, first, second, result.text)))
+        from firmware.screens.result import show  # a roll's result: until A
+        show(app, "Encounter V.D", ["Roll %02d (%d,%d)" % (result.roll, first, second),
+                                    result.text])
 
 
 class InteractionScreen(Menu):
@@ -79,7 +105,7 @@ class InteractionScreen(Menu):
             "chosen environ\n"
             "L/R best RealWorld\n"
             "(hold: 5)\n"
-            "B back")
+            "B back\n" + ODDS_HELP)
     TITLE = "Interaction V.A"
 
     def initial(self):

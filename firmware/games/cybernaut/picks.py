@@ -11,55 +11,16 @@ from shared_rules.cybernaut.rules import SEGMENTS
 from shared_rules.cybernaut.net import Game
 
 
-RULE_ABANDON = "Cybernaut: game abandoned (its secrets revealed)"
-
-
-class QuitConfirm(Menu):
-    """B on the game menu: "Keep playing" (first, so a second B or A keeps the game)
-    or "Abandon game", which takes a move and A twice (the first A arms it: "A again=
-    abandon"; a move disarms it). A game cannot be parked and resumed (the device keeps one
-    game's state; RAM is short), so abandoning says so plainly: every face-down chit
-    and holding box is revealed in the journal (a "game_abandoned" entry with every
-    chit's [id, type, place, address], then each sealed commitment opened) and the
-    game is gone."""
+class QuitConfirm(Screen):
+    """A save from before the shared leave menu may hold this screen ("cn_quit"):
+    it comes back as the game's leave menu (prompt.LeaveMenu), not armed."""
 
     ID = "cn_quit"
-    HELP = ("Up/Down choose\n"
-            "(hold: 5 at a time)\n"
-            "A on Abandon game:\n"
-            "quit it\n"
-            "B keep playing")
-    TITLE = "Leave the game?"
 
-    def items(self, app):
-        return ["Keep playing", "A again=abandon" if self.s.get("armed") else "Abandon game"]
-
-    def footer(self, app):
-        return ["Abandoned: gone,", "secrets shown in", "the journal"]
-
-    def move(self, app, step):
-        """A move disarms "Abandon game" (it takes a move, then A twice: issue 19)."""
-        self.s["armed"] = False
-        Menu.move(self, app, step)
-
-    def choose(self, app, index):
-        if index == 0:
-            app.pop()
-            return
-        if not self.s.get("armed"):
-            self.s["armed"] = True
-            return
-        screen = app.find("cn_game")
-        game = screen.load(app)
-        pub = screen.s["pub"]
-        rows = [[c["id"], c["t"], c["w"], c["at"]] for c in game.s["nsa"] + game.s["nr"]]
-        app.record(GAME, "game_abandoned", {"turn": pub["turn"], "seg": pub["seg"]},
-                   {"chits": rows}, RULE_ABANDON)
-        if not game.s.get("revealed_all"):
-            from firmware.games.cybernaut.commit import reveal_everything
-            reveal_everything(app, game, RULE_ABANDON)
-        app.pop()  # this menu
-        app.pop()  # the game
+    def draw(self, app, surface):
+        from firmware.games.cybernaut.shared import leave_menu
+        app.replace(leave_menu())
+        app.top().draw(app, surface)
 
 
 class TrackScreen(Screen):
@@ -232,6 +193,13 @@ class UnitPick(Menu):
     def make(cls, purpose, title):
         return cls({"sel": 0, "for": purpose, "title": title, "on": []})
 
+    def help(self, app):
+        """An Interaction's pick shows the odds lines (footer): its help explains them."""
+        if self.s.get("for") == "inter":
+            from firmware.games.cybernaut.menu import ODDS_HELP
+            return self.HELP + "\n" + ODDS_HELP
+        return self.HELP
+
     def units(self, app):
         pub = app.find("cn_game").s["pub"]
         if self.s["for"] == "move" and pub["seg"] == 4:
@@ -332,4 +300,5 @@ class RegenPick(Menu):
         game = screen.load(app)
         chit = None if index == 0 else game.regenerable()[index - 1]
         if screen.act(app, "regenerate", chit) is not None:
-            app.replace(screen_class("cn_place").make("replace"))
+            from firmware.games.cybernaut.shared import nsa_cursor
+            app.replace(screen_class("cn_place").make("replace", nsa_cursor(app)))

@@ -117,3 +117,26 @@ def rule_of(message):
         return ""
     end = message.find(")", at)
     return message[at + 1:end].split(",")[0]
+
+
+def leave_menu():
+    """B on the game menu: "Keep playing" first; abandoning takes a move and A twice
+    (prompt.LeaveMenu, never saved: an undone abandon does not come back armed)."""
+    from firmware.screens.prompt import LeaveMenu
+    return LeaveMenu.make("Abandon game", "abandon", "Undo (hold B) brings it back "
+                          "until another flow opens.")
+
+
+def nsa_cursor(app):
+    """Where the NSA left the cursor on its grids (PlaceScreen, NsaScreen): [grid,
+    row, col], or None (none yet). The game screen keeps it sealed ("nsacur"): the
+    NSA's cursor may show where it placed or moved a chit, and the game screen's
+    state is saved in clear (a private screen's own state is sealed whole)."""
+    screen = app.find("cn_game", None)
+    sealed = screen.s.get("nsacur") if screen is not None else None
+    if not sealed:
+        return None
+    try:
+        return json.loads(app.unseal(sealed))
+    except ValueError:  # another device's key: start on M00 again
+        return None

@@ -13,11 +13,16 @@ class NhShoot(Menu):
     exact odds shown; A rolls the d6), then on a hit toggle extra damage
     cards (one of each kind), LEFT/RIGHT on "Reduce" for heavy armor / Flesh Wound,
     "Hits" 1-2 (rapid fire, berserk), then "Apply damage" (B applies it as set: the
-    roll stands, RULINGS). A trooper's shot opens here at the damage stage
-    (``trooper_shot`` rolled it; the device picked its target).
+    roll stands, RULINGS). Only targets in reach are listed; with none, the
+    footer says why. A hidden shooter aims behind "Hand to" (the screen is hers,
+    ``"_owner"`` in its state): her reach tells where she is; her shot reveals her
+    and the screen is public from the roll on; B cancels with a hand-back. A
+    trooper's shot opens here at the damage stage (``trooper_shot`` rolled it; the
+    device picked its target), with no extra damage cards: a trooper holds none.
 
     State: {"att": [kind, ref], "stage": "target" | "damage", "sel", "extras",
-    "red", "hits", "tgt", "last", "mod" (absent in older saves: 0)}.
+    "red", "hits", "tgt", "last", "mod" (absent in older saves: 0), "_owner"
+    (a hidden shooter's aim only)}.
     """
 
     ID = "nh_attack"
@@ -30,9 +35,33 @@ class NhShoot(Menu):
             "damage: apply it")
     TITLE = "Shoot"
 
+    def draw(self, app, surface):
+        """The menu under a title naming the shooter: "P1 only: shoot" while a hidden
+        shooter aims (her private screen), "P1 shoots", then "T2 hit: damage"."""
+        Menu.draw(self, app, surface)
+        g = app.find("nh_game").game(app)
+        who = _who(g, self.s["att"])
+        if self.s.get("_owner"):
+            title = who + " only: shoot"
+        elif self.s["stage"] == "target":
+            title = who + " shoots"
+        else:
+            title = who + " hit: damage"
+        surface.text(0, 0, title)
+
     def targets(self, app):
+        """The targets the shooter may shoot at now: ("v", player) or ("t", trooper
+        id), each in reach (the same or an open adjoining sector, not hidden:
+        check_shot, Neo-Hunt Combat). A hidden shooter's reach comes from her secret
+        place, so she chooses on a private screen (opened through "Hand to",
+        ``"_owner"`` in the state: neohunt_turns.other)."""
         g = app.find("nh_game").game(app)
         att = tuple(self.s["att"])
+        return [t for t in self.candidates(g, att) if g.check_shot(att, t) is None]
+
+    def candidates(self, g, att):
+        """Everyone the shooter could aim at, reach aside: varans not hidden, and
+        for a varan the troopers on the board."""
         out = []
         for q in range(len(g.d["players"])):
             if g.d["players"][q]["varan"] is not None and ("v", q) != att:
@@ -43,25 +72,21 @@ class NhShoot(Menu):
                 out.append(("t", t["id"]))
         return out
 
-    def far(self, app, target):
-        """True when ``target`` is out of the shooter's reach (not the same or an open
-        adjoining sector, Neo-Hunt Combat) and the shooter's place is public; a
-        hidden varan's place is secret until her shot reveals it, so it is not told
-        here (the shot itself is refused if out of reach)."""
-        g = app.find("nh_game").game(app)
-        att = tuple(self.s["att"])
-        if att[0] == "v" and g.state(att[1]) == "hidden":
-            return False
-        return g.check_shot(att, target) is not None
-
     def none_why(self, app):
         """Why nobody can be shot at (two lines), or [] when someone can."""
-        targets = self.targets(app)
-        if not targets:
+        if self.targets(app):
+            return []
+        g = app.find("nh_game").game(app)
+        if not self.candidates(g, tuple(self.s["att"])):
             return ["No target: all", "hidden or gone"]
-        if not [t for t in targets if not self.far(app, t)]:
-            return ["None in reach:", "walls, too far"]
-        return []
+        return ["None in reach: walls", "or too far. B back"]
+
+    def extras(self, app):
+        """The extra damage cards the shooter may play: the pack's for a varan; none
+        for a trooper, which holds no action cards (Neo-Hunt troopers)."""
+        if self.s["att"][0] == "t":
+            return []
+        return app.find("nh_game").game(app).sect["extra_damage"]
 
     def label(self, app, target):
         g = app.find("nh_game").game(app)
@@ -70,12 +95,10 @@ class NhShoot(Menu):
         return "T%d %s" % (target[1], place_name(g.trooper(target[1])["at"]))
 
     def items(self, app):
-        if self.s["stage"] == "target":  # out of reach: marked "far" (the rules refuse it)
-            return [self.label(app, t) + (" far" if self.far(app, t) else "")
-                    for t in self.targets(app)] + ["Cancel"]
-        extras = app.find("nh_game").game(app).sect["extra_damage"]
-        # "*" marks a chosen card; 15 cells are left beside the cursor
-        out = [("*" if e in self.s["extras"] else " ") + e[:14] for e in extras]
+        if self.s["stage"] == "target":  # only targets in reach (none_why says why none)
+            return [self.label(app, t) for t in self.targets(app)] + ["Cancel"]
+        # "*" marks a chosen card
+        out = [("*" if e in self.s["extras"] else " ") + e for e in self.extras(app)]
         return out + ["Hits %d" % self.s["hits"], "Reduce %d" % self.s["red"], "Apply damage"]
 
     def footer(self, app):
@@ -115,8 +138,10 @@ class NhShoot(Menu):
         made stands, its effects apply; undo is the only way back); elsewhere as
         Menu (B before the roll cancels: nothing was rolled)."""
         if name == "B" and kind != "long" and self.s["stage"] == "damage":
-            extras = app.find("nh_game").game(app).sect["extra_damage"]
-            self.choose(app, len(extras) + 2)
+            self.choose(app, len(self.extras(app)) + 2)
+            return
+        if name == "B" and kind != "long" and self.s.get("_owner"):
+            app.hand_back("Cancelled")  # a private aim: nothing rolled, nothing shown
             return
         Menu.on_button(self, app, name, kind)
 
@@ -126,7 +151,7 @@ class NhShoot(Menu):
             return
         if self.s["stage"] != "damage":
             return
-        extras = app.find("nh_game").game(app).sect["extra_damage"]
+        extras = self.extras(app)
         if self.s["sel"] == len(extras):
             self.s["hits"] = adjust(self.s["hits"], name, kind, 1, 2)
         elif self.s["sel"] == len(extras) + 1:
@@ -145,19 +170,24 @@ class NhShoot(Menu):
         if s["stage"] == "target":
             targets = self.targets(app)
             if index >= len(targets):
-                app.pop()
+                if s.get("_owner"):
+                    app.hand_back("Cancelled")
+                else:
+                    app.pop()
                 return
             target = targets[index]
             label = self.label(app, target)
+            # reach is checked before any die is drawn: a refused shot draws nothing
+            # (targets() lists only those in reach; this guards a changed game)
+            reason = g.check_shot(att, target)
+            if reason:
+                app.notice("Not allowed", reason)
+                return
             face = app.source.randbelow(6) + 1
             mod = s.get("mod", 0)
-            try:
-                hit, need, st = g.shoot(att, target, face, mod)
-            except RuleError as exc:
-                screen._game = None
-                app.notice("Not allowed", str(exc))
-                return
-            app.remember_roll("d6", face)
+            hit, need, st = g.shoot(att, target, face, mod)
+            s.pop("_owner", None)  # the shot shows the shooter: the screen is public now
+            app.remember_roll("d6 shot", face)
             app.record(GAME, "shot", {"by": _who(g, att), "at": label, "state": st, "mod": mod},
                        {"d6": face, "need": need, "hit": hit}, RULE_TO_HIT)
             screen.commit(app)
@@ -173,7 +203,7 @@ class NhShoot(Menu):
                                "need %d+, d6 %d" % (need, face)
                                + (" %+d" % mod if mod else ""), "MISS"])
             return
-        extras = g.sect["extra_damage"]
+        extras = self.extras(app)
         if index < len(extras):
             e = extras[index]
             if e in s["extras"]:
@@ -235,7 +265,7 @@ def trooper_shot(app, screen, g, tid):
     hit, need, st = g.shoot(att, target, face)
     names = [g.d["players"][t[1]]["name"] for t in among]
     label = g.d["players"][target[1]]["name"]
-    app.remember_roll("d6", face)
+    app.remember_roll("d6 shot", face)
     app.record(GAME, "shot", {"by": "T%d" % tid, "at": label, "among": names, "state": st},
                {"d6": face, "need": need, "hit": hit}, RULE_TO_HIT)
     screen.commit(app)

@@ -4,16 +4,44 @@ and a Spot! result (both through prompt.Reveal: shown only while A is held)."""
 from firmware.buttons import A, B, DOWN, RIGHT, UP
 from firmware.games.neohunt.shared import lighten
 from firmware.screens.prompt import Reveal
+from firmware.surface import NB
 from firmware.ui import Screen, wrap
 from shared_rules.errors import RuleError
 from shared_rules.neohunt.rules import RULE_HIDDEN
 from shared_rules.neohunt.board import HIDE, place_name
 
 
+def card_lines(g, p):
+    """Player ``p``'s varan card as her private screen shows it (list of str, each
+    at most 21 columns): its name, Speed, hits (with the damage taken when the
+    varan is on the board) and specials, from the pack. The card is dealt face-up
+    (Neo-Hunt set-up; varan reinforcements), so nothing here is secret: it is shown
+    behind "Hand to" because that is where she decides her move. A player about to
+    (re-)enter or join is shown the card she will be dealt (the varan pile's top),
+    or that none is left."""
+    players = g.d["players"]
+    pl = players[p] if p < len(players) else None
+    v = pl["varan"] if pl is not None else None
+    card = pl["card"] if pl is not None else None
+    if card is None:
+        pile = g.d["varan_pile"]
+        if not pile:
+            return ["No varan card left"]
+        card = pile[0]
+    c = g.sect["varans"][card]
+    hits = "Hits %d" % c["hits"] if v is None else "Damage %d/%d" % (v["dmg"], c["hits"])
+    special = c.get("special") or []
+    return wrap("Varan %s\nSpeed %d %s\nSpecial: %s" % (
+        c["name"].replace(" ", NB), c["speed"], hits,
+        ", ".join([x.replace(" ", NB) for x in special]) if special else "none"))
+
+
 class NhPlace(Screen):
     """PRIVATE (opened by Handover): the player picks a place. UP/DOWN the place,
     A tries it: an illegal one is refused here with the reason, nothing recorded;
-    a legal one is applied and the device is handed back. B cancels.
+    a legal one is applied and the device is handed back. B cancels. Under the
+    pick, her varan card (card_lines); a refusal's reason takes its rows until the
+    cursor moves.
 
     State: {"p", "mode": "initial" | "entry" | "join" | "setup" | "move", "sel",
     "err", "name" (join only)}. "join": a new player (index ``p``, not in the game
@@ -38,18 +66,20 @@ class NhPlace(Screen):
         if s["mode"] in ("setup", "move"):
             # her own place is a secret: shown only by NhWhere (hold A, 5 s at most)
             v = g.varan(s["p"])
-            surface.line_text(1, "R:where? %d/%d mv" % (v["moved"], 1 if s["mode"] == "setup" else v["speed"]))
+            surface.line_text(1, "R:where? %d/%d moves" % (v["moved"], 1 if s["mode"] == "setup" else v["speed"]))
         else:
             surface.line_text(1, "Start place" if s["mode"] == "initial" else "Entry place")
             if s["mode"] == "join":
                 surface.line_text(6, "B: do not join")
         surface.line_text(2, "Go: " + place_name(self.CHOICES[s["sel"]]), False)
         err = s["err"]
-        if err:
+        if err:  # the reason takes the card's rows until the cursor moves
             lines = wrap("NO: " + err)
-            for i in range(min(4, len(lines))):
-                surface.line_text(3 + i, lines[i])
-        surface.line_text(7, "^v pick A ok B x")
+        else:
+            lines = card_lines(g, s["p"])
+        for i in range(min(3 if s["mode"] == "join" else 4, len(lines))):
+            surface.line_text(3 + i, lines[i])
+        surface.line_text(7, "^v pick A:ok B:cancel")
 
     def on_button(self, app, name, kind):
         s = self.s

@@ -50,7 +50,7 @@ class ShotScreen(Menu):
         hit, need = shot_hits(target, face, self.s["mod"])
         app.record("neohunt", "shot", {"target": target, "mod": self.s["mod"]},
                    {"d6": face, "need": need, "hit": hit}, RULE_TO_HIT)
-        app.remember_roll("d6", face)
+        app.remember_roll("d6 shot", face)
         self.s["last"] = "d6 %d: %s" % (face, "HIT" if hit else "MISS")
         # say so when only the unmodified-6 rule made it a hit
         self.s["note"] = "A 6 always hits" if hit and face + self.s["mod"] < need else ""

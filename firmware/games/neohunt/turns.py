@@ -130,18 +130,17 @@ def other(self, app, g, key):
     from firmware.games.neohunt.attack import NhShoot
     s = self.s
     if key == "shoot":
-        app.push(NhShoot({"att": ["v", s["cur"]], "stage": "target", "sel": 0, "extras": [],
-                          "red": 0, "last": "", "hits": 1}))
+        p = s["cur"]
+        shot = NhShoot({"att": ["v", p], "stage": "target", "sel": 0, "extras": [],
+                        "red": 0, "last": "", "hits": 1})
+        if g.state(p) == "hidden":
+            # her place is secret: which targets are in her reach (and that none
+            # are) is seen only by her, behind "Hand to" (Neo-Hunt hidden varans)
+            app.push(Handover.make(g.d["players"][p]["name"], shot))
+        else:
+            app.push(shot)
     elif key == "arrive":
-        rolls = g.arrival_rolls(app.source)
-        s["arrived"] = True
-        for tid, face, ok in rolls:
-            app.remember_roll("d6", face)
-        app.record(GAME, "arrival", {}, {"rolls": [[tid, face, ok] for tid, face, ok in rolls]}, RULE_ARRIVAL)
-        from firmware.screens.result import show
-        show(app, "Arrivals", ["T%d d6 %d %s" % (tid, face, "arrives" if ok else "waits")
-                               for tid, face, ok in rolls] + ["(each on 4+)" if rolls else
-                                                              "nobody waiting"])
+        arrivals(self, app, g, "Arrivals")
     elif key.startswith("tshoot"):
         from firmware.games.neohunt.attack import trooper_shot
         trooper_shot(app, self, g, int(key[6:]))
@@ -152,12 +151,16 @@ def other(self, app, g, key):
         app.record(GAME, "reveal", {"player": name, "why": "spotted"}, {"place": place_name(place)}, RULE_HIDDEN)
         app.notice("Spotted", "%s is at %s" % (name, place_name(place)))
     elif key == "tdone":
+        if not s.get("arrived") and g.waiting():
+            # the arrival rolls are part of the troopers' round (Neo-Hunt trooper
+            # arriving): "Troopers done" makes those not made yet, and says so
+            arrivals(self, app, g, "Arrivals first")
         self.go("deal")
         # a burning trooper's igniter rolls at the end of the troopers' round (RULINGS burning)
         rolls = g.troopers_burning(app.source)
         if rolls:
             for one in rolls:
-                app.remember_roll("d6", one["face"])
+                app.remember_roll("d6 burn", one["face"])
             app.record(GAME, "burning", {"troopers": [one["id"] for one in rolls]},
                        {"rolls": rolls}, RULE_BURNING)
             words = {"out": "fire out", "burns": "burns on", "hit": "one more hit"}
@@ -172,6 +175,20 @@ def other(self, app, g, key):
         app.push(NhMap({"sel": 0}))
     elif key == "status":
         app.push(TextScreen.make("Status", "\n".join(status_lines(g) + STATUS_LEGEND)))
+
+
+def arrivals(self, app, g, title):
+    """Roll a d6 for each waiting trooper (4+ arrives: Neo-Hunt trooper arriving),
+    journal them and show them on a result screen titled ``title``."""
+    rolls = g.arrival_rolls(app.source)
+    self.s["arrived"] = True
+    for tid, face, ok in rolls:
+        app.remember_roll("d6 arrive", face)
+    app.record(GAME, "arrival", {}, {"rolls": [[tid, face, ok] for tid, face, ok in rolls]}, RULE_ARRIVAL)
+    from firmware.screens.result import show
+    show(app, title, ["T%d d6 %d %s" % (tid, face, "arrives" if ok else "waits")
+                      for tid, face, ok in rolls] + ["(each on 4+)" if rolls else
+                                                     "nobody waiting"])
 
 
 def begin_turn(self, app, g):
@@ -195,7 +212,7 @@ def after(self, app, g, p):
     if out is None:
         return
     name = g.d["players"][p]["name"]
-    app.remember_roll("d6", out["face"])
+    app.remember_roll("d6 burn", out["face"])
     app.record(GAME, "burning", {"player": name}, out, RULE_BURNING)
     lines = ["%s burns: d6 %d" % (name, out["face"]),
              {"out": "fire out", "burns": "burns on", "hit": "one more hit"}[out["result"]]]
@@ -275,16 +292,22 @@ def after_private(self, app, p, mode):
         self.commit(app)
 
 
-# what the status lines' short words mean, under them on the Status screen
+# what the status lines' short words mean, under them on the Status screen (each
+# line fits the 19 columns a scrolling text leaves)
 STATUS_LEGEND = ["-- Legend --", "k2: 2 kills", "vis visible", "clk cloaked", "hid hidden",
-                 "2c: 2 cards down", "S3: sector 3", "C: the centre", "1/3: damage/hits", "*: burning",
-                 "T1 w: waits to", " arrive; in: on", " the board", "?: type unknown"]
+                 "2c: 2 cards down", "S3: sector 3", "C: the centre", "1/3: damage/hits",
+                 "*: burning", "w: waits to arrive", "in: on the board",
+                 "?: type unknown", "1/?: hits unknown"]
 
 
 def status_lines(g):
-    """Public status, one line each (16 columns): "P1 k2 vis S3 1/3*" = kills, state,
-    known place (hidden: "hid 2c" = 2 face-down cards), damage/hits, * burning; then
-    the troopers (type "?" while face-down) and the trooper deck. No secrets."""
+    """Public status, one line each, at most 19 columns (a scrolling text's width):
+    "P1 k2 vis S3 1/3*" = kills, state, known place (hidden: "hid 2c" = 2
+    face-down cards), damage/hits, * burning; then each trooper: "T2 S1 in 1/2*"
+    (on the board, damage/hits, * burning; "1/?" while its type is face-down) or
+    "T3 S4 w" (waiting to arrive), its type on the next line ("?" while
+    face-down); then the trooper deck. No secrets: a face-down trooper's hits
+    would tell its type."""
     lines = []
     for p in range(len(g.d["players"])):
         pl = g.d["players"][p]
@@ -303,7 +326,13 @@ def status_lines(g):
                 where += "*"
         lines.append("%s k%d %s" % (pl["name"], pl["kills"], where))
     for t in g.d["troopers"]:
-        kind = g.trooper_type(t)["name"][:7] if t["up"] else "?"
-        lines.append("T%d %s %s %s" % (t["id"], place_name(t["at"]), "w" if t["wait"] else "in", kind))
+        if t["wait"]:
+            lines.append("T%d %s w" % (t["id"], place_name(t["at"])))
+        else:
+            hits = str(g.trooper_type(t)["hits"]) if t["up"] else "?"
+            lines.append("T%d %s in %d/%s%s" % (t["id"], place_name(t["at"]), t.get("dmg", 0), hits,
+                                                "*" if t.get("burn") else ""))
+        kind = g.trooper_type(t)["name"] if t["up"] else "?"
+        lines.append(NB + NB + kind.replace(" ", NB))
     lines.append("Deck %d troopers" % len(g.d["tdeck"]))
     return lines
