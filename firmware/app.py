@@ -18,8 +18,8 @@ from shared_rules.journal import SESSION, Journal, entry_parts
 from shared_rules.save import decode_save, save_header, save_parts, sha256_hex
 from shared_rules.seal import seal, unseal
 
-from firmware.memory import ALWAYS as KEEP_MODULES, GAME as FORGET
-from firmware.saving import CURSOR_KEYS, PREV, SAVE, cursor_of, masked_digest
+from firmware.memory import ALWAYS as KEEP_MODULES, GAME as FORGET, reserve_names
+from firmware.saving import CURSOR_KEYS, PREV, SAVE, cursor_of, header_sha, masked_digest
 from firmware.sealing import opened_state, private_owner  # noqa: F401 (firmware.app's names before)
 
 # a private screen left alone this long is covered (the pass-the-device ritual: a
@@ -40,22 +40,48 @@ def _moves_only(screen, name, kind):
     the arrows on a Cybernaut grid (firmware/games/cybernaut/grid.py GridScreen:
     all but a long LEFT/RIGHT, which changes the grid) whose on_button is
     GridScreen's own. A subclass that
-    overrides them is never taken for a cursor (its press is saved as usual)."""
+    overrides them is never taken for a cursor (its press is saved as usual),
+    unless the class that overrides on_button says ``MENU_ARROWS = True``: its
+    on_button passes every arrow to Menu.on_button unchanged. A class whose own
+    on_button does nothing on an arrow but scroll a text (its view: no
+    confirmation either) says ``VIEW_ARROWS = True`` (ui.TextScreen,
+    result.ResultScreen, Cybernaut's TrackScreen)."""
     if name not in ARROWS:
         return False
     cls = type(screen)
+    owner = cls  # the class whose on_button runs
+    while "on_button" not in owner.__dict__ and getattr(owner, "__bases__", ()):
+        owner = owner.__bases__[0]
+    if owner.__dict__.get("VIEW_ARROWS", False):
+        return True
     handler = getattr(cls, "on_button", None)
     base = cls
     while base is not None:
         label = base.__name__
         if label == "Menu":  # LEFT/RIGHT: Menu.side, which does nothing
-            return handler is base.on_button and (
+            # MENU_ARROWS: the class's own on_button hands every arrow to
+            # Menu.on_button as it is (e.g. Cybernaut's GameScreen, which keeps B)
+            own = cls.__dict__.get("MENU_ARROWS", False) if handler is not base.on_button else True
+            return own and (
                 getattr(cls, "move", None) is base.move if name in ("U", "D")
                 else getattr(cls, "side", None) is base.side)
         if label == "GridScreen":
             return handler is base.on_button and (name in ("U", "D") or kind == "short")
         bases = getattr(base, "__bases__", ())
         base = bases[0] if bases else None
+    return False
+
+
+def _needs_masked(screen):
+    """True when an arrow on ``screen`` (the top one) goes through App.save(moved=True)
+    to learn whether only its cursor moved: its arrows are not all ``_moves_only``
+    and it is not a private screen (whose arrows are saved, sealed, anyway). Only
+    then does App.save keep the masked digest of what it wrote."""
+    if isinstance(screen.s, dict) and screen.s.get("_owner"):
+        return False
+    for name in ARROWS:
+        if not _moves_only(screen, name, "short"):
+            return True
     return False
 
 
@@ -100,9 +126,12 @@ class App:
         self.dirty = True
         self._key = None
         self._sealed_seed = None
-        # _masked_digest of the body last saved (its top screen's cursor left out: that
-        # is _saved_cursor) and the key of its undo step (firmware.steps, firmware.undo)
+        # masked_digest of the body last saved (its top screen's cursor left out: that
+        # is _saved_cursor), kept only while the top screen needs it (_needs_masked)
         self._saved_digest = None
+        # hex SHA-256 of the last save's body text (its header's): nothing changed when
+        # a new text has the same; its first 16 digits key its undo step (firmware.steps)
+        self._saved_sha = None
         self._saved_cursor = None
         self._cursor_moved = False  # a cursor moved since (not saved: App.save)
         self.care = None  # firmware.care.ScreenCare, set by run() or a test
@@ -481,8 +510,8 @@ class App:
     def save(self, moved=False):
         """Write the save atomically, keeping the previous one as the last good save.
 
-        Nothing is written when the state equals the last save's (no flash
-        wear for a press that changed nothing, and an untouched device stays
+        Nothing is written when the state's text is the last save's (no flash wear
+        for a press that changed nothing, and an untouched device stays
         byte-identical for `referee sync`), nor when ``moved`` (an arrow press) and
         only the top screen's cursor moved (its CURSOR_KEYS: a cursor or a menu
         selection is no confirmation, so a power cut may lose it; issue 21: a
@@ -491,30 +520,47 @@ class App:
         the state's JSON text, the text is streamed to storage instead
         (Storage.write_json_atomic): the same bytes, written twice to flash.
 
+        Cost (issue 21): one JSON encoding and its SHA-256, in C; a second encoding
+        (``masked_digest``) only for an arrow press, and after a write only when
+        the top screen's arrows need it (``_needs_masked``).
+
         :param moved: True for a press of an arrow button (App._act).
         """
         body = self.snapshot()
-        # order-free (MicroPython may reorder dict keys), and 32 bytes where a copy of
-        # the state would hold several KB of the Pico's heap
-        digest = masked_digest(body)
         cursor = cursor_of(body)
-        if digest == self._saved_digest and (moved or cursor == self._saved_cursor):
-            if cursor != self._saved_cursor:
-                self._cursor_moved = True
-            return
-        gc.collect()  # the text needs one block as big as the state: collect first
+        digest = None
+        top = self.top()
+        if moved and _needs_masked(top):  # else the whole text decides (a private
+            # screen's sealed state differs each time; a grid's long L/R changes it)
+            digest = masked_digest(body)
+            if digest == self._saved_digest:
+                if cursor != self._saved_cursor:
+                    self._cursor_moved = True
+                return
+        elif _needs_masked(top):
+            digest = masked_digest(body)
+        # the text needs one block as big as the state: the allocator collects by
+        # itself when it finds none (a collection before every save cost a Pico
+        # milliseconds a press for nothing: issue 21)
         try:
             header, text = save_parts(body)
-            body = None
         except MemoryError:  # no free block as big as the state's text: stream it
             header = text = None
             gc.collect()
+        if header is not None:
+            body = None
+            sha = header_sha(header)
+            if sha == self._saved_sha and cursor == self._saved_cursor:
+                self._saved_digest = digest
+                return  # the very text of the last save
         if self.storage.exists(SAVE):
             self.storage.rename(SAVE, PREV)
         if text is None:
-            self.storage.write_json_atomic(SAVE, save_header, body)
+            header = self.storage.write_json_atomic(SAVE, save_header, body)
+            sha = header_sha(header) if header else None
         else:
             self.storage.write_atomic(SAVE, (header, "\n", text, "\n"))
+        self._saved_sha = sha
         self._saved_digest = digest
         self._saved_cursor = cursor
         self._cursor_moved = False
@@ -525,6 +571,7 @@ class App:
             return None
         body = decode_save(data, name)
         if name == SAVE:
+            self._saved_sha = header_sha(data[:data.find(b"\n")])
             self._saved_digest = masked_digest(body)
             self._saved_cursor = cursor_of(body)
             self._cursor_moved = False
@@ -536,7 +583,9 @@ class App:
         After a restart for a step that needs the whole heap (restart_first), that
         step is done here: A on the saved top screen, as the player pressed it
         (saved, journaled); only once the boot's own objects (the save read back,
-        the journal's tail) are let go."""
+        the journal's tail) are let go. With a game open whose screen says
+        RESERVE_NAMES (Cybernaut's), the next pool of interned names is taken then,
+        while the heap is whole (``reserve_names``)."""
         from firmware.resume import resume
         launch = resume(self)
         resume = None
@@ -550,6 +599,10 @@ class App:
                 self.handle(A, SHORT)
             finally:
                 self._launching = False
+        for screen in self.stack:
+            if getattr(screen, "RESERVE_NAMES", False):  # its game's names need it
+                reserve_names()
+                break
         self.redraw()
 
     def restart_first(self):
@@ -622,7 +675,7 @@ class App:
             moves = (_moves_only(top, name, kind)
                      and not (isinstance(top.s, dict) and top.s.get("_owner")))
             # where the cursor is now, when a move of it is not saved yet: the undo step
-            # of this press (the state before it) is the last save with it (_keep_step)
+            # of this press (the state before it) is the last save with it, beside its key
             cursor = self._moved_cursor(top)
             try:
                 if (name == "B" and kind == "long" and not self.top().OWN_LONG_B
@@ -644,11 +697,15 @@ class App:
             recent = self.journal.recent
             step = None
             if self.journal.next_seq != seq and recent and recent[-1]["kind"] not in ("undo", "redo"):
-                from firmware.steps import mark
+                from firmware.steps import keep_cursor, mark
                 step = mark(self, seq, counter, shown)
+                if step and cursor:
+                    # where the cursor was at the press (not saved): beside the step's
+                    # key, in this press's save (an undo puts it back)
+                    keep_cursor(self.undo, step, cursor)
             self.save(name in ARROWS)
             if step:
-                self._keep_step(step, cursor)  # the state before the action: an undo step
+                self._keep_step(step)  # the state before the action: an undo step
             if self._opening:
                 self._open_session()
                 self.save()
@@ -664,27 +721,13 @@ class App:
             return None
         return dict((key, state[key]) for key in CURSOR_KEYS if key in state)
 
-    def _keep_step(self, step, cursor):
-        """Keep the state before an action as undo step ``step`` (a file name): a copy
-        of the last save (PREV once the action's state is saved), with the cursor
-        where it was at the press (``cursor``: _moved_cursor's, or None) when its
-        moves were not saved. Its key stays _saved_digest's (which leaves that
-        cursor out). Without room to read it back, a plain copy (the cursor where it
-        was last saved)."""
-        if cursor:
-            try:
-                body = decode_save(self.storage.read(PREV), PREV)
-                state = body["screens"][-1]["state"]
-                for key in cursor:
-                    if key in state:
-                        state[key] = cursor[key]
-                header, text = save_parts(body)
-                body = state = None
-                self.storage.write_atomic(step, (header, "\n", text, "\n"))
-                return
-            except (MemoryError, SaveError, KeyError, IndexError, TypeError):
-                body = state = None
-                gc.collect()
+    def _keep_step(self, step):
+        """Keep the state before an action as undo step ``step`` (a file name): a byte
+        copy of the last save (PREV once the action's state is saved), keyed by its
+        SHA-256 (firmware.steps.mark). When the cursor had moved since that save
+        without being saved, where it was at the press is beside the key
+        (firmware.steps.keep_cursor, App._act) and an undo puts it back: no
+        decoding and encoding of the state on a press (issue 21)."""
         self.storage.copy(PREV, step)
 
     def recover_memory(self):

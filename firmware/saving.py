@@ -3,7 +3,9 @@ digest without the cursor: an arrow press that only moves a cursor writes no sav
 issue 21). Imported by the app, the boot's restore (firmware/resume.py) and undo
 (firmware/undo.py); it imports none of them."""
 
-from shared_rules.save import state_digest
+import gc
+import hashlib
+import json
 
 SAVE = "saves/state.sav"
 PREV = "saves/state.prev"
@@ -13,30 +15,66 @@ PREV = "saves/state.prev"
 CURSOR_KEYS = ("sel", "r", "c")
 
 
-def masked_digest(body):
-    """state_digest of a save body (App.snapshot's) without what an arrow press may
+def masked_digest(body, digest_of=None):
+    """A digest of a save body (App.snapshot's) without what an arrow press may
     change without confirming anything: the top screen's CURSOR_KEYS, and the
     names of the packs loaded (a hint for the next boot, firmware.resume
     preload_packs: a pack loaded by the frame after a save). The body is left as
-    it was (a shallow copy of the top screen's state is digested). :returns: 32 bytes."""
+    it was (a shallow copy of the top screen's state is digested).
+
+    :param digest_of: callable(value) -> 32 bytes; default ``text_digest``: the
+        SHA-256 of the JSON text, in C (issue 21: the order-free walk,
+        shared_rules.save.state_digest, took ~140 ms a Cybernaut press on a Pico).
+        That text follows the order the dicts iterate in, so two equal states
+        built in different orders may differ; App.save compares only states of
+        the same live objects (before and after an arrow press), where a
+        difference costs at most one save. firmware.undo passes state_digest to
+        check a step key written by an older firmware.
+    :returns: 32 bytes."""
+    if digest_of is None:
+        digest_of = text_digest
     screens = body["screens"]
     top = screens[-1] if screens else None
     state = top["state"] if top is not None else None
     packs = body.pop("packs", None)
     try:
         if not isinstance(state, dict) or not [key for key in CURSOR_KEYS if key in state]:
-            return state_digest(body)
+            return digest_of(body)
         masked = dict(state)
         for key in CURSOR_KEYS:
             masked.pop(key, None)
         top["state"] = masked
         try:
-            return state_digest(body)
+            return digest_of(body)
         finally:
             top["state"] = state
     finally:
         if packs is not None:
             body["packs"] = packs
+
+
+def text_digest(value):
+    """SHA-256 (32 bytes) of ``json.dumps(value)``'s UTF-8. Without a block of RAM
+    as big as the text (a heap in pieces), the order-free digest that needs none
+    (shared_rules.save.state_digest) stands in: another kind, so the comparison
+    says "changed" and the press saves (a write too many, never one too few)."""
+    try:
+        text = json.dumps(value)
+    except MemoryError:
+        gc.collect()
+        from shared_rules.save import state_digest
+        return state_digest(value)
+    try:
+        return hashlib.sha256(text).digest()
+    except TypeError:  # CPython: str has no buffer
+        return hashlib.sha256(text.encode()).digest()
+
+
+def header_sha(header):
+    """The hex SHA-256 of a save's body, from its header line (str or bytes)."""
+    if not isinstance(header, str):
+        header = bytes(header).decode()
+    return json.loads(header)["sha256"]
 
 
 def cursor_of(body):

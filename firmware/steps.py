@@ -1,8 +1,6 @@
 """Numbering the undo steps after each action (the part of firmware/undo.py that
 every action needs; the menu and the undo itself load only when used)."""
 
-from binascii import hexlify
-
 MAX_STEPS = 8
 FOLDER = "undo/"
 STOPS = ("reveal", "reveal_all", "salt", "seed_reveal")  # see barrier
@@ -12,10 +10,24 @@ def _slot(i):
     return FOLDER + "%d.snp" % (i % (MAX_STEPS + 1))
 
 
-def _keep(undo, i, digest):
+def _keep(undo, i, sha):
+    """Key step ``i`` by ``sha`` (the hex SHA-256 of its file's body, its header's):
+    ``undo[5]`` gets [i, its first 16 digits]. firmware.undo restores a step file
+    only with that key (a file left by a power cut, a restore or a sync is refused)."""
     keys = [key for key in undo[5] if key[0] != i and undo[1] <= key[0] <= undo[3]]
-    keys.append([i, hexlify(digest[:8]).decode()])
+    keys.append([i, sha[:16]])
     undo[5] = keys
+
+
+def keep_cursor(undo, step, cursor):
+    """Beside the key of step file ``step`` (``_slot``'s name) in ``undo``: where
+    the top screen's cursor was at the action (``cursor``: {CURSOR_KEY: value}),
+    when the cursor had moved since the copied save (not saved: a cursor is no
+    confirmation). firmware.undo puts it back when it restores the step."""
+    for key in undo[5]:
+        if _slot(key[0]) == step:
+            del key[2:]
+            key.append(cursor)
 
 
 def barrier(app, before, shown):
@@ -59,7 +71,7 @@ def barrier(app, before, shown):
 
 def mark(app, before, counter, shown=None):
     """After an action, before its state is saved: number the state before it
-    (the last save, ``app._saved_digest``) as a step; the caller copies that save
+    (the last save, keyed by ``app._saved_sha``) as a step; the caller copies that save
     (saves/state.prev once the new state is saved) to the returned file. An
     action that cannot be undone (``barrier``) makes the state after it the
     oldest one kept: ``undo[6]`` = [its step] + the reason (``barrier``), for
@@ -70,7 +82,7 @@ def mark(app, before, counter, shown=None):
     :param shown: the ID of the screen on top before the action (str) or None.
     :returns: the step's file name (relative to the data folder), or None.
     """
-    if not app._saved_digest:
+    if not app._saved_sha:
         return None
     undo = app.undo or [0, 0, 0, 0, [], []]
     pos = undo[2]
@@ -88,7 +100,7 @@ def mark(app, before, counter, shown=None):
         undo[5] = []
         app.undo = undo
         return None
-    _keep(undo, pos, app._saved_digest)
+    _keep(undo, pos, app._saved_sha)
     app.undo = undo
     return _slot(pos)
 

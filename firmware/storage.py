@@ -162,6 +162,7 @@ class Storage:
         :param head_of: callable(digest: 32 bytes, size: int) -> str, e.g.
             shared_rules.save.save_header.
         :param value: a JSON-ready value (dict, list, str, int, float, bool, None).
+        :returns: the header line written (str, ``head_of``'s).
         :raises OSError: a write failed; ``name`` is then untouched.
         """
         folder = name.rsplit("/", 1)[0] if "/" in name else ""
@@ -170,7 +171,7 @@ class Storage:
         final = self.path(name)
         body = final + BODY_SUFFIX
         try:
-            self._write_json(body, final, head_of, value)
+            return self._write_json(body, final, head_of, value)
         finally:  # written or not, the body's copy goes (a failed one would stay for good)
             try:
                 self.fs.remove(body)
@@ -189,8 +190,9 @@ class Storage:
                 digest.update(chunk)
                 size += len(chunk)
         tmp = final + TMP_SUFFIX
+        header = head_of(digest.digest(), size)
         with self.open(tmp, "wb") as handle:
-            _write_part(handle, head_of(digest.digest(), size))
+            _write_part(handle, header)
             handle.write(b"\n")
             with self.open(body, "rb") as source:
                 for chunk in _chunks(source):
@@ -198,6 +200,7 @@ class Storage:
             handle.write(b"\n")
             handle.flush()
         self._replace(tmp, final)
+        return header
 
     def _replace(self, tmp, final):
         """Rename ``tmp`` over ``final`` so one whole copy exists at every moment."""

@@ -22,6 +22,7 @@ ROWS = const(8)
 CELL = const(6)    # pixels per column
 LINE = const(8)    # pixels per row (one SSD1306 page)
 NB = "\x1f"        # a space that ui.wrap never breaks at ("P3" NB "S5"): drawn as a space
+_BLANK = b" " * COLS  # a text row cleared (Surface.clear: one slice copy a row)
 
 
 def _page_buffer(fb):
@@ -74,8 +75,7 @@ class Surface:
         """Blank the frame and the text record."""
         self.fb.fill(0)
         for row in self._rows:
-            for i in range(COLS):
-                row[i] = 32
+            row[:] = _BLANK
         if self.trace is not None:
             del self.trace[:]
 
@@ -147,6 +147,10 @@ class Surface:
     def hline(self, x, y, w, color=1):
         """Horizontal line in pixels."""
         self.fb.hline(x, y, w, color)
+
+    def vline(self, x, y, h, color=1):
+        """Vertical line in pixels."""
+        self.fb.vline(x, y, h, color)
 
     def pixel(self, x, y, color=1):
         """One pixel."""

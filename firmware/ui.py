@@ -220,6 +220,8 @@ class TextScreen(Screen):
 
     ID = "text"
     HELP = "Up/Down scroll\nA or B back"
+    # an arrow only scrolls (firmware.app._moves_only: no digest, no save)
+    VIEW_ARROWS = True
 
     def initial(self):
         return {"title": "", "lines": [], "top": 0}

@@ -10,8 +10,11 @@ copied once the new state is saved). ``app.undo`` (saved with the app) numbers
 the steps: ``[0, lo, pos, hi, acts, keys]`` - lo..hi: the states kept; pos: the
 state shown now; acts: ``[i, first seq, end seq, dice block before, dice block
 after]`` of the action that led from state i to i + 1; keys: ``[i, digest]`` of
-each step file (firmware.app._masked_digest, 16 hex digits), so a file left by a
-power cut, a restore or a sync is refused, never restored.
+each step file (the first 16 hex digits of the SHA-256 of its body, as its
+header has it; a step kept by a firmware before issue 21: of
+firmware.saving.masked_digest with shared_rules.save.state_digest), so a file left
+by a power cut, a restore or a sync is refused, never restored; a third item, when
+there, is where the cursor was at the action ({"sel": 2}: firmware.steps.keep_cursor).
 
 - Undo (pos > lo): the shown state is written to its slot (so redo can return),
   the state before the last action is restored, and an "undo" entry is journaled
@@ -43,27 +46,36 @@ from binascii import hexlify
 from firmware.steps import MAX_STEPS, _keep, _slot  # noqa: F401  (MAX_STEPS for callers)
 from firmware.ui import Menu, TextScreen
 from shared_rules.errors import SaveError
-from firmware.saving import masked_digest as _masked_digest  # App._saved_digest's kind (App.save)
-from shared_rules.save import decode_save, save_header, save_parts
+from firmware.saving import header_sha as _header_sha, masked_digest as _masked_digest
+from shared_rules.save import decode_save, save_header, save_parts, state_digest
 
 RULE = "Trust: undo and redo"
 GAME = "session"
 
 
 def _read(app, i):
-    """The save body of state ``i`` (its screens, its roll history...).
+    """The save body of state ``i`` (its screens, its roll history...), with the
+    top screen's cursor where it was at the action when the step keeps it.
     :raises SaveError: missing, damaged or foreign."""
     data = app.storage.read(_slot(i))
     if data is None:
         raise SaveError("the saved step is missing")
     body = decode_save(data, _slot(i))
+    sha = _header_sha(data[:data.find(b"\n")])
     data = None
     want = None
     for key in app.undo[5]:
         if key[0] == i:
-            want = key[1]
-    if want is None or hexlify(_masked_digest(body)[:8]).decode() != want:
+            want = key
+    if want is None or (sha[:16] != want[1]
+                        and hexlify(_masked_digest(body, state_digest)[:8]).decode() != want[1]):
         raise SaveError("the saved step belongs to another save (a power cut, a restore or a sync)")
+    if len(want) > 2 and isinstance(want[2], dict) and body.get("screens"):
+        state = body["screens"][-1].get("state")
+        if isinstance(state, dict):
+            for name in want[2]:
+                if name in state:
+                    state[name] = want[2][name]
     return body
 
 
@@ -75,10 +87,11 @@ def _write(app, i):
         header, text = save_parts(body)
     except MemoryError:  # no block as big as the state's text: streamed (App.save)
         gc.collect()
-        app.storage.write_json_atomic(_slot(i), save_header, body)
+        header = app.storage.write_json_atomic(_slot(i), save_header, body)
     else:
+        body = None
         app.storage.write_atomic(_slot(i), (header, "\n", text, "\n"))
-    _keep(app.undo, i, _masked_digest(body))
+    _keep(app.undo, i, _header_sha(header))
 
 
 def _current(app):

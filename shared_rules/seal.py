@@ -16,12 +16,22 @@ BLOCK = 16  # sealed values are padded to a multiple of this many bytes
 
 def _keystream_xor(key, salt, buf, start):
     """XOR ``buf[start:]`` (a bytearray, changed in place) with the keystream of
-    (key, salt): block n is SHA-256(key + salt + n as 4 bytes big-endian)."""
-    block = b""
-    for index in range(len(buf) - start):
-        if index % 32 == 0:
-            block = hashlib.sha256(key + salt + (index // 32).to_bytes(4, "big")).digest()
-        buf[start + index] ^= block[index % 32]
+    (key, salt): block n is SHA-256(key + salt + n as 4 bytes big-endian).
+
+    32 bytes at a time as one big-endian integer (C code), not byte by byte in
+    Python: a Cybernaut game's secret part is KBs, sealed and opened on every
+    action (issue 21). The same bytes as a byte-by-byte XOR."""
+    head = key + salt
+    end = len(buf)
+    at = start
+    index = 0
+    while at < end:
+        block = hashlib.sha256(head + index.to_bytes(4, "big")).digest()
+        size = end - at if end - at < 32 else 32
+        mixed = int.from_bytes(buf[at:at + size], "big") ^ int.from_bytes(block[:size], "big")
+        buf[at:at + size] = mixed.to_bytes(size, "big")
+        at += size
+        index += 1
 
 
 def seal(key, salt, text):

@@ -128,13 +128,18 @@ def main():
     t0 = time.time()
     try:
         now = manifest(code)
+        # `fs cp -r DIR :` puts the build in /<basename of DIR>; it runs from DEV_CODE
+        move = ("import os\ntry:\n    os.stat(%r)\nexcept OSError:\n    os.rename(%r, %r)\n"
+                % (DEV_CODE, "/" + os.path.basename(code), DEV_CODE))
         if fresh:
             kit.say("copying the build to the device (all files: ~5 min)")
             rc, text, _, _ = pico.mp("fs", "cp", "-r", code, ":")
             if rc:
                 print("bench-pico: copy failed:\n" + text[-2000:], file=sys.stderr)
                 return 1
+            pico.mp("exec", move)
         else:
+            pico.mp("exec", move)  # a copy made before this move was added
             with open(seen_path) as f:
                 seen = json.load(f)
             changed = sorted(n for n in now if seen.get(n) != now[n])
@@ -157,6 +162,8 @@ def main():
         before = pico.stats()["flash"]
         text, flow, flows = "", 0, 1
         only = [int(x) for x in a.games.split(",")] if a.games else None
+        if only:  # the flows' count is learnt from the first flow run: reach the last asked
+            flows = max(only) + 1
         while flow < flows:
             if only is None or flow in only:
                 script = press_report.driver(DEV_CODE, DEV_DATA, DEV_CODE + "/packs", a.presses, a.seed, a.ballast, flow)

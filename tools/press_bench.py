@@ -154,7 +154,14 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1):
 
     app_module.log = quiet
     big = [0]  # the save's text: the biggest single block a press asks for
-    setattr(app_module, "state_digest", Timer(acc, 1, app_module.state_digest))
+    # the save's digest: firmware.saving.masked_digest as firmware.app calls it (named
+    # _masked_digest before issue 18's layout; before issue 21's change it called
+    # shared_rules.save.state_digest, timed then under that name)
+    name = "state_digest"
+    for name in ("masked_digest", "_masked_digest", "state_digest"):
+        if hasattr(app_module, name):
+            break
+    setattr(app_module, name, Timer(acc, 1, getattr(app_module, name)))
     parts = app_module.save_parts
 
     def sized(body):

@@ -20,6 +20,7 @@ from referee.render import to_png  # noqa: E402
 SHOTS = (
     ("main-menu", 1, ""),
     ("dice", 7, "A A D A D A D A D A"),
+    ("neohunt-shot-odds", 16, "D A D D D L"),  # before the roll: its exact odds
     ("neohunt-shot", 16, "D A D D D L A"),
     ("cybernaut-interaction", 7, "D D A A R A"),
     ("cybercore-armour", 7, "D D D A A A R R R A D D D D A"),

@@ -30,6 +30,8 @@ class ResultScreen(Screen):
             "Up/Down scroll\n"
             "B: nothing, the\n"
             "result stands")
+    # an arrow only scrolls (firmware.app._moves_only: no digest, no save)
+    VIEW_ARROWS = True
 
     def initial(self):
         return {"title": "", "lines": [], "top": 0, "b": False}

@@ -271,7 +271,7 @@ def test_neohunt_shot_flow_pinned():
     # before the roll: the need and the exact odds (6 on a d6: 1 in 6)
     lines, app = screen(16, "D A D D D")
     assert lines == ["Neo-Hunt shot", " Visible", " Visible+cover", " Cloaked", ">Cloaked+cover",
-                     "Need 6+ mod +0", "hit 1/6=17%", ""]
+                     "Need 6+ mod +0", "hit 1/6=17%", "A:roll L/R:modifier"]
     # the roll opens its own screen until A
     lines, app = screen(16, "D A D D D A")
     assert lines == ["Shot", "Need 6+ mod +0", "d6 6: HIT", "", "", "", "", "A: OK"]

@@ -341,3 +341,71 @@ def test_an_undo_step_too_big_for_one_block_is_streamed_and_redo_still_works():
     keys(board, app, "A")
     assert stack(app) == two
     assert entries(app)[-1]["kind"] == "redo"
+
+
+def _as_older_firmware(app):
+    """Rewrite the data folder as a firmware before issue 21 left it: each undo
+    step keyed by the order-free digest of its body with the top screen's cursor
+    left out (firmware.saving.masked_digest over shared_rules.save.state_digest),
+    the save's own format unchanged."""
+    from binascii import hexlify
+    from firmware.saving import SAVE, masked_digest as _masked_digest
+    from shared_rules.save import decode_save, encode_save, state_digest
+    body = decode_save(app.storage.read(SAVE), SAVE)
+    keys = []
+    for key in body["undo"][5]:
+        slot = "undo/%d.snp" % (key[0] % 9)
+        step = decode_save(app.storage.read(slot), slot)
+        keys.append([key[0], hexlify(_masked_digest(step, state_digest)[:8]).decode()])
+    body["undo"][5] = keys
+    app.storage.write_atomic(SAVE, encode_save(body))
+    return keys
+
+
+def test_a_save_and_its_undo_steps_from_an_older_firmware_resume_and_undo():
+    # issue 21 keys a step by its file's SHA-256 (its header's): a step an older
+    # firmware keyed by the order-free digest is still restored after an update
+    root = tempdir("undo")
+    board, app = boot(root, 5)
+    open_entry(board, app, "DiceScreen")
+    keys(board, app, "A")
+    one = stack(app)
+    keys(board, app, "D A")
+    two = stack(app)
+    old = _as_older_firmware(app)
+    assert all(len(key[1]) == 16 for key in old)
+    board, app = boot(root, 5)  # the new firmware boots the older one's save
+    assert stack(app) == two
+    assert app.undo[5] == old
+    undo(board, app)
+    assert app.surface.lines()[0] == "Undo" and not app.surface.lines()[1].startswith("Cannot")
+    keys(board, app, "A")
+    assert stack(app) == one
+    redo(board, app)
+    keys(board, app, "A")
+    assert stack(app) == two
+
+
+def test_a_step_is_keyed_by_its_file_and_keeps_the_unsaved_cursor_beside_the_key():
+    # the cursor moved (not saved) before the action: the step file is a byte copy
+    # of the last save, where the cursor is at the press goes beside its key
+    from firmware.saving import header_sha as _header_sha
+    root = tempdir("undo")
+    board, app = boot(root, 5)
+    open_entry(board, app, "DiceScreen")
+    keys(board, app, "A")
+    saved = app.storage.read("saves/state.sav")
+    keys(board, app, "D")                      # cursor to d10: nothing written
+    assert app.storage.read("saves/state.sav") == saved
+    moved = stack(app)
+    keys(board, app, "A")                      # roll d10: an action
+    pos = app.undo[2] - 1
+    key = [k for k in app.undo[5] if k[0] == pos][0]
+    step = app.storage.read("undo/%d.snp" % pos)
+    assert step == saved                       # a byte copy
+    assert key[1] == _header_sha(saved[:saved.find(b"\n")])[:16]
+    assert key[2] == {"sel": moved[-1][1]["sel"]} and moved[-1][1]["sel"] != 0
+    undo(board, app)
+    keys(board, app, "A")
+    assert stack(app) == moved                 # the cursor where it was at the press
+

@@ -147,6 +147,9 @@ class FakeFB:
     def hline(self, x, y, w, c):
         pass
 
+    def vline(self, x, y, h, c):
+        pass
+
     def pixel(self, x, y, c):
         pass
 

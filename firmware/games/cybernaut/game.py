@@ -63,6 +63,9 @@ class GameScreen(Menu):
             "B leave? (asks)\n"
             "hold B: turn track")
     TITLE = "Cybernaut game"
+    # its play interns more names than six pools hold: App.boot takes the next
+    # pool while the heap is whole (firmware.app.reserve_names)
+    RESERVE_NAMES = True
 
     def initial(self):
         return {"sel": 0, "pub": None, "sec": None, "msg": "", "log": []}
@@ -224,6 +227,10 @@ class GameScreen(Menu):
         entries = self.entries(app)
         if index < len(entries):
             entries[index][1](app)
+
+    # on_button below hands every arrow to Menu.on_button as it is: an arrow here
+    # only moves the selection (firmware.app._moves_only: no digest, no save)
+    MENU_ARROWS = True
 
     def on_button(self, app, name, kind):
         if name == B and kind == LONG:

@@ -34,11 +34,12 @@ class ShotScreen(Menu):
 
     def footer(self, app):
         """The need and modifier, the exact odds of a hit (public: the target's state
-        and the modifier, shared_rules.odds), the last roll."""
+        and the modifier, shared_rules.odds), the last roll (before one: the buttons)."""
         from shared_rules.odds import chance_text, shot_odds
         target = TARGET_ORDER[self.s["sel"]]
         return ["Need %d+ mod %+d" % (TARGETS[target][1], self.s["mod"]),
-                "hit " + chance_text(*shot_odds(target, self.s["mod"])), self.s["last"]]
+                "hit " + chance_text(*shot_odds(target, self.s["mod"])),
+                self.s["last"] or "A:roll L/R:modifier"]
 
     def side(self, app, name, kind):
         if name == LEFT or name == RIGHT:

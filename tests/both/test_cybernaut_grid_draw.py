@@ -1,0 +1,127 @@
+"""firmware.games.cybernaut.grid.draw_grid draws, line by line and only where
+something is, the very frame a cell-by-cell drawing gives (issue 21: a cursor step
+on the Central Matrix was a quarter of a second on a Pico): compared pixel for
+pixel with that drawing (``_reference`` below, the drawing it replaced) over the
+four grids, every cursor corner and edge, and random marks, chits, GAPs, green
+addresses and Ghost, cursor on them too."""
+
+from boards.sim import HEIGHT, WIDTH, _make_framebuffer
+from firmware.games.cybernaut.grid import X0, Y0, draw_grid
+from firmware.surface import Surface
+from shared_rules.cybernaut.grid import address, grid_size
+
+
+def _reference(surface, grid, cursor, marks, shown, ghost, green, gaps):
+    """The cell-by-cell drawing of every cell (outline, foot line, GAP line, chit,
+    mark, Ghost; the cursor's cell filled, its contents dark)."""
+    size = grid_size(grid)
+    for row in range(size):
+        for col in range(size):
+            at = address(grid, row, col)
+            cell = 20 if size == 3 else 6
+            x, y = X0 + col * cell, Y0 + row * cell
+            on = 1
+            if (row, col) == cursor:
+                surface.fill_rect(x, y, cell + 1, cell + 1, 1)
+                on = 0
+            else:
+                surface.rect(x, y, cell + 1, cell + 1, 1)
+            mid = cell // 2
+            if at in green:
+                surface.hline(x + 1, y + cell - 1, cell - 1, on)
+            elif at in gaps:
+                for d in range(1, cell):
+                    surface.pixel(x + 1, y + d, on)
+            if at in shown:
+                half = 1 if cell == 6 else 3
+                surface.fill_rect(x + mid - half, y + mid - half, half * 2, half * 2, on)
+            elif at in marks:
+                surface.pixel(x + mid, y + mid, on)
+            if at == ghost:
+                for d in range(-2, 3):
+                    surface.pixel(x + mid + d, y + mid + d, on)
+                    surface.pixel(x + mid + d, y + mid - d, on)
+
+
+class _Lcg:
+    """A seeded stream of numbers, the same on both runtimes (MicroPython's random
+    has no Random class)."""
+
+    def __init__(self, seed):
+        self.state = seed
+
+    def getrandbits(self, bits):
+        self.state = (self.state * 1103515245 + 12345) & 0x7FFFFFFF
+        return (self.state >> 8) & ((1 << bits) - 1)
+
+
+def _frame(draw, *args):
+    buf = bytearray(WIDTH * HEIGHT // 8)
+    surface = Surface(_make_framebuffer(buf), None, buf=buf)
+    surface.clear()
+    draw(surface, *args)
+    return bytes(buf)
+
+
+def _some(rng, grids, count):
+    out = []
+    for _ in range(count):
+        grid = grids[rng.getrandbits(8) % len(grids)]
+        size = grid_size(grid)
+        out.append(address(grid, rng.getrandbits(8) % size, rng.getrandbits(8) % size))
+    return out
+
+
+def _same(grid, cursor, marks, shown, ghost, green, gaps):
+    want = _frame(_reference, grid, cursor, marks, shown, ghost, green, gaps)
+    got = _frame(draw_grid, grid, cursor, marks, shown, ghost, green, gaps)
+    if got != want:
+        for at in range(len(want)):
+            if got[at] != want[at]:
+                break
+        raise AssertionError("grid %s cursor %r: byte %d (column %d, page %d) is %02x, not %02x"
+                             % (grid, cursor, at, at % WIDTH, at // WIDTH, got[at], want[at]))
+
+
+def test_an_empty_grid_with_the_cursor_at_every_corner_and_the_middle():
+    for grid in ("A", "B", "C", "M"):
+        last = grid_size(grid) - 1
+        for cursor in ((0, 0), (0, last), (last, 0), (last, last), (1, 1)):
+            _same(grid, cursor, {}, {}, None, {}, [])
+
+
+def test_every_kind_of_mark_on_and_off_the_cursor():
+    green = {"M00": "Sprawl", "M55": "x", "A11": "y"}
+    gaps = ["M01", "M55", "B22"]  # M55: green and GAP, green wins
+    marks = {"M02": 1, "M03": 2, "M55": 1, "A00": 1}
+    shown = {"M03": ["Tracer"], "M44": ["ICE"], "A11": ["Probe"]}
+    for grid in ("A", "B", "M"):
+        size = grid_size(grid)
+        for row in range(size):
+            for col in range(size):
+                _same(grid, (row, col), marks, shown, "M44" if grid == "M" else "A11", green, gaps)
+
+
+def test_random_grids_match_the_cell_by_cell_drawing():
+    rng = _Lcg(21)
+    for _ in range(60):
+        grid = ("A", "B", "C", "M")[rng.getrandbits(8) % 4]
+        size = grid_size(grid)
+        green = {}
+        for at in _some(rng, ("A", "B", "C", "M", "M"), 8):
+            green[at] = "g"
+        gaps = _some(rng, ("A", "M", "M"), 6)
+        marks = {}
+        for at in _some(rng, ("B", "M", "M"), 10):
+            marks[at] = 1
+        shown = {}
+        for at in _some(rng, ("C", "M", "M"), 5):
+            shown[at] = ["chit"]
+        ghost = _some(rng, ("A", "M"), 1)[0] if rng.getrandbits(1) else None
+        cursor = (rng.getrandbits(8) % size, rng.getrandbits(8) % size)
+        _same(grid, cursor, marks, shown, ghost, green, gaps)
+        # the cursor on something
+        spots = [at for at in list(marks) + list(shown) + list(green) + gaps if at[0] == grid]
+        if spots:
+            at = spots[rng.getrandbits(8) % len(spots)]
+            _same(grid, (int(at[1]), int(at[2])), marks, shown, at, green, gaps)

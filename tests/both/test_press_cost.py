@@ -1,0 +1,73 @@
+"""Issue 21's press costs that tests can see without a clock: which presses write
+the save and which skip its digest (the figures themselves: tools/press_report.py
+and tools/bench_pico.py, never a timed test)."""
+
+from check import tempdir
+
+from boards.sim import boot, parse_keys
+
+
+def keys(board, app, text):
+    for name, long in parse_keys(text):
+        board.press(app, name, long)
+
+
+def test_an_arrow_on_the_cybernaut_game_menu_writes_nothing_and_skips_the_digest():
+    # issue 21: GameScreen keeps B for itself and hands every arrow to Menu's own
+    # handler (MENU_ARROWS): an arrow there is a cursor move, neither saved nor
+    # digested; the next press that writes saves the selection
+    from firmware import app as app_module
+    root = tempdir("undo")
+    board, app = boot(root, 5)
+    keys(board, app, "D D A D D A")            # Cybernaut, New game
+    assert app.top().ID == "cn_game", app.top().ID
+    saved = app.storage.read("saves/state.sav")
+    sel = app.top().s["sel"]
+    digests = []
+    made = app_module.masked_digest
+
+    def counted(*args):
+        digests.append(1)
+        return made(*args)
+    app_module.masked_digest = counted
+    try:
+        keys(board, app, "D D U D")
+    finally:
+        app_module.masked_digest = made
+    assert app.top().s["sel"] != sel           # the selection moved
+    assert app.storage.read("saves/state.sav") == saved
+    assert digests == []
+    assert app_module._moves_only(app.top(), "D", "short")
+    assert not app_module._moves_only(app.top(), "B", "short")
+
+
+def test_an_arrow_that_only_scrolls_a_text_writes_nothing_and_the_next_press_saves():
+    # ui.TextScreen says VIEW_ARROWS: UP/DOWN scroll (its "top"), LEFT/RIGHT nothing;
+    # no digest, no save; a power cut may lose where the text was scrolled to
+    from firmware import app as app_module
+    from firmware.ui import TextScreen
+    root = tempdir("scroll")
+    board, app = boot(root, 5)
+    app.push(TextScreen.make("Long", " ".join(["word%d" % i for i in range(60)])))
+    app.save()
+    app.redraw()
+    saved = app.storage.read("saves/state.sav")
+    digests = []
+    made = app_module.masked_digest
+
+    def counted(*args):
+        digests.append(1)
+        return made(*args)
+    app_module.masked_digest = counted
+    try:
+        keys(board, app, "D D L R")
+    finally:
+        app_module.masked_digest = made
+    assert app.top().s["top"] == 2             # scrolled
+    assert app.storage.read("saves/state.sav") == saved
+    assert digests == []
+    _, again = boot(root, 5)                   # a power cut: the last save's view
+    assert again.top().ID == "text" and again.top().s["top"] == 0
+    keys(board, app, "A")                      # the next press that writes saves
+    assert app.storage.read("saves/state.sav") != saved
+
