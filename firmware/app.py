@@ -18,7 +18,7 @@ from shared_rules.journal import SESSION, Journal, entry_parts
 from shared_rules.save import decode_save, save_header, save_parts, sha256_hex
 from shared_rules.seal import seal, unseal
 
-from firmware.memory import ALWAYS as KEEP_MODULES, GAME as FORGET, reserve_names
+from firmware.memory import FORGET, KEEP_MODULES, reserve_names
 from firmware.saving import CURSOR_KEYS, PREV, SAVE, cursor_of, header_sha, masked_digest
 from firmware.sealing import opened_state, private_owner  # noqa: F401 (firmware.app's names before)
 

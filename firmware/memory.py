@@ -4,29 +4,32 @@ modules when that phase ends (App.forget_games, App.recover_memory, a game's
 ``lighten``, the boot). A Pico's heap (about 190 KB free) cannot hold every game at
 once, nor a game's rarely used screens beside its play.
 
-- ALWAYS: loaded at boot, never dropped (the main menu and what every screen needs);
-- BOOT: the boot's own (firmware/resume.py: resume a save), dropped once the first
-  frame is drawn, and loaded again only by a recovery from a MemoryError;
-- GAME: one game at a time (name prefixes): a game's screens and rules, the undo and
-  commit helpers it loaded; dropped when the main menu opens another flow, and after
-  a MemoryError;
-- ACTION: what one action of a game loads and the next may not need (per game:
-  its editors, its pack checks), dropped after that action (``action_modules``: a
-  game's row is ``ACTION`` in its firmware/games/<game>/shared.py);
-- HOST: never on the device (`referee verify`'s checks); a device module that
-  imported one would hold it for good (tests/host/test_layout.py checks none does).
+- always (KEEP_MODULES): loaded at boot, never dropped (the main menu and what
+  every screen needs);
+- boot only: firmware.resume (resume a save), dropped once the first frame is
+  drawn (App.boot), loaded again only by a recovery from a MemoryError;
+- one game (FORGET, name prefixes): a game's screens and rules, the undo and commit
+  helpers it loaded; dropped when the main menu opens another flow, and after a
+  MemoryError;
+- per action: what one action of a game loads and the next may not need (its
+  editors, its pack checks): the game's row is ``ACTION`` in its
+  firmware/games/<game>/shared.py (no RAM before the game opens), dropped after
+  that action by the game's ``lighten``;
+- host only: never on the device (host/referee/build.py HOST_ONLY: left out of the
+  device build; tests/host/test_layout.py checks no device module imports one).
+
+Every name here is interned at boot for good: a few more names than the boot needs
+can cost a pool of names (4.5 KB, see reserve_names), so this module stays small.
 """
 
 import gc
 
-ALWAYS = ("firmware.screens.main", "shared_rules.dice", "shared_rules.errors",
-          "shared_rules.journal", "shared_rules.save", "shared_rules.seal")
-BOOT = ("firmware.resume",)
+KEEP_MODULES = ("firmware.screens.main", "shared_rules.dice", "shared_rules.errors",
+                "shared_rules.journal", "shared_rules.save", "shared_rules.seal")
 # prefixes: the games' screens and rules, and the undo/commit helpers a game loaded
 # (about 8 KB, imported again when next used)
-GAME = ("firmware.screens.", "firmware.games.", "shared_rules.", "firmware.undo", "firmware.steps",
-        "firmware.commit", "firmware.resume")
-HOST = ("shared_rules.verify", "shared_rules.secrets_check", "shared_rules.replay")
+FORGET = ("firmware.screens.", "firmware.games.", "shared_rules.", "firmware.undo", "firmware.steps",
+          "firmware.commit", "firmware.resume")
 
 # MicroPython keeps its interned names (qstrs) in pools that double: the 7th holds
 # 1280 names in one block (about 9 KB on a 32-bit port, 7.7 KB at 6 bytes a name). A
@@ -94,10 +97,3 @@ def reserve_names(mem_free=None, intern=None, limit=NAMES_LIMIT, room=NAMES_ROOM
 
 def _intern(name):
     getattr(None, name, None)  # an attribute's name is interned (a qstr)
-
-
-def action_modules(game):
-    """The modules (tuple of dotted names) of ``game`` (e.g. "neohunt") in phase
-    ACTION: its row of this table, kept in the game's firmware/games/<game>/shared.py
-    (``ACTION``) so that it costs no RAM before the game opens."""
-    return __import__("firmware.games.%s.shared" % game, None, None, ["ACTION"]).ACTION

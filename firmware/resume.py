@@ -10,7 +10,7 @@ played (issue 7).
 import binascii
 import gc
 
-from firmware.memory import ALWAYS as KEEP_MODULES, GAME as FORGET
+from firmware.memory import FORGET, KEEP_MODULES
 from firmware.saving import PREV, SAVE
 from firmware.sealing import opened_state, private_owner
 from shared_rules.journal import SESSION

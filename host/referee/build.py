@@ -49,6 +49,17 @@ def code_folders():
 
 
 CODE_FOLDERS = code_folders()
+# the device code's host-only modules (firmware/memory.py, phase "host only"): what
+# `referee verify` recomputes with, and each game's verify.py (is_host_only); no
+# device module imports one (tests/host/test_layout.py), so the device build leaves
+# them out
+HOST_ONLY = ("shared_rules/verify.py", "shared_rules/secrets_check.py", "shared_rules/replay.py")
+
+
+def is_host_only(rel):
+    """True for a source file (path relative to the repository, "/"-separated) that
+    never runs on the device: HOST_ONLY, or a game's shared_rules/<game>/verify.py."""
+    return rel in HOST_ONLY or (rel.startswith("shared_rules/") and rel.endswith("/verify.py"))
 PACKS = "firmware/packs"
 
 MAIN_PY = '''"""Pocket Referee: started by MicroPython at boot (written by `referee deploy`).
@@ -128,8 +139,8 @@ def source_files(board):
     out = []
     for folder in CODE_FOLDERS:
         for name in sorted(os.listdir(os.path.join(ROOT, folder))):
-            if name.endswith(".py"):
-                rel = folder + "/" + name
+            rel = folder + "/" + name
+            if name.endswith(".py") and not is_host_only(rel):
                 out.append((rel, os.path.join(ROOT, rel)))
     for rel in ("boards/__init__.py",) + BOARD_FILES[board]:
         out.append((rel, os.path.join(ROOT, rel)))

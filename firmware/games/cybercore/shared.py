@@ -4,7 +4,7 @@ the fight's: they find the fight screen with ``app.find("cc_fight", None)``."""
 
 GAME = "cybercore"
 DEFENCE_LABEL = {"armour": "Armour", "dodge": "Dodge", "evade": "Evade"}
-# this game's row of the phase table (firmware/memory.py ACTION): the editor and roll
+# this game's row of the phase table (firmware/memory.py: per action): the editor and roll
 # screens, dropped once the fight screen is on top again (about 19 KB of a Pico's heap)
 ACTION = ("firmware.games.cybercore.edit", "firmware.games.cybercore.roll")
 

@@ -11,7 +11,7 @@ GAME = "cybernaut"
 PACK = "cybernaut-sample"  # the rolls-only pack (Interaction, Encounter)
 GAME_PACK = "cybernaut-game-sample"  # the full game pack (map, grids, counter mix, charts)
 # the modules that check a game pack, not needed once it is loaded (about 15 KB):
-# this game's row of the phase table (firmware/memory.py ACTION)
+# this game's row of the phase table (firmware/memory.py: per action)
 ACTION = ("shared_rules.pack_check", "shared_rules.cybernaut.pack", "shared_rules.cybernaut.techgear")
 SECRET_KINDS = ("nsa_setup", "nsa_replaced")
 # the segments (shared_rules.cybernaut.rules.SEGMENTS, Cybernaut IV) as the 16-cell status

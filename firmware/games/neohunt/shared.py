@@ -10,7 +10,7 @@ SHORT_STATE = {"visible": "vis", "cloaked": "clk", "hidden": "hid"}
 
 
 # the modules one action needs and the next may not (this game's row of the phase
-# table, firmware/memory.py ACTION: its screens but the game's, its rules' parts,
+# table, firmware/memory.py: per action; its screens but the game's, its rules' parts,
 # the pack's modules, which load the pack only: the game reads the section ``sect``
 # keeps) are dropped after each action (lighten) and imported again when needed;
 # RAM on the Pico is short
@@ -50,6 +50,6 @@ def sect(app):
 
 
 def lighten(app):
-    """Drop the modules only one action needed (firmware/memory.py ACTION) and collect."""
+    """Drop the modules only one action needed (firmware/memory.py: per action) and collect."""
     if app.forget is not None:
         app.forget(ACTION, ())
