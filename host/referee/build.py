@@ -52,7 +52,7 @@ CODE_FOLDERS = code_folders()
 # the device code's host-only modules (firmware/memory.py, phase "host only"): what
 # `referee verify` recomputes with, and each game's verify.py (is_host_only); no
 # device module imports one (tests/host/test_layout.py), so the device build leaves
-# them out
+# them out (the simulator's keeps them: tests/run_all.py runs verify's tests on it)
 HOST_ONLY = ("shared_rules/verify.py", "shared_rules/secrets_check.py", "shared_rules/replay.py")
 
 
@@ -140,7 +140,8 @@ def source_files(board):
     for folder in CODE_FOLDERS:
         for name in sorted(os.listdir(os.path.join(ROOT, folder))):
             rel = folder + "/" + name
-            if name.endswith(".py") and not is_host_only(rel):
+            # the simulator's build keeps them: the tests run verify under MicroPython
+            if name.endswith(".py") and (board == "sim" or not is_host_only(rel)):
                 out.append((rel, os.path.join(ROOT, rel)))
     for rel in ("boards/__init__.py",) + BOARD_FILES[board]:
         out.append((rel, os.path.join(ROOT, rel)))

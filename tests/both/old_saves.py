@@ -23,7 +23,8 @@ from boards.sim import SimBoard, boot
 MICRO = sys.implementation.name == "micropython"
 
 HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-FIXTURES = HERE + "/../fixtures/saves_5a14982"
+# (tests/run_all.py compiles this module into build/mp-tests/: the same depth)
+FIXTURES = HERE + "/../../tests/fixtures/saves_5a14982"
 
 
 def is_dir(path):
