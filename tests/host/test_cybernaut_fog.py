@@ -173,6 +173,10 @@ class FakeApp:
     def entropy(self, n):
         return os.urandom(n)
 
+    def find(self, screen_id, *default):
+        from firmware.app import App
+        return App.find(self, screen_id, *default)
+
     def commit_secret(self, game, what, value, owner=None, rule=""):
         from firmware.commit import commit_secret
         return commit_secret(self, game, what, value, owner, rule)
