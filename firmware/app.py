@@ -19,8 +19,8 @@ from shared_rules.save import decode_save, save_header, save_parts, sha256_hex
 from shared_rules.seal import seal, unseal
 
 from firmware.memory import FORGET, KEEP_MODULES, reserve_names
-from firmware.saving import CURSOR_KEYS, PREV, SAVE, cursor_of, header_sha, masked_digest
-from firmware.sealing import opened_state, private_owner  # noqa: F401 (firmware.app's names before)
+from firmware.saving import (CURSOR_KEYS, PREV, SAVE, cursor_of, header_sha, masked_digest,
+                             opened_state, private_owner)
 
 # a private screen left alone this long is covered (the pass-the-device ritual: a
 # secret is on screen at most 5 s unless its owner is using it)
@@ -219,16 +219,14 @@ class App:
 
         :param default: one value to return when none is open (e.g. None).
         :raises RuleError: none is open and no default was given (its text names the
-            screen's title, e.g. "no Cybernaut game is open").
+            screen's ID: "no screen cn_game is open").
         """
         for index in range(len(self.stack) - 1, -1, -1):
             if self.stack[index].ID == screen_id:
                 return self.stack[index]
         if default:
             return default[0]
-        from firmware.screens import screen_class
-        cls = screen_class(screen_id)
-        raise RuleError("no %s is open" % (getattr(cls, "GAME_TITLE", "") or screen_id))
+        raise RuleError("no screen %s is open" % screen_id)
 
     def under(self):
         """The screen under the top one, or None."""
@@ -236,8 +234,8 @@ class App:
             return self.stack[-2]
         return None
 
-    def say(self, message):
-        """A line on the serial console (never a secret): firmware.app.log's, which
+    def log(self, message):
+        """A line on the serial console (never a secret): the module's ``log``, which
         the bench and the tests replace."""
         log(message)
 

@@ -12,7 +12,7 @@ import gc
 
 from firmware.memory import FORGET, KEEP_MODULES
 from firmware.saving import PREV, SAVE
-from firmware.sealing import opened_state, private_owner
+from firmware.saving import opened_state, private_owner
 from shared_rules.journal import SESSION
 
 JOURNAL_TAIL = 4096  # bytes of the journal's end read back first (sync_journal)
@@ -172,7 +172,7 @@ def sync_journal(app):
         if keep == 0 and start > 0:  # a torn line longer than the tail
             data, start = app.storage.read_tail(name, start + len(data))
             keep = data.rfind(b"\n") + 1
-        app.say("journal %s: dropped a torn last entry (power cut while writing)" % name)
+        app.log("journal %s: dropped a torn last entry (power cut while writing)" % name)
         app.storage.keep_prefix(name, start + keep)
         data = data[:keep]
     size = JOURNAL_TAIL
@@ -337,7 +337,7 @@ def resume(app):
     if problems:
         app.notice("Save problem", "; ".join(problems) + (
             ". Resumed from the last good save." if resumed else ". Started fresh."))
-    app.say("Pocket Referee %s ready" % VERSION)
+    app.log("Pocket Referee %s ready" % VERSION)
     return bool(launch and not problems)
 
 def last_journal_number(app):

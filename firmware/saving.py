@@ -1,11 +1,15 @@
-"""Saving: where the saves are, and what of a save body tells two states apart (the
+"""Saving: where the saves are, what of a save body tells two states apart (the
 digest without the cursor: an arrow press that only moves a cursor writes no save,
-issue 21). Imported by the app, the boot's restore (firmware/resume.py) and undo
-(firmware/undo.py); it imports none of them."""
+issue 21), and a private screen's state as a save keeps it (sealed whole) made live
+again, with whose private screen is open. Imported by the app, the boot's restore
+(firmware/resume.py), undo (firmware/undo.py) and the prompts; it imports none of
+them. (One module, not two: every module and name loaded at boot is RAM for good.)"""
 
 import gc
 import hashlib
 import json
+
+from shared_rules.errors import SaveError
 
 SAVE = "saves/state.sav"
 PREV = "saves/state.prev"
@@ -22,7 +26,7 @@ def masked_digest(body, digest_of=None):
     preload_packs: a pack loaded by the frame after a save). The body is left as
     it was (a shallow copy of the top screen's state is digested).
 
-    :param digest_of: callable(value) -> 32 bytes; default ``text_digest``: the
+    :param digest_of: callable(value) -> 32 bytes; default ``_text_digest``: the
         SHA-256 of the JSON text, in C (issue 21: the order-free walk,
         shared_rules.save.state_digest, took ~140 ms a Cybernaut press on a Pico).
         That text follows the order the dicts iterate in, so two equal states
@@ -32,7 +36,7 @@ def masked_digest(body, digest_of=None):
         check a step key written by an older firmware.
     :returns: 32 bytes."""
     if digest_of is None:
-        digest_of = text_digest
+        digest_of = _text_digest
     screens = body["screens"]
     top = screens[-1] if screens else None
     state = top["state"] if top is not None else None
@@ -53,7 +57,7 @@ def masked_digest(body, digest_of=None):
             body["packs"] = packs
 
 
-def text_digest(value):
+def _text_digest(value):
     """SHA-256 (32 bytes) of ``json.dumps(value)``'s UTF-8. Without a block of RAM
     as big as the text (a heap in pieces), the order-free digest that needs none
     (shared_rules.save.state_digest) stands in: another kind, so the comparison
@@ -85,3 +89,34 @@ def cursor_of(body):
     if not isinstance(state, dict):
         return (len(screens), None)
     return (len(screens), [state.get(key) for key in CURSOR_KEYS])
+
+
+def private_owner(stack):
+    """Whose private screen is open in ``stack`` (list of screens), or None.
+
+    A screen opened through a Handover carries its owner (``"_owner"`` in its state);
+    a SecretNumber showing its number belongs to its owner. A hand-back or a
+    handover above it means the private part is over.
+    """
+    for index in range(len(stack) - 1, -1, -1):
+        screen = stack[index]
+        state = screen.s if isinstance(screen.s, dict) else {}
+        if screen.ID == "handback" or screen.ID == "handover":
+            return None
+        if state.get("_owner"):
+            return state["_owner"]
+        if screen.ID == "secret" and state.get("stage") == 1:
+            return state.get("owner")
+    return None
+
+
+def opened_state(app, state):
+    """A screen's state as saved (App.saved_state) made live again: a private
+    screen's sealed whole (``{"_sealed": text}``) opened with ``app``'s key; any
+    other state as it is. :raises SaveError: the sealed text cannot be opened."""
+    if isinstance(state, dict) and "_sealed" in state and len(state) == 1:
+        try:
+            return json.loads(app.unseal(state["_sealed"]))
+        except (ValueError, KeyError) as exc:
+            raise SaveError("a private screen's sealed state cannot be opened (%s)" % exc)
+    return state

@@ -104,7 +104,7 @@ def _current(app):
             shown.append(screen)
     # a screen that only shows what is below it (PASSIVE: Cybernaut's track, where
     # long B opens this menu) is dropped from the top of a kept step
-    while len(shown) > 1 and shown[-1].PASSIVE:
+    while len(shown) > 1 and getattr(shown[-1], "PASSIVE", False):
         shown.pop()
     return [{"id": screen.ID, "state": app.saved_state(screen)} for screen in shown]
 
@@ -117,7 +117,7 @@ def _act(app, i):
 
 
 def _restore(app, screens):
-    from firmware.sealing import opened_state, private_owner
+    from firmware.saving import opened_state, private_owner
     from firmware.screens import screen_class
     stack = []
     for item in screens:

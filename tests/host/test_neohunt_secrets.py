@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from boards.sim import boot
-from firmware.sealing import private_owner
+from firmware.saving import private_owner
 from check import Bound
 from shared_rules.dice import HashSource
 from shared_rules.errors import RuleError

@@ -11,7 +11,7 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "both"))
 
 from boards.sim import boot, parse_keys  # noqa: E402
-from firmware.sealing import private_owner  # noqa: E402
+from firmware.saving import private_owner  # noqa: E402
 from firmware.undo import MAX_STEPS  # noqa: E402
 from shared_rules.journal import read_journal  # noqa: E402
 

@@ -31,7 +31,7 @@ class FightScreen(Menu):
     """
 
     ID = "cc_fight"
-    GAME_TITLE = "Cybercore fight"  # App.find's "no Cybercore fight is open"
+    GAME_TITLE = "Cybercore fight"  # the screen that holds the game (README "Adding a game")
     HELP = ("Up/Down choose\n"
             "(hold: 5 at a time)\n"
             "A do the chosen\n"

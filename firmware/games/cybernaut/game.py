@@ -55,7 +55,7 @@ class GameScreen(Menu):
     """
 
     ID = "cn_game"
-    GAME_TITLE = "Cybernaut game"  # App.find's "no Cybernaut game is open"
+    GAME_TITLE = "Cybernaut game"  # the screen that holds the game (README "Adding a game")
     OWN_LONG_B = True  # long B here: the track (firmware/undo.py: Undo then)
     HELP = ("Up/Down choose\n"
             "(hold: 5 at a time)\n"

@@ -35,7 +35,7 @@ class NhGame(Menu):
     """
 
     ID = "nh_game"
-    GAME_TITLE = "Neo-Hunt game"  # App.find's "no Neo-Hunt game is open"
+    GAME_TITLE = "Neo-Hunt game"  # the screen that holds the game (README "Adding a game")
     HELP = ("Up/Down choose\n"
             "(hold: 5 at a time)\n"
             "A select\n"
