@@ -153,7 +153,11 @@ def stop_text(why):
     if kind == "new":  # firmware.games.cybernaut.menu.left_behind
         return "started %s: the game abandoned before it stays abandoned" % why[1]
     if kind == "shown":
-        return "showed %s a secret (%s): it cannot be unseen" % (why[1], why[2])
+        # true before the owner has looked too (found by review: a waiting Spot!
+        # was said to be shown): the device cannot know whether she looked (the
+        # "shown" status is not saved, prompt.Reveal), so it never takes one back
+        return "handed %s a secret (%s): it is never taken back, looked at or not" \
+            % (why[1], why[2])
     what = ", " + why[2] if isinstance(why[2], str) else ""
     return "revealed a secret (%s%s): it cannot be hidden again" % (why[1], what)
 

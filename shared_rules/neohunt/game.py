@@ -2,11 +2,13 @@
 
 The state is a JSON-ready dict ``game.d``. Secrets in it (each varan's face-down
 place cards and their move history, a waiting varan's entry place, face-down
-trooper types, the trooper deck) are kept clear in memory and sealed by
+trooper types, the trooper deck, the order cards not dealt yet, the varan pile)
+are kept clear in memory and sealed by
 ``to_dict(sealer)`` into one sealed text; ``Game.load(obj, section, sealer)`` opens
 them again. A sealer has ``seal(text) -> str`` and ``unseal(str) -> text`` (the
 device's app; ``PLAIN`` for pure tests). Every sealed place is one character
-("0".."6" or "H") and every sealed trooper type two digits, so the sealed text's
+("0".."6" or "H"), every sealed trooper type two digits, every order card one
+character and every varan card three digits, so the sealed text's
 length tells only public counts.
 
 Places: 0 is the centre, 1..6 the ring (see neohunt_board), "H" is Hide. Illegal
@@ -314,8 +316,9 @@ class Game:
         All secrets go into ONE sealed text ``"sec"`` (one seal per save instead of
         one per card: less RAM and flash on the device); where each was, a public
         stand-in stays: a waiting varan's entry place "?", a track's card count, a
-        move history's turn numbers, a face-down trooper's type -1, the trooper
-        deck's size. The sealed text is one character per place and two digits per
+        move history's turn numbers, a face-down trooper's type -1, the sizes of
+        the trooper deck, the order deck (cards not dealt yet) and the varan pile.
+        A save made before the last two were sealed (three sealed parts) loads. The sealed text is one character per place and two digits per
         trooper card, so its length tells only those public counts.
 
         The stand-ins are put into the state itself while the text is made and the
@@ -342,6 +345,10 @@ class Game:
             if not t["up"]:
                 text += "%02d" % t["type"]
         text += ";" + "".join(["%02d" % x for x in d["tdeck"]])
+        # the order cards not dealt yet (a player index or "T") and the varan pile:
+        # hidden until drawn (Neo-Hunt action rounds, varan reinforcements)
+        text += ";" + "".join([str(c) for c in d["order"]])
+        text += ";" + "".join(["%03d" % x for x in d["varan_pile"]])
         sealed = sealer.seal(text)
         text = None
         saved = []  # (dict, key, the secret value): put back in reverse order
@@ -360,8 +367,9 @@ class Game:
                 if not t["up"]:
                     saved.append((t, "type", t["type"]))
                     t["type"] = -1
-            saved.append((d, "tdeck", d["tdeck"]))
-            d["tdeck"] = len(d["tdeck"])
+            for key in ("tdeck", "order", "varan_pile"):
+                saved.append((d, key, d[key]))
+                d[key] = len(d[key])
             d["sec"] = sealed
             return json.dumps(d)
         finally:
@@ -377,10 +385,20 @@ class Game:
         :raises ValueError: a bad seal or a sealed text that does not fit the state.
         """
         d = _copy(obj)
-        players, types, deck = sealer.unseal(d.pop("sec")).split(";")
+        parts = sealer.unseal(d.pop("sec")).split(";")
+        if len(parts) == 3:  # a save from before the order deck and varan pile were sealed
+            parts += [None, None]
+        if len(parts) != 5:
+            raise ValueError("Neo-Hunt save: the sealed part does not fit the state")
+        players, types, deck, order, pile = parts
         players = players.split(",")
         if len(players) != len(d["players"]) or len(deck) != 2 * d["tdeck"]:
             raise ValueError("Neo-Hunt save: the sealed part does not fit the state")
+        if order is not None:
+            if len(order) != d["order"] or len(pile) != 3 * d["varan_pile"]:
+                raise ValueError("Neo-Hunt save: the sealed part does not fit the state")
+            d["order"] = [c if c == TROOPERS else int(c) for c in order]
+            d["varan_pile"] = [int(pile[k:k + 3]) for k in range(0, len(pile), 3)]
         for i in range(len(players)):
             pl = d["players"][i]
             head, hist = players[i].split("/")

@@ -484,6 +484,55 @@ def test_save_round_trip_seals_secrets():
     assert Game.load(g.to_dict(PLAIN), g.sect, PLAIN).d == g.d
 
 
+def test_save_seals_the_order_deck_and_the_varan_pile():
+    # Neo-Hunt action rounds / varan reinforcements: the coming order cards and
+    # varans are hidden until drawn (found by review: both were in clear in the save)
+    class Rot:
+        def seal(self, text):
+            return "<" + text + ">"
+
+        def unseal(self, text):
+            return text[1:-1]
+
+    g = started(["1", "4"])
+    g.d["order"] = [1, TROOPERS, 0]
+    g.d["varan_pile"] = [5, 2, 117]
+    obj = g.to_dict(Rot())
+    assert obj["order"] == 3 and obj["varan_pile"] == 3  # public counts only
+    assert obj["sec"].endswith(";1T0;005002117>")
+    back = Game.load(obj, g.sect, Rot())
+    assert back.d["order"] == [1, TROOPERS, 0] and back.d["varan_pile"] == [5, 2, 117]
+    assert back.d == g.d
+    g.d["order"] = []
+    g.d["varan_pile"] = []
+    obj = g.to_dict(Rot())
+    assert obj["order"] == 0 and obj["varan_pile"] == 0 and obj["sec"].endswith(";;>")
+    assert Game.load(obj, g.sect, Rot()).d == g.d
+    # a sealed part that does not fit the counts is refused
+    obj = g.to_dict(Rot())
+    obj["order"] = 1
+    raises(ValueError, Game.load, obj, g.sect, Rot())
+
+
+def test_a_save_from_before_the_order_deck_was_sealed_still_loads():
+    class Rot:
+        def seal(self, text):
+            return "<" + text + ">"
+
+        def unseal(self, text):
+            return text[1:-1]
+
+    g = started(["1", "4"])
+    g.d["order"] = [TROOPERS, 1]
+    g.d["varan_pile"] = [3, 4]
+    obj = g.to_dict(Rot())
+    # the old form: three sealed parts, the order deck and the pile in clear
+    obj["sec"] = obj["sec"].rsplit(";", 2)[0] + ">"
+    obj["order"] = [TROOPERS, 1]
+    obj["varan_pile"] = [3, 4]
+    assert Game.load(obj, g.sect, Rot()).d == g.d
+
+
 def test_to_text_is_to_dict_and_leaves_the_state_as_it_was_even_when_it_fails():
     import json
     import sys

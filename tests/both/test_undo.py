@@ -278,7 +278,8 @@ def test_an_action_that_reveals_an_older_secret_cannot_be_undone():
     assert barrier(app, seq, "text") is None
     from firmware.screens.prompt import Reveal
     app.push(Reveal.make(app, "Cy", "Spot!", "T3: Ice"))
-    assert stop_text(barrier(app, seq, "text")) == "showed Cy a secret (Spot!): it cannot be unseen"
+    assert stop_text(barrier(app, seq, "text")) == "handed Cy a secret (Spot!): it is never" \
+        " taken back, looked at or not"                 # not "showed": not seen yet
     assert barrier(app, seq, "reveal") is None      # already open before: not shown by it
 
 

@@ -313,7 +313,37 @@ def test_public_outputs_do_not_depend_on_hidden_places(seed, slots):
         shutil.rmtree(second.root, ignore_errors=True)
 
 
+# the coming order cards and the varan pile are hidden until drawn (Neo-Hunt action
+# rounds, varan reinforcements): a save holds only their counts (found by review)
+DECK_IN_CLEAR = re.compile(r'\\?"(order|varan_pile)\\?": *\[')
+DECK_COUNT = re.compile(r'\\?"(order|varan_pile)\\?": *[0-9]+')
+
+
+def check_decks_sealed(run):
+    """Every save of ``run`` holds the order deck and the varan pile as counts."""
+    counted = 0
+    for text in run.saves:
+        found = DECK_IN_CLEAR.search(text)
+        assert found is None, "a save holds %r in clear: %s" % (
+            found.group(1), text[found.start():found.start() + 60])
+        counted += len(DECK_COUNT.findall(text))
+    assert counted  # the saves do hold the game (the oracle looked at something)
+
+
+def test_a_save_holds_no_order_card_or_varan_to_come():
+    run, _ = play(7, [["1"], ["H"]])
+    try:
+        check_decks_sealed(run)
+        # the round's order deck was shuffled and dealt while the saves were taken
+        assert any(re.search(r'\\?"order\\?": *[1-9]', t) for t in run.saves)
+        assert any(re.search(r'\\?"varan_pile\\?": *[1-9]', t) for t in run.saves)
+    finally:
+        shutil.rmtree(run.root, ignore_errors=True)
+
+
 def check_twins(first, made, second, made2):
+    check_decks_sealed(first)
+    check_decks_sealed(second)
     # the second game made the same number of moves at the same moments, elsewhere
     assert [m == "cancel" for m in made] == [m == "cancel" for m in made2]
     assert first.aims == second.aims

@@ -534,5 +534,5 @@ def test_a_burning_spotter_cannot_undo_a_spot_she_has_seen():
     board.press(app, "B", True)                      # undo: refused, says why
     board.press(app, "A")
     assert " ".join(app.surface.lines()[1:]).startswith("Undo stops here: the action that led"
-                                                        " here showed P3 a secret (Spot!)")
+                                                        " here handed P3 a secret (Spot!)")
     assert len([e for e in _journal(root) if e["kind"] == "spot"]) == 1

@@ -197,6 +197,74 @@ def test_a_hidden_shooters_roll_reveals_her_and_the_screen_goes_public():
     assert app.history[0] == ["d6 shot", 6]          # the Dice screen names it (R)
 
 
+def _hidden_shot(face):
+    """P1 hidden in sector a shoots the cloaked P2 in b (in reach) with the d6 reading
+    ``face`` (0-based). :returns: (board, app, screen, a, console text)."""
+    from check import SeqSource
+    from firmware.screens import neohunt_turns
+    board, app, screen, g = _game([1, 1])
+    a, b, c = _sectors(g)
+    g.varan(0)["track"] = [str(a)]
+    g.varan(1)["init"] = b
+    g = _set(app, screen, g)
+    screen.s["step"] = "choice"
+    screen.s["cur"] = 0
+    _quiet(neohunt_turns.other, screen, app, g, "shoot")
+    _press(board, app, "A")
+    shot = app.top()
+    assert shot.items(app)[0] == "P2 clk"
+    real = app.source
+    app.source = SeqSource([face])
+    out = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(out):
+            shot.choose(app, 0)
+    finally:
+        app.source = real
+    return board, app, screen, a, out.getvalue()
+
+
+def test_a_hidden_shooters_miss_says_where_she_was_revealed():
+    # RULINGS: the attack shows the attacker; the table must move her piece, as
+    # after Reveal ("P2 is at C"). Found by review: the result did not say where.
+    board, app, screen, a, console = _hidden_shot(0)   # d6 1: a miss
+    where = "C" if a == 0 else "S%d" % a
+    top = app.top()
+    assert top.ID == "result" and top.s["lines"][-1] == "P1 revealed: " + where
+    assert "MISS" in top.s["lines"]
+    assert "[referee] P1 revealed: %s\n" % where in console
+    assert screen.game(app).state(0) == "visible" and screen.game(app).place_of(0) == a
+    walker = Walker(board, app)
+    _press(board, app, "U")
+    assert walker.close() == []                          # nothing clipped
+
+
+def test_a_hidden_shooters_hit_says_where_she_was_revealed_after_the_damage():
+    board, app, screen, a, console = _hidden_shot(5)   # d6 6: a hit
+    where = "C" if a == 0 else "S%d" % a
+    assert app.top().s["stage"] == "damage"
+    assert "[referee] P1 revealed: %s\n" % where in console
+    _press(board, app, "B")                              # applied as set
+    top = app.top()
+    assert top.ID == "result" and "P1 revealed: " + where in top.s["lines"]
+    assert "1 damage" in top.s["lines"]
+
+
+def test_a_visible_shooter_is_not_called_revealed():
+    board, app, screen, g = _game([1, 1])
+    a, b, c = _sectors(g)
+    g.varan(0)["init"] = a                                 # cloaked: her place is public
+    g.varan(1)["init"] = b
+    g = _set(app, screen, g)
+    from firmware.screens.neohunt_attack import NhShoot
+    shot = NhShoot({"att": ["v", 0], "stage": "target", "sel": 0, "extras": [], "red": 0,
+                    "last": "", "hits": 1})
+    app.push(shot)
+    _rolled(app, [0], shot.choose, app, 0)
+    assert app.top().ID == "result"
+    assert not [line for line in app.top().s["lines"] if "revealed" in line]
+
+
 # ---- 3. a refused shot draws no die ------------------------------------------------
 
 def test_a_refused_shot_draws_no_die_and_journals_nothing():
@@ -320,3 +388,23 @@ def test_a_troopers_hit_offers_no_extra_damage_cards_and_b_applies_one_hit():
     assert screen.game(app).varan(0)["dmg"] == 2
     entry = app.journal.recent[-1]
     assert entry["kind"] == "damage" and entry["in"]["extras"] == [] and entry["out"]["dmg"] == 2
+
+
+def test_the_damage_screen_names_the_target():
+    # found by review: "P2 hit: damage" did not say whose armour or wound cards apply
+    from firmware.screens.neohunt_attack import NhShoot
+    board, app, screen, g = _game([1, 1])
+    g.d["troopers"] = [_trooper(17, 1, 2, up=True)]
+    g = _set(app, screen, g)
+    for att, tgt, title in ((["t", 17], ["v", 1], "T17 hit P2: damage"),
+                            (["v", 1], ["t", 17], "P2 hit T17: damage"),
+                            (["v", 0], ["v", 1], "P1 hit P2: damage")):
+        walker = Walker(board, app)
+        app.push(NhShoot({"att": att, "stage": "damage", "sel": 0, "extras": [], "red": 0,
+                          "last": "d6 6 need 5 HIT", "hits": 1, "tgt": tgt}))
+        _press(board, app, "U")
+        line = app.surface.lines()[0]
+        assert line.rstrip(" v^") == title and len(line) <= 21
+        assert walker.close() == []                      # nothing clipped
+        app.pop()
+

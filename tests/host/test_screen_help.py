@@ -189,3 +189,32 @@ def test_the_odds_lines_are_explained_where_they_are_shown(tmp_path):
             assert match, token
             total += int(match.group(3))
         assert total == 100, tokens
+
+
+def test_the_neohunt_game_s_help_says_what_b_does(tmp_path):
+    # found by review: the help said "B quit? (A then quits...)" while B opens a menu
+    # with "Keep playing" first, and abandoning takes a move and A twice
+    board, app = boot(str(tmp_path), 7)
+    for key in "UADDDDDA":
+        board.press(app, key)
+    assert app.top().ID == "nh_game"
+    board.press(app, "B", long=True)
+    for key in "DDDA":
+        board.press(app, key)
+    assert app.top().ID == "text"
+    assert app.surface.lines()[4:7] == ["B menu: Keep", "playing first;", "abandoning takes a"]
+    assert "move, then A twice" in screen_class("nh_game").HELP.split("\n")
+    assert "quit" not in screen_class("nh_game").HELP
+    # and that is what B does: Keep playing first, then a move and A twice leave
+    board.press(app, "B")
+    assert app.top().ID == "nh_game"
+    board.press(app, "B")
+    assert app.surface.lines()[:3] == ["Abandon game?", ">Keep playing", " Abandon game"]
+    board.press(app, "A")
+    assert app.top().ID == "nh_game"  # B then A keeps the game
+    board.press(app, "B")
+    board.press(app, "D")
+    board.press(app, "A")
+    assert app.top().ID != "main" and app.surface.lines()[2] == ">A again=abandon"
+    board.press(app, "A")
+    assert "nh_game" not in [s.ID for s in app.stack]

@@ -180,9 +180,11 @@ def test_undo_stops_at_the_revealed_starts(tmp_path):
 
 
 
-def test_undo_cannot_bring_back_a_spot_already_seen(tmp_path):
-    """Neo-Hunt Spot!: its result shown to the spotter cannot be undone (Spot! would
-    be played twice); undo says so, the result screen and the journal stay."""
+def test_undo_cannot_bring_back_a_spot_handed_to_the_spotter(tmp_path):
+    """Neo-Hunt Spot!: its result handed to the spotter cannot be undone (Spot! would
+    be played twice); undo says so truthfully while the result still waits unseen
+    (found by review: it said the result was shown), the result screen and the
+    journal stay."""
     from test_neohunt_sim import KEYS, SEED
     board, app = boot(str(tmp_path), SEED)
     for name, long in parse_keys(" ".join(KEYS.split()[:160])):
@@ -196,8 +198,9 @@ def test_undo_cannot_bring_back_a_spot_already_seen(tmp_path):
     journal = app.storage.read(app.journal_name())
     title, text = _undo_notice(board, app)
     assert title == "Undo" and text == (
-        "Undo stops here: the action that led here showed %s a secret (Spot!): it cannot"
-        " be unseen." % spotter)
+        "Undo stops here: the action that led here handed %s a secret (Spot!): it is never"
+        " taken back, looked at or not." % spotter)
+    assert "showed" not in text and app.top().s["stage"] == "hand"   # nothing seen yet
     assert _stack(app) == before                  # still the spotter's "Hand to" screen
     assert app.storage.read(app.journal_name()) == journal
     assert app.surface.lines()[0] == "Hand to " + spotter

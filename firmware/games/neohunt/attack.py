@@ -37,7 +37,7 @@ class NhShoot(Menu):
 
     def draw(self, app, surface):
         """The menu under a title naming the shooter: "P1 only: shoot" while a hidden
-        shooter aims (her private screen), "P1 shoots", then "T2 hit: damage"."""
+        shooter aims (her private screen), "P1 shoots", then "T2 hit P1: damage"."""
         Menu.draw(self, app, surface)
         g = app.find("nh_game").game(app)
         who = _who(g, self.s["att"])
@@ -46,7 +46,9 @@ class NhShoot(Menu):
         elif self.s["stage"] == "target":
             title = who + " shoots"
         else:
-            title = who + " hit: damage"
+            # the target named (whose armour or wound cards apply; found by review):
+            # names are P1-P6 and T1-T17, so at most 18 columns ("T17 hit P6: damage")
+            title = "%s hit %s: damage" % (who, _who(g, self.s["tgt"]))
         surface.text(0, 0, title)
 
     def targets(self, app):
@@ -185,8 +187,13 @@ class NhShoot(Menu):
                 return
             face = app.source.randbelow(6) + 1
             mod = s.get("mod", 0)
+            hidden = att[0] == "v" and g.state(att[1]) == "hidden"
             hit, need, st = g.shoot(att, target, face, mod)
             s.pop("_owner", None)  # the shot shows the shooter: the screen is public now
+            if hidden:  # RULINGS: the attack shows the attacker; the table moves her piece
+                s["rev"] = "%s revealed: %s" % (_who(g, att), place_name(g.place_of(att[1])))
+                from firmware.app import log
+                log(s["rev"])
             app.remember_roll("d6 shot", face)
             app.record(GAME, "shot", {"by": _who(g, att), "at": label, "state": st, "mod": mod},
                        {"d6": face, "need": need, "hit": hit}, RULE_TO_HIT)
@@ -201,7 +208,8 @@ class NhShoot(Menu):
             from firmware.screens.result import show
             show(app, "Shot", ["%s at %s" % (_who(g, att), label),
                                "need %d+, d6 %d" % (need, face)
-                               + (" %+d" % mod if mod else ""), "MISS"])
+                               + (" %+d" % mod if mod else ""), "MISS"]
+                 + ([s.pop("rev")] if s.get("rev") else []))
             return
         extras = self.extras(app)
         if index < len(extras):
@@ -227,6 +235,8 @@ class NhShoot(Menu):
                                     "reduce": s["red"]}, out, RULE_DAMAGE)
         screen.commit(app)
         lines = ["%s at %s" % (_who(g, att), label)] + ([s["last"]] if s["last"] else [])
+        if s.get("rev"):  # the shooter, hidden until this shot
+            lines.append(s.pop("rev"))
         lines.append("%d damage" % out["dmg"])
         if out["ignited"]:
             lines.append("burning")

@@ -39,9 +39,10 @@ class NhGame(Menu):
     HELP = ("Up/Down choose\n"
             "(hold: 5 at a time)\n"
             "A select\n"
-            "B quit? (A then\n"
-            "quits, other keys\n"
-            "keep playing)")
+            "B menu: Keep\n"
+            "playing first;\n"
+            "abandoning takes a\n"
+            "move, then A twice")
     TITLE = "Neo-Hunt"
 
     def __init__(self, state=None):
