@@ -201,7 +201,7 @@ def _hidden_shot(face):
     """P1 hidden in sector a shoots the cloaked P2 in b (in reach) with the d6 reading
     ``face`` (0-based). :returns: (board, app, screen, a, console text)."""
     from check import SeqSource
-    from firmware.screens import neohunt_turns
+    from firmware.games.neohunt import turns as neohunt_turns
     board, app, screen, g = _game([1, 1])
     a, b, c = _sectors(g)
     g.varan(0)["track"] = [str(a)]
@@ -256,7 +256,7 @@ def test_a_visible_shooter_is_not_called_revealed():
     g.varan(0)["init"] = a                                 # cloaked: her place is public
     g.varan(1)["init"] = b
     g = _set(app, screen, g)
-    from firmware.screens.neohunt_attack import NhShoot
+    from firmware.games.neohunt.attack import NhShoot
     shot = NhShoot({"att": ["v", 0], "stage": "target", "sel": 0, "extras": [], "red": 0,
                     "last": "", "hits": 1})
     app.push(shot)
@@ -392,7 +392,7 @@ def test_a_troopers_hit_offers_no_extra_damage_cards_and_b_applies_one_hit():
 
 def test_the_damage_screen_names_the_target():
     # found by review: "P2 hit: damage" did not say whose armour or wound cards apply
-    from firmware.screens.neohunt_attack import NhShoot
+    from firmware.games.neohunt.attack import NhShoot
     board, app, screen, g = _game([1, 1])
     g.d["troopers"] = [_trooper(17, 1, 2, up=True)]
     g = _set(app, screen, g)
