@@ -13,133 +13,23 @@ import json
 from firmware.ticks import ticks_diff
 from shared_rules import VERSION
 from shared_rules.dice import HashSource, commitment, hidden_draws_key, seed_bytes
-from shared_rules.errors import PackError, RefereeError, SaveError
-from shared_rules.journal import Journal, entry_parts
+from shared_rules.errors import PackError, RefereeError, RuleError, SaveError
+from shared_rules.journal import SESSION, Journal, entry_parts
 from shared_rules.save import decode_save, save_header, save_parts, sha256_hex
 from shared_rules.seal import seal, unseal
 
-# modules every screen needs: never dropped by forget_games
-KEEP_MODULES = ("firmware.screens.main", "shared_rules.dice", "shared_rules.errors",
-                "shared_rules.journal", "shared_rules.save", "shared_rules.seal")
-# what forget_games and recover_memory drop: the games' screens and rules, and the
-# undo/commit helpers a game loaded (about 8 KB, imported again when next used)
-FORGET = ("firmware.screens.", "shared_rules.", "firmware.undo", "firmware.steps", "firmware.commit",
-          "firmware.resume")
+from firmware.memory import FORGET, KEEP_MODULES, reserve_names
+from firmware.saving import (CURSOR_KEYS, PREV, SAVE, cursor_of, header_sha, masked_digest,
+                             opened_state, private_owner)
+
 # a private screen left alone this long is covered (the pass-the-device ritual: a
 # secret is on screen at most 5 s unless its owner is using it)
 PRIVATE_MS = 5000
-SAVE = "saves/state.sav"
-PREV = "saves/state.prev"
 KEY = "key.bin"
 HISTORY = 5
-SESSION = "session"
-JOURNAL_TAIL = 4096
 RULE_DICE = "Trust: verifiable dice"
 RULE_LEFT = "Trust: sealed secrets (a game left unfinished reveals them)"
-# screens that use a long B themselves (firmware/undo.py: Undo is then a long B
-# on the screen it opens)
-OWN_LONG_B = ("cn_game", "cn_net", "cn_place", "cn_nsa")
 ARROWS = ("U", "D", "L", "R")  # the buttons that move a cursor (firmware.buttons' names)
-# keys of a screen's state that hold only where its cursor is (firmware.ui.Menu's
-# "sel", a grid's row "r" and column "c": firmware/screens/cybernaut_grid.py); an
-# arrow that changes nothing else writes no save (App.save)
-CURSOR_KEYS = ("sel", "r", "c")
-# MicroPython keeps its interned names (qstrs) in pools that double: the 7th holds
-# 1280 names in one block (about 9 KB on a 32-bit port, 7.7 KB at 6 bytes a name). A
-# drop of free heap this big at one name is that pool (the 6th is half of it), and
-# at most this many names fill the 6th (reserve_names)
-NAMES_POOL_DROP = 6144
-NAMES_LIMIT = 640
-# free heap a boot needs to take that pool: with less, the game cannot be played
-# through anyway (it holds 100 KB more in play), and the pool's block would leave its
-# first press too little to recover from a MemoryError (the 64-bit port at 256K)
-NAMES_ROOM = 80 * 1024
-NAMES_BATCH = 16  # names interned between two looks at the free heap (each look walks
-                  # the heap's whole table: on a Pico, a look per name took seconds)
-
-
-def reserve_names(mem_free=None, intern=None, limit=NAMES_LIMIT, room=NAMES_ROOM):
-    """Make MicroPython allocate its next big pool of interned names now, while the
-    heap is whole (at a boot), by interning names no code uses ("~1", "~2", ...)
-    until the free heap falls by NAMES_POOL_DROP bytes or more over a batch of
-    NAMES_BATCH names (a collection in the same batch can hide the pool: the names
-    then go on to ``limit``, the pool taken all the same).
-
-    Loading code interns its names; when the pools are full the next one needs a
-    single block twice the last's. A Cybernaut game crosses the 6th pool's end
-    (1260 names) in play, when its heap is in pieces no bigger than 1-3 KB, though
-    50-130 KB are free: that press ran out of memory (measured on the 32-bit port at
-    208K-320K, issue 17). Taken at the boot, the same pool costs no more and fits.
-
-    :param mem_free: () -> free heap in bytes (default gc.mem_free; on CPython,
-        which has none, nothing is done).
-    :param intern: (str) -> None, interns a name (default: getattr of None).
-    :param limit: at most this many names (``NAMES_LIMIT``: the 6th pool's size).
-    :param room: bytes that must be free first (``NAMES_ROOM``), else nothing is done.
-    :returns: the names interned to get the pool (to the end of the batch it came
-        in: a multiple of NAMES_BATCH, or ``limit``), or 0 if none came within
-        ``limit`` (the pool was already there, or too far), the heap had less
-        than ``room`` free, or no block for it (a MemoryError is caught: a boot
-        goes on without it).
-    """
-    if mem_free is None:
-        mem_free = getattr(gc, "mem_free", None)
-        if mem_free is None:
-            return 0
-        gc.collect()
-    if intern is None:
-        intern = _intern
-    before = mem_free()
-    if before < room:
-        return 0
-    count = 0
-    try:
-        while count < limit:
-            for _ in range(min(NAMES_BATCH, limit - count)):
-                count += 1
-                intern("~%d" % count)
-            now = mem_free()
-            if before - now >= NAMES_POOL_DROP:
-                return count
-            before = now
-    except MemoryError:  # no block for the pool even now: play will do without it
-        gc.collect()
-    return 0
-
-
-def _intern(name):
-    getattr(None, name, None)  # an attribute's name is interned (a qstr)
-
-
-def private_owner(stack):
-    """Whose private screen is open in ``stack`` (list of screens), or None.
-
-    A screen opened through a Handover carries its owner (``"_owner"`` in its state);
-    a SecretNumber showing its number belongs to its owner. A hand-back or a
-    handover above it means the private part is over.
-    """
-    for index in range(len(stack) - 1, -1, -1):
-        screen = stack[index]
-        state = screen.s if isinstance(screen.s, dict) else {}
-        if screen.ID == "handback" or screen.ID == "handover":
-            return None
-        if state.get("_owner"):
-            return state["_owner"]
-        if screen.ID == "secret" and state.get("stage") == 1:
-            return state.get("owner")
-    return None
-
-
-def opened_state(app, state):
-    """A screen's state as saved (App.saved_state) made live again: a private
-    screen's sealed whole (``{"_sealed": text}``) opened with ``app``'s key; any
-    other state as it is. :raises SaveError: the sealed text cannot be opened."""
-    if isinstance(state, dict) and "_sealed" in state and len(state) == 1:
-        try:
-            return json.loads(app.unseal(state["_sealed"]))
-        except (ValueError, KeyError) as exc:
-            raise SaveError("a private screen's sealed state cannot be opened (%s)" % exc)
-    return state
 
 
 def _moves_only(screen, name, kind):
@@ -147,7 +37,7 @@ def _moves_only(screen, name, kind):
     moves its cursor, so the press needs no save and no digest of the state
     (issue 21: at most 30 ms on a Pico): UP/DOWN on a firmware.ui.Menu whose
     on_button and move are Menu's own (LEFT/RIGHT: whose side is, a no-op), and
-    the arrows on a Cybernaut grid (firmware/screens/cybernaut_grid.py GridScreen:
+    the arrows on a Cybernaut grid (firmware/games/cybernaut/grid.py GridScreen:
     all but a long LEFT/RIGHT, which changes the grid) whose on_button is
     GridScreen's own. A subclass that
     overrides them is never taken for a cursor (its press is saved as usual),
@@ -182,68 +72,6 @@ def _moves_only(screen, name, kind):
     return False
 
 
-def _masked_digest(body, digest_of=None):
-    """A digest of a save body (App.snapshot's) without what an arrow press may
-    change without confirming anything: the top screen's CURSOR_KEYS, and the
-    names of the packs loaded (a hint for the next boot, firmware.resume
-    preload_packs: a pack loaded by the frame after a save). The body is left as
-    it was (a shallow copy of the top screen's state is digested).
-
-    :param digest_of: callable(value) -> 32 bytes; default ``_text_digest``: the
-        SHA-256 of the JSON text, in C (issue 21: the order-free walk,
-        shared_rules.save.state_digest, took ~140 ms a Cybernaut press on a Pico).
-        That text follows the order the dicts iterate in, so two equal states
-        built in different orders may differ; App.save compares only states of
-        the same live objects (before and after an arrow press), where a
-        difference costs at most one save. firmware.undo passes state_digest to
-        check a step key written by an older firmware.
-    :returns: 32 bytes."""
-    if digest_of is None:
-        digest_of = _text_digest
-    screens = body["screens"]
-    top = screens[-1] if screens else None
-    state = top["state"] if top is not None else None
-    packs = body.pop("packs", None)
-    try:
-        if not isinstance(state, dict) or not [key for key in CURSOR_KEYS if key in state]:
-            return digest_of(body)
-        masked = dict(state)
-        for key in CURSOR_KEYS:
-            masked.pop(key, None)
-        top["state"] = masked
-        try:
-            return digest_of(body)
-        finally:
-            top["state"] = state
-    finally:
-        if packs is not None:
-            body["packs"] = packs
-
-
-def _text_digest(value):
-    """SHA-256 (32 bytes) of ``json.dumps(value)``'s UTF-8. Without a block of RAM
-    as big as the text (a heap in pieces), the order-free digest that needs none
-    (shared_rules.save.state_digest) stands in: another kind, so the comparison
-    says "changed" and the press saves (a write too many, never one too few)."""
-    try:
-        text = json.dumps(value)
-    except MemoryError:
-        gc.collect()
-        from shared_rules.save import state_digest
-        return state_digest(value)
-    try:
-        return hashlib.sha256(text).digest()
-    except TypeError:  # CPython: str has no buffer
-        return hashlib.sha256(text.encode()).digest()
-
-
-def _header_sha(header):
-    """The hex SHA-256 of a save's body, from its header line (str or bytes)."""
-    if not isinstance(header, str):
-        header = bytes(header).decode()
-    return json.loads(header)["sha256"]
-
-
 def _needs_masked(screen):
     """True when an arrow on ``screen`` (the top one) goes through App.save(moved=True)
     to learn whether only its cursor moved: its arrows are not all ``_moves_only``
@@ -255,16 +83,6 @@ def _needs_masked(screen):
         if not _moves_only(screen, name, "short"):
             return True
     return False
-
-
-def _cursor_of(body):
-    """Where the top screen's cursor is in a save body: (number of screens, the
-    values of its CURSOR_KEYS), compared beside _masked_digest (App.save)."""
-    screens = body["screens"]
-    state = screens[-1]["state"] if screens else None
-    if not isinstance(state, dict):
-        return (len(screens), None)
-    return (len(screens), [state.get(key) for key in CURSOR_KEYS])
 
 
 def log(message):
@@ -308,7 +126,7 @@ class App:
         self.dirty = True
         self._key = None
         self._sealed_seed = None
-        # _masked_digest of the body last saved (its top screen's cursor left out: that
+        # masked_digest of the body last saved (its top screen's cursor left out: that
         # is _saved_cursor), kept only while the top screen needs it (_needs_masked)
         self._saved_digest = None
         # hex SHA-256 of the last save's body text (its header's): nothing changed when
@@ -395,11 +213,31 @@ class App:
         """The screen on top."""
         return self.stack[-1]
 
+    def find(self, screen_id, *default):
+        """The open screen ``screen_id`` (a registered ID, e.g. "cn_game") nearest the
+        top of the stack: how a game's screens find the screen that holds the game.
+
+        :param default: one value to return when none is open (e.g. None).
+        :raises RuleError: none is open and no default was given (its text names the
+            screen's ID: "no screen cn_game is open").
+        """
+        for index in range(len(self.stack) - 1, -1, -1):
+            if self.stack[index].ID == screen_id:
+                return self.stack[index]
+        if default:
+            return default[0]
+        raise RuleError("no screen %s is open" % screen_id)
+
     def under(self):
         """The screen under the top one, or None."""
         if len(self.stack) > 1:
             return self.stack[-2]
         return None
+
+    def log(self, message):
+        """A line on the serial console (never a secret): the module's ``log``, which
+        the bench and the tests replace."""
+        log(message)
 
     def notice(self, title, text):
         """Show a message screen on top and on the console."""
@@ -682,24 +520,24 @@ class App:
         (Storage.write_json_atomic): the same bytes, written twice to flash.
 
         Cost (issue 21): one JSON encoding and its SHA-256, in C; a second encoding
-        (``_masked_digest``) only for an arrow press, and after a write only when
+        (``masked_digest``) only for an arrow press, and after a write only when
         the top screen's arrows need it (``_needs_masked``).
 
         :param moved: True for a press of an arrow button (App._act).
         """
         body = self.snapshot()
-        cursor = _cursor_of(body)
+        cursor = cursor_of(body)
         digest = None
         top = self.top()
         if moved and _needs_masked(top):  # else the whole text decides (a private
             # screen's sealed state differs each time; a grid's long L/R changes it)
-            digest = _masked_digest(body)
+            digest = masked_digest(body)
             if digest == self._saved_digest:
                 if cursor != self._saved_cursor:
                     self._cursor_moved = True
                 return
         elif _needs_masked(top):
-            digest = _masked_digest(body)
+            digest = masked_digest(body)
         # the text needs one block as big as the state: the allocator collects by
         # itself when it finds none (a collection before every save cost a Pico
         # milliseconds a press for nothing: issue 21)
@@ -709,7 +547,7 @@ class App:
             header = text = None
             gc.collect()
         if header is not None:
-            sha = _header_sha(header)
+            sha = header_sha(header)
             if cursor == self._saved_cursor and (sha == self._saved_sha or self._as_read(body)):
                 self._saved_digest = digest
                 return  # the very text of the last save, or the state the boot read
@@ -718,7 +556,7 @@ class App:
             self.storage.rename(SAVE, PREV)
         if text is None:
             header = self.storage.write_json_atomic(SAVE, save_header, body)
-            sha = _header_sha(header) if header else None
+            sha = header_sha(header) if header else None
         else:
             self.storage.write_atomic(SAVE, (header, "\n", text, "\n"))
         self._saved_sha = sha
@@ -737,7 +575,7 @@ class App:
             return False
         self._read_digest = None
         from shared_rules.save import state_digest
-        return _masked_digest(body, state_digest) == want
+        return masked_digest(body, state_digest) == want
 
     def _read_save(self, name):
         data = self.storage.read(name)
@@ -746,10 +584,10 @@ class App:
         body = decode_save(data, name)
         if name == SAVE:
             from shared_rules.save import state_digest
-            self._read_digest = _masked_digest(body, state_digest)  # App._as_read: order-free
-            self._saved_sha = _header_sha(data[:data.find(b"\n")])
-            self._saved_digest = _masked_digest(body)
-            self._saved_cursor = _cursor_of(body)
+            self._read_digest = masked_digest(body, state_digest)  # App._as_read: order-free
+            self._saved_sha = header_sha(data[:data.find(b"\n")])
+            self._saved_digest = masked_digest(body)
+            self._saved_cursor = cursor_of(body)
             self._cursor_moved = False
         return body
 
@@ -854,7 +692,7 @@ class App:
             # of this press (the state before it) is the last save with it, beside its key
             cursor = self._moved_cursor(top)
             try:
-                if (name == "B" and kind == "long" and self.top().ID not in OWN_LONG_B
+                if (name == "B" and kind == "long" and not self.top().OWN_LONG_B
                         and self.top().ID != "undo"):  # long B on the menu itself: back
                     from firmware.undo import UndoMenu
                     self.push(UndoMenu())

@@ -54,7 +54,7 @@ def reveal_secret(app, game, cid, rule):
     return value
 
 
-PARKED = "parked commitments"  # firmware.screens.cybernaut_commit.PARKED
+PARKED = "parked commitments"  # firmware.games.cybernaut.commit.PARKED
 
 
 def reveal_all(app, game, rule):
@@ -66,7 +66,7 @@ def reveal_all(app, game, rule):
         parked = app.secrets[cid][1] == PARKED
         values[cid] = reveal_secret(app, game, cid, rule)
         if parked:  # an abandoned Cybernaut game's parked commitments (keep_parked)
-            from firmware.screens.cybernaut_commit import unpark_refs
+            from firmware.games.cybernaut.commit import unpark_refs
             unpark_refs(app, values[cid], rule)
     app.record(game, REVEAL_ALL, {"ids": ids}, {}, rule or RULE)
     return values

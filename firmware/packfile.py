@@ -22,9 +22,8 @@ PACKS_OK = "packs.ok"  # in the data folder: pack files that passed their checks
 PACKS_OK_KEPT = 8  # lines kept: the last packs checked
 PACKS_OK_MAX = 2048  # bytes: a longer packs.ok is not read (and is replaced)
 # the modules whose code (or constants) checks a pack, in shared_rules/: hashed with
-# it, so new checks check it again
-CHECK_MODULES = ("pack_check", "tables", "cybernaut_pack", "cybernaut_techgear", "cybernaut",
-                 "dice")
+# it, so new checks check it again; with each game's (check_modules)
+CHECK_MODULES = ("pack_check", "tables", "hooks", "dice")
 # in the data folder: per pack in use, "<name>.from" (the file it came from, then a
 # line "said" once its change was said) and, for an owner's pack, "<name>.json" (a
 # copy of the file as the game started with it)
@@ -235,8 +234,21 @@ def forget_kept(app):
     for file_name in app.storage.listdir(KEPT[:-1]):
         app.storage.remove(KEPT + file_name)
 
+def check_modules():
+    """The modules (paths under shared_rules/, no extension) whose code checks a
+    pack: CHECK_MODULES, then each registered game's (firmware.screens.GAMES), as
+    its package names them (``PACK_CHECKS`` in shared_rules/<game>/__init__.py).
+
+    :returns: list of str, e.g. ["pack_check", ..., "cybernaut/pack", ...]."""
+    from firmware.screens import GAMES
+    out = list(CHECK_MODULES)
+    for game in GAMES:
+        out.extend(getattr(__import__("shared_rules." + game, None, None, ["_"]), "PACK_CHECKS", ()))
+    return out
+
+
 def _checks_hash(hasher):
-    """Feed the files of the pack checks' modules (CHECK_MODULES: in the shared_rules
+    """Feed the files of the pack checks' modules (check_modules: in the shared_rules
     folder beside this module's own folder, the .mpy files on a device and the
     sources elsewhere, .py first as MicroPython's import tries them) into ``hasher``
     (hashlib.sha256): checks changed by a deploy check every pack again, whatever
@@ -249,7 +261,7 @@ def _checks_hash(hasher):
         here = ""
     parts = here.rsplit("/", 2)  # <root>/firmware/packfile.(m)py
     folder = parts[0] if len(parts) == 3 else "."
-    for module in CHECK_MODULES:
+    for module in check_modules():
         hasher.update(module.encode())
         for ext in (".py", ".mpy"):
             try:

@@ -10,8 +10,12 @@ played (issue 7).
 import binascii
 import gc
 
-from firmware import app as app_module  # its log: replaced by the bench and tests
-from firmware.app import FORGET, JOURNAL_TAIL, KEEP_MODULES, PREV, SAVE, SESSION, opened_state, private_owner
+from firmware.memory import FORGET, KEEP_MODULES
+from firmware.saving import PREV, SAVE
+from firmware.saving import opened_state, private_owner
+from shared_rules.journal import SESSION
+
+JOURNAL_TAIL = 4096  # bytes of the journal's end read back first (sync_journal)
 from shared_rules import VERSION
 from shared_rules.dice import SCHEME_HMAC
 from shared_rules.errors import PackError, SaveError
@@ -168,7 +172,7 @@ def sync_journal(app):
         if keep == 0 and start > 0:  # a torn line longer than the tail
             data, start = app.storage.read_tail(name, start + len(data))
             keep = data.rfind(b"\n") + 1
-        app_module.log("journal %s: dropped a torn last entry (power cut while writing)" % name)
+        app.log("journal %s: dropped a torn last entry (power cut while writing)" % name)
         app.storage.keep_prefix(name, start + keep)
         data = data[:keep]
     size = JOURNAL_TAIL
@@ -333,7 +337,7 @@ def resume(app):
     if problems:
         app.notice("Save problem", "; ".join(problems) + (
             ". Resumed from the last good save." if resumed else ". Started fresh."))
-    app_module.log("Pocket Referee %s ready" % VERSION)
+    app.log("Pocket Referee %s ready" % VERSION)
     return bool(launch and not problems)
 
 def last_journal_number(app):

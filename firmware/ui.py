@@ -105,6 +105,12 @@ class Screen:
     ID = ""
     TITLE = ""
     TRANSIENT = False  # True: never saved (a reboot does not bring it back)
+    # True: the screen uses a long B itself; Undo is then a long B on the screen
+    # that long B opens (firmware/undo.py, App._act)
+    OWN_LONG_B = False
+    # a class with PASSIVE = True only shows what is below it (no state of its own):
+    # dropped from the top of a kept undo step (firmware/undo.py; not defined here:
+    # every name the boot loads is interned for good)
     # what each button does here, in the players' words (the help page: hold B,
     # "Buttons here"); a subclass that gives a button a job names it here
     HELP = "B back"

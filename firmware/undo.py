@@ -12,7 +12,7 @@ state shown now; acts: ``[i, first seq, end seq, dice block before, dice block
 after]`` of the action that led from state i to i + 1; keys: ``[i, digest]`` of
 each step file (the first 16 hex digits of the SHA-256 of its body, as its
 header has it; a step kept by a firmware before issue 21: of
-firmware.app._masked_digest with shared_rules.save.state_digest), so a file left
+firmware.saving.masked_digest with shared_rules.save.state_digest), so a file left
 by a power cut, a restore or a sync is refused, never restored; a third item, when
 there, is where the cursor was at the action ({"sel": 2}: firmware.steps.keep_cursor).
 
@@ -36,7 +36,7 @@ there, is where the cursor was at the action ({"sel": 2}: firmware.steps.keep_cu
   wrong player.
 
 Reached from every screen by a long press of B (App.handle opens UndoMenu), except
-on screens that use long B themselves (app.OWN_LONG_B): there, from the screen
+on screens that use long B themselves (their class attribute OWN_LONG_B): there, from the screen
 that long B opens.
 """
 
@@ -46,14 +46,11 @@ from binascii import hexlify
 from firmware.steps import MAX_STEPS, _keep, _slot  # noqa: F401  (MAX_STEPS for callers)
 from firmware.ui import Menu, TextScreen
 from shared_rules.errors import SaveError
-from firmware.app import _header_sha, _masked_digest
+from firmware.saving import header_sha as _header_sha, masked_digest as _masked_digest
 from shared_rules.save import decode_save, save_header, save_parts, state_digest
 
 RULE = "Trust: undo and redo"
 GAME = "session"
-# screens that only show what is below them (no state of their own): dropped from
-# the top of a kept step (Cybernaut's track: long B there opens this menu)
-PASSIVE = ("cn_track",)
 
 
 def _read(app, i):
@@ -99,15 +96,17 @@ def _write(app, i):
 
 def _current(app):
     """The shown screens' states without the undo menu and what an undo put on top."""
-    out = []
+    shown = []
     for screen in app.stack:
         if screen.ID in ("undo", "resume_gate") or screen.s.get("_undo"):
             break
         if not screen.TRANSIENT:  # never saved, so never in a step either (Out of memory)
-            out.append({"id": screen.ID, "state": app.saved_state(screen)})
-    while len(out) > 1 and out[-1]["id"] in PASSIVE:
-        out.pop()
-    return out
+            shown.append(screen)
+    # a screen that only shows what is below it (PASSIVE: Cybernaut's track, where
+    # long B opens this menu) is dropped from the top of a kept step
+    while len(shown) > 1 and getattr(shown[-1], "PASSIVE", False):
+        shown.pop()
+    return [{"id": screen.ID, "state": app.saved_state(screen)} for screen in shown]
 
 
 def _act(app, i):
@@ -118,7 +117,7 @@ def _act(app, i):
 
 
 def _restore(app, screens):
-    from firmware.app import opened_state, private_owner
+    from firmware.saving import opened_state, private_owner
     from firmware.screens import screen_class
     stack = []
     for item in screens:
@@ -151,7 +150,7 @@ def stop_text(why):
         return "ended the session (its dice seed revealed)"
     if kind == "open":
         return "opened %s from the main menu: a game left before it stays left" % why[1]
-    if kind == "new":  # firmware.screens.cybernaut.left_behind
+    if kind == "new":  # firmware.games.cybernaut.menu.left_behind
         return "started %s: the game abandoned before it stays abandoned" % why[1]
     if kind == "shown":
         # true before the owner has looked too (found by review: a waiting Spot!

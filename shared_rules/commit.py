@@ -34,9 +34,3 @@ def secret_hash(salt, value):
     """hex SHA-256(salt || value_bytes(value)). :param salt: bytes."""
     return binascii.hexlify(hashlib.sha256(salt + value_bytes(value)).digest()).decode()
 
-
-def verify_secrets(entries):
-    """Check every revealed secret of a journal against its commitment: see
-    shared_rules.secrets_check.verify_secrets (kept apart: the device never needs it)."""
-    from shared_rules.secrets_check import verify_secrets as check
-    return check(entries)

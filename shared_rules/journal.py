@@ -17,6 +17,9 @@ import json
 
 from shared_rules.errors import SaveError
 
+# the "game" of the journal's own entries (session start, salt, seed reveal, undo)
+SESSION = "session"
+
 
 def _crc(text):
     try:

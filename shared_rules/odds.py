@@ -37,12 +37,12 @@ def shot_odds(target, modifier=0):
     """Faces of the d6 that hit (Neo-Hunt Combat, to-hit; RULINGS Neo-Hunt: an
     unmodified 6 always hits, whatever the modifiers).
 
-    :param target: a target state of shared_rules.neohunt.TARGET_ORDER.
+    :param target: a target state of shared_rules.neohunt.rules.TARGET_ORDER.
     :param modifier: int added to the face.
     :returns: (hits, 6): hits is 1..6 (never 0: the 6 always hits).
     :raises RuleError: "hidden" (cannot be targeted) or an unknown state.
     """
-    from shared_rules.neohunt import shot_hits
+    from shared_rules.neohunt.rules import shot_hits
     hits = 0
     for face in range(1, 7):
         if shot_hits(target, face, modifier)[0]:
@@ -77,7 +77,7 @@ def defence_odds(defence, factor, target):
         (best first), the counts summing to 20.
     :raises ValueError: an unknown defence.
     """
-    from shared_rules import cybercore
+    from shared_rules.cybercore import rules as cybercore
     if defence == "armour":
         check, order = cybercore.armour_check, ARMOUR_ORDER
     elif defence == "dodge":
@@ -108,7 +108,7 @@ def attack_odds(rank, bonus, defense):
 
     :returns: (count, 100).
     """
-    from shared_rules.cybercore import attack_hits
+    from shared_rules.cybercore.rules import attack_hits
     count = 0
     for roll in range(1, 101):
         if attack_hits(roll, rank, bonus, defense)[0]:
@@ -123,13 +123,13 @@ def interaction_odds(pack, environ, best):
     first or last row.
 
     :param pack: a shared_rules.tables.Pack with the "interaction" table.
-    :param environ: a column of that table (one of shared_rules.cybernaut.ENVIRONS).
+    :param environ: a column of that table (one of shared_rules.cybernaut.rules.ENVIRONS).
     :param best: int, the highest RealWorld value of the group (both runtimes: any int).
     :returns: list of [result text as printed, count] in the order the totals
         reach them (lowest first), the counts summing to 10.
     :raises PackError: no such table or column.
     """
-    from shared_rules.cybernaut import INTERACTION_TABLE
+    from shared_rules.cybernaut.rules import INTERACTION_TABLE
     table = pack.table(INTERACTION_TABLE)
     out = []
     for face in range(10):

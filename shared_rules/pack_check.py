@@ -5,7 +5,11 @@ drops this module once its pack is loaded (about 5 KB of RAM on the 64-bit unix
 port, issue 7).
 """
 
-from shared_rules.tables import GAME_SECTIONS, KINDS, PACK_FORMAT, PACK_VERSION
+from shared_rules.hooks import game_package, game_module
+
+PACK_FORMAT = "pocket-referee-pack"
+PACK_VERSION = 1
+KINDS = ("range", "cross")
 
 
 def _is_int(value):
@@ -182,11 +186,10 @@ def validate_pack(obj, name):
                                     "table must be a range table" % (where, code, target))
         _check_rows(where, table, problems)
     _check_codes(obj, tables, problems, name)
-    game = obj.get("game")
-    entry = GAME_SECTIONS.get(game) if isinstance(game, str) else None
-    if entry is not None and not problems:
-        rules = __import__(entry[0], None, None, ["GAME_SECTIONS"])
-        if [key for key in rules.GAME_SECTIONS if key in obj]:
-            module = __import__(entry[1], None, None, ["validate_sections"])
-            problems.extend(module.validate_sections(obj, name))
+    # the game's own sections, by convention (shared_rules/hooks.py): the package
+    # shared_rules.<game> names them (PACK_SECTIONS); its module ``pack`` checks them,
+    # imported only when the pack has any
+    package = game_package(obj.get("game")) if not problems else None
+    if [key for key in getattr(package, "PACK_SECTIONS", ()) if key in obj]:
+        problems.extend(game_module(obj["game"], "pack").validate_sections(obj, name))
     return problems

@@ -27,12 +27,6 @@ import json
 
 from shared_rules.errors import PackError
 
-PACK_FORMAT = "pocket-referee-pack"
-PACK_VERSION = 1
-KINDS = ("range", "cross")
-# game -> (module listing its GAME_SECTIONS, module whose validate_sections(obj, name)
-# checks them); the second is imported only when the pack has any of those sections
-GAME_SECTIONS = {"cybernaut": ("shared_rules.cybernaut", "shared_rules.cybernaut_pack")}
 
 
 # the games a pack file serves, by the first word of its file name ("neohunt.json",
@@ -161,7 +155,13 @@ class Pack:
     """
 
     def __init__(self, obj, name, checked=False):
-        problems = [] if checked else validate_pack(obj, name)
+        problems = []
+        if not checked:
+            # the checks, imported on first use: needed only while a pack loads (the
+            # app drops them afterwards, issue 7)
+            from shared_rules.pack_check import validate_pack
+            problems = validate_pack(obj, name)
+            validate_pack = None
         if len(problems) == 1:
             raise PackError(problems[0], problems)
         if problems:
@@ -252,11 +252,3 @@ def _share_texts(obj, seen, depth=0):
             obj[seen.setdefault(key, key)] = _share_texts(value, seen, depth + 1)
     return obj
 
-
-def validate_pack(obj, name):
-    """Every problem of a decoded pack (list of str, empty when the pack is good):
-    see shared_rules.pack_check.validate_pack, which this imports on first use (the
-    checks are needed only while a pack loads; the app drops them afterwards).
-    """
-    from shared_rules.pack_check import validate_pack as check
-    return check(obj, name)

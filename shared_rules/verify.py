@@ -16,7 +16,8 @@ A session journal (see shared_rules.journal) holds, in order:
 
 ``verify_entries`` recomputes every draw from the revealed seed, checks the blocks
 are used one after another with none skipped (no silent re-roll), and, for the
-flows it knows (``OUTCOMES``), that the outcome written in the entry is the one the
+flows it knows (``OUTCOMES`` here and in each game's ``verify`` module), that the
+outcome written in the entry is the one the
 draws give. It proves the device could not choose the rolls after committing;
 it cannot prove anything about a session whose seed was never revealed.
 """
@@ -24,86 +25,39 @@ it cannot prove anything about a session whose seed was never revealed.
 import binascii
 import json
 
-from shared_rules.dice import (SCHEME_HMAC, SCHEME_PLAIN, HashSource, commitment, d100,
-                               d10_face_value, hidden_draws_key, roll_named)
+from shared_rules.dice import SCHEME_HMAC, SCHEME_PLAIN, HashSource, commitment, hidden_draws_key, roll_named
+from shared_rules.hooks import game_module
+from shared_rules.journal import SESSION
+from shared_rules.replay import Replay
 from shared_rules.seal import unseal
-
-SESSION = "session"
-
-
-class _Replay:
-    """A dice source replaying journaled draw values (0-based) in order."""
-
-    def __init__(self, values):
-        self.values = list(values)
-
-    def randbelow(self, n):
-        if not self.values:
-            raise IndexError("fewer draws journaled than the roll needs")
-        return self.values.pop(0)
 
 
 def _dice_roll(entry, values):
-    total, faces = roll_named(_Replay(values), entry["in"]["die"])
+    total, faces = roll_named(Replay(values), entry["in"]["die"])
     return [("total", entry["out"].get("total"), total),
             ("faces", entry["out"].get("faces"), list(faces))]
 
 
-def _shot(entry, values):
-    # a trooper's shot (Neo-Hunt troopers; RULINGS trooper targets): with several
-    # equal targets (``in.among``) the first draw picked the one shot at (``in.at``)
-    among = entry["in"].get("among")
-    if isinstance(among, list) and len(among) > 1:
-        return [("target", entry["in"].get("at"), among[values[0]]),
-                ("d6", entry["out"].get("d6"), values[1] + 1)]
-    return [("d6", entry["out"].get("d6"), values[0] + 1)]
-
-
-def _interaction(entry, values):
-    # The d10 is the first draw (Cybernaut V.A). The stand-alone Interaction screen
-    # journals the Encounter its result chained to (V.D) in the same entry: its two
-    # d10 are the next draws, and a result with "E" and no encounter lost it. A
-    # game's Interaction (its "who") journals the Encounter as an entry of its own;
-    # the draws after its d10 may be a chit or TechGear gained ("C", "T": V.A).
-    outcome = entry["out"]
-    out = [("d10", outcome.get("d10"), d10_face_value(values[0] + 1))]
-    encounter = outcome.get("encounter")
-    chained = "who" not in outcome and "E" in str(outcome.get("result", "")).split()
-    if encounter is not None or chained:
-        dice = [d10_face_value(v + 1) for v in values[1:3]]
-        out.append(("encounter dice", _d(encounter).get("dice"), dice))
-    return out
-
-
-def _encounter(entry, values):
-    return [("dice", entry["out"].get("dice"), [d10_face_value(v + 1) for v in values[:2]])]
-
-
-def _armour(entry, values):
-    return [("d20", entry["out"].get("d20"), values[0] + 1)]
-
-
-def _attack(entry, values):
-    # a fight's attack: d100 from a tens and a ones d10 first (Cybercore "Dealing Damage");
-    # 00 reads what the fight's option said (in.d100_00: 100, or 0; 100 if absent)
-    zero = entry["in"].get("d100_00", 100)
-    return [("d100", entry["out"]["public"].get("d100"), d100(_Replay(values[:2]), zero)[0])]
-
-
-def _defend(entry, values):
-    return [("d20", entry["out"].get("d20"), values[0] + 1)]
-
-
-# (game, kind) -> function(entry, draw values) -> [(field, journaled, recomputed)]
+# (game, kind) -> function(entry, draw values) -> [(field, journaled, recomputed)]:
+# the flows outside the games; a game's are its package's verify.OUTCOMES ({kind:
+# function}), found by convention (outcome_check)
 OUTCOMES = {
-    ("cybercore", "attack"): _attack,
-    ("cybercore", "defend"): _defend,
     ("dice", "roll"): _dice_roll,
-    ("neohunt", "shot"): _shot,
-    ("cybernaut", "interaction"): _interaction,
-    ("cybernaut", "encounter"): _encounter,
-    ("cybercore", "armour"): _armour,
 }
+
+
+def outcome_check(game, kind):
+    """The function that recomputes the outcome of a journal entry of ``game`` and
+    ``kind`` (any values, as read from a journal) from its draws, or None when no
+    flow is known for them: OUTCOMES, else ``OUTCOMES[kind]`` of the module
+    shared_rules.<game>.verify (shared_rules/hooks.py)."""
+    if not isinstance(game, str) or not isinstance(kind, str):
+        return None
+    check = OUTCOMES.get((game, kind))
+    if check is None:
+        module = game_module(game, "verify")
+        check = getattr(module, "OUTCOMES", {}).get(kind)
+    return check
 
 
 def _name(entry):
@@ -213,9 +167,7 @@ def verify_entries(entries):
         expected = last
         game = entry.get("game")
         kind = entry.get("kind")
-        check = None
-        if isinstance(game, str) and isinstance(kind, str):
-            check = OUTCOMES.get((game, kind))
+        check = outcome_check(game, kind)
         if check is not None:
             try:
                 found = check(entry, values)

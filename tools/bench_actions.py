@@ -58,7 +58,7 @@ def _restart():
 
 STATE = "/bench_state.json"  # the driver's progress across restarts, in the data folder
 
-# The first presses of a block, by main-menu entry (firmware.screens.main.ENTRIES),
+# The first presses of a block, by main-menu entry (firmware.screens.ENTRIES),
 # on every other visit of that entry (the 1st, 3rd...): the biggest states the
 # random presses would seldom reach. Each character one short press; the first A
 # chooses the entry (the block's usual first press). Cybernaut: "New game".
@@ -106,7 +106,7 @@ def run(code, data, packs, actions, seed):
     from firmware import app as app_module
     from firmware.buttons import LONG, SHORT, Buttons
     from firmware.care import ScreenCare
-    from firmware.screens.main import ENTRIES
+    from firmware.screens import ENTRIES
     from firmware.storage import Storage
 
     console = st["console"]

@@ -34,7 +34,7 @@ def free():
 def main():
     start = free()
     last = start
-    for name in ("shared_rules.cybernaut", "shared_rules.cybernaut_net", "cyb_helpers"):
+    for name in ("shared_rules.cybernaut.rules", "shared_rules.cybernaut.net", "cyb_helpers"):
         __import__(name)
         now = free()
         print("import %-34s %6d bytes" % (name, last - now))

@@ -16,12 +16,12 @@ sys.path.insert(0, ".")
 if "--mpy" in sys.argv:
     sys.path.insert(0, sys.argv[sys.argv.index("--mpy") + 1])
 
-MODULES = ("firmware.app", "firmware.ui", "firmware.screens", "firmware.screens.prompt", "shared_rules.tables", "shared_rules.neohunt", "shared_rules.neohunt_board",
-           "shared_rules.neohunt_pack", "shared_rules.neohunt_game", "shared_rules.neohunt_combat",
-           "shared_rules.neohunt_troopers", "shared_rules.neohunt_rounds",
-           "firmware.screens.neohunt_game", "firmware.screens.neohunt_setup",
-           "firmware.screens.neohunt_turns", "firmware.screens.neohunt_private",
-           "firmware.screens.neohunt_attack", "firmware.screens.neohunt_map")
+MODULES = ("firmware.app", "firmware.ui", "firmware.screens", "firmware.screens.prompt", "shared_rules.tables", "shared_rules.neohunt.rules", "shared_rules.neohunt.board",
+           "shared_rules.neohunt.pack", "shared_rules.neohunt.game", "shared_rules.neohunt.combat",
+           "shared_rules.neohunt.troopers", "shared_rules.neohunt.rounds",
+           "firmware.games.neohunt.game", "firmware.games.neohunt.setup",
+           "firmware.games.neohunt.turns", "firmware.games.neohunt.private",
+           "firmware.games.neohunt.attack", "firmware.games.neohunt.mapview")
 
 
 def free():
@@ -63,8 +63,8 @@ def main():
     now = free()
     print("parsed sample pack                        %6d bytes" % (last - now))
     last = now
-    from shared_rules.neohunt_pack import section
-    from shared_rules.neohunt_game import Game
+    from shared_rules.neohunt.pack import section
+    from shared_rules.neohunt.game import Game
     from shared_rules.dice import HashSource
     game = Game.new(section(pack), ["P1", "P2", "P3", "P4"], 12, HashSource(b"\x01" * 32))
     for p in range(4):

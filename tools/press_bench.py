@@ -139,7 +139,7 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1):
     from firmware import app as app_module
     from firmware.buttons import Buttons
     from firmware.storage import Storage
-    from firmware.screens.main import ENTRIES
+    from firmware.screens import ENTRIES
     from shared_rules.save import state_digest
 
     flows = [(entry[0], ("A",)) for entry in ENTRIES]
@@ -154,9 +154,13 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1):
 
     app_module.log = quiet
     big = [0]  # the save's text: the biggest single block a press asks for
-    # the save's digest: firmware.app._masked_digest (before issue 21's change it
-    # called shared_rules.save.state_digest, timed then under that name)
-    name = "_masked_digest" if hasattr(app_module, "_masked_digest") else "state_digest"
+    # the save's digest: firmware.saving.masked_digest as firmware.app calls it (named
+    # _masked_digest before issue 18's layout; before issue 21's change it called
+    # shared_rules.save.state_digest, timed then under that name)
+    name = "state_digest"
+    for name in ("masked_digest", "_masked_digest", "state_digest"):
+        if hasattr(app_module, name):
+            break
     setattr(app_module, name, Timer(acc, 1, getattr(app_module, name)))
     parts = app_module.save_parts
 

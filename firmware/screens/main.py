@@ -1,19 +1,8 @@
 """The main menu: one entry per flow."""
 
-from firmware.screens import game_of
+from firmware.screens import ENTRIES, game_of
 from firmware.surface import COLS
 from firmware.ui import Menu, wrap
-
-# (label, module, class) of each entry; imported when chosen.
-ENTRIES = (
-    ("Dice", "firmware.screens.dice", "DiceScreen"),
-    ("Neo-Hunt shot", "firmware.screens.neohunt", "ShotScreen"),
-    ("Cybernaut", "firmware.screens.cybernaut", "CybernautMenu"),
-    ("Cybercore AF", "firmware.screens.cybercore", "ArmourScreen"),
-    ("Cybercore fight", "firmware.screens.cybercore_fight", "FightScreen"),
-    ("Session & dice", "firmware.screens.session", "SessionMenu"),
-    ("Neo-Hunt game", "firmware.screens.neohunt_setup", "NhSetup"),
-)
 
 
 class MainMenu(Menu):

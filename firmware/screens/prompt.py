@@ -235,7 +235,7 @@ class ResumeGate(Screen):
         if name == A:
             app.pop()
         elif name == B:
-            from firmware.app import private_owner
+            from firmware.saving import private_owner
             app.pop()
             while len(app.stack) > 1 and private_owner(app.stack) is not None:
                 app.pop()

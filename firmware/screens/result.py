@@ -2,7 +2,7 @@
 burning roll, a defence's band, a CyberStrike's reveals, System Alert...).
 
 Public part only: the game screens that push it pass lines the whole table may
-read (Cybernaut's come from firmware.screens.cybernaut_log, which never reads a
+read (Cybernaut's come from firmware.games.cybernaut.log, which never reads a
 sealed part). A roll once made stands (RULINGS Neo-Hunt: backing out of a result
 screen never discards it): B here does not go back, it only says to press A.
 """

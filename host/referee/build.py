@@ -5,7 +5,8 @@ Layout of build/device/ (the device's filesystem root as deploy writes it)::
 
     main.py                    starts the app on the board (source: MicroPython runs main.py)
     shared_rules/*.mpy         the rules core
-    firmware/*.mpy, firmware/screens/*.mpy
+    shared_rules/<game>/*.mpy  each game's rules
+    firmware/*.mpy, firmware/screens/*.mpy, firmware/games/<game>/*.mpy
     boards/__init__.mpy, boards/pages.mpy, boards/<board>.mpy, boards/lib/*.mpy
     packs/*.json               the sample table packs
 
@@ -34,7 +35,31 @@ BOARD_FILES = {
 # them apart at boot): these names build exactly what "pico" builds
 BOARD_ALIASES = {"pico2": "pico", "pico_w": "pico", "pico2_w": "pico"}
 DEVICE_BOARDS = ("pico", "pico2", "pico_w", "pico2_w")  # boards `referee deploy` puts on a device
-CODE_FOLDERS = ("shared_rules", "firmware", "firmware/screens")
+def code_folders():
+    """Every folder of shared_rules/ and firmware/ that holds .py files (the device's
+    code: a game's packages, shared_rules/<game>/ and firmware/games/<game>/, are
+    found here, not listed), relative to the repository, sorted."""
+    out = []
+    for top in ("shared_rules", "firmware"):
+        for where, dirs, names in os.walk(os.path.join(ROOT, top)):
+            dirs[:] = [name for name in dirs if not name.startswith((".", "__"))]
+            if [name for name in names if name.endswith(".py")]:
+                out.append(os.path.relpath(where, ROOT).replace(os.sep, "/"))
+    return tuple(sorted(out))
+
+
+CODE_FOLDERS = code_folders()
+# the device code's host-only modules (firmware/memory.py, phase "host only"): what
+# `referee verify` recomputes with, and each game's verify.py (is_host_only); no
+# device module imports one (tests/host/test_layout.py), so the device build leaves
+# them out (the simulator's keeps them: tests/run_all.py runs verify's tests on it)
+HOST_ONLY = ("shared_rules/verify.py", "shared_rules/secrets_check.py", "shared_rules/replay.py")
+
+
+def is_host_only(rel):
+    """True for a source file (path relative to the repository, "/"-separated) that
+    never runs on the device: HOST_ONLY, or a game's shared_rules/<game>/verify.py."""
+    return rel in HOST_ONLY or (rel.startswith("shared_rules/") and rel.endswith("/verify.py"))
 PACKS = "firmware/packs"
 
 MAIN_PY = '''"""Pocket Referee: started by MicroPython at boot (written by `referee deploy`).
@@ -114,8 +139,9 @@ def source_files(board):
     out = []
     for folder in CODE_FOLDERS:
         for name in sorted(os.listdir(os.path.join(ROOT, folder))):
-            if name.endswith(".py"):
-                rel = folder + "/" + name
+            rel = folder + "/" + name
+            # the simulator's build keeps them: the tests run verify under MicroPython
+            if name.endswith(".py") and (board == "sim" or not is_host_only(rel)):
                 out.append((rel, os.path.join(ROOT, rel)))
     for rel in ("boards/__init__.py",) + BOARD_FILES[board]:
         out.append((rel, os.path.join(ROOT, rel)))

@@ -4,7 +4,8 @@ the strict journal reading of `referee log` and `verify`.
 A file that fails is not sent: the message names it and the problem (issue 22).
 
 - packs/*.json: validated as `referee pack check` does (shared_rules.tables.load_pack,
-  and a Neo-Hunt pack's section), and no bigger than MAX_PACK_BYTES, the most the
+  and what its game checks only when it opens: a Neo-Hunt pack's section, its
+  package's pack.check_loaded), and no bigger than MAX_PACK_BYTES, the most the
   device's heap can parse (see there);
 - saves/*: a save's header and checksum (shared_rules.save.decode_save);
 - journals/*.jrn: every line's checksum and numbering (check_journal);
@@ -12,6 +13,7 @@ A file that fails is not sent: the message names it and the problem (issue 22).
 """
 
 from shared_rules.errors import PackError, SaveError
+from shared_rules.hooks import game_module
 
 # The biggest pack file the device is let to receive, in bytes. Measured on the
 # emulated Pico (the stock RPI_PICO v1.28 firmware, its real 32-bit heap; 2026-12-02)
@@ -43,19 +45,14 @@ def pack_problems(data, path):
         wrong = slot_problem(path, game)
         if wrong:  # found by review: a Neo-Hunt pack named cybernaut-game.json passed
             raise PackError(wrong)
-        name = path.replace("\\", "/").split("/")[-1]
-        if name.startswith("cybernaut-game"):  # the game pack: a game needs its sections
-            from shared_rules.cybernaut import missing_sections
-            missing = missing_sections(pack.data)
-            if missing:
-                raise PackError("%s is the Cybernaut game pack's name, but the pack has no "
-                                "%s: a game needs them" % (path, ", ".join(missing)))
-        if pack.data.get("game") == "neohunt" or "neohunt" in pack.data:
-            # the device checks this section when a Neo-Hunt game opens; so does this
-            from shared_rules.neohunt_pack import validate_section
-            problems = validate_section(pack.data.get("neohunt"), path)
-            if problems:
-                raise PackError("%d problem(s)" % len(problems), problems)
+        # what the device checks only when the pack's game opens (a Neo-Hunt pack's
+        # section, the Cybernaut game pack's sections): the game's hook, by
+        # convention (shared_rules/hooks.py)
+        hook = getattr(game_module(game, "pack"), "check_loaded", None)
+        problems = hook(pack.data, path) if hook is not None else []
+        if problems:
+            raise PackError(problems[0] if len(problems) == 1 else "%d problem(s)" % len(problems),
+                            problems)
     except PackError as exc:
         return list(exc.problems or [str(exc)]), None
     return [], pack

@@ -92,7 +92,7 @@ def do_verify(args):
     from shared_rules.errors import SaveError
     from referee.checks import check_journal
     from shared_rules.verify import undone_rolls, verify_entries
-    from shared_rules.commit import verify_secrets
+    from shared_rules.secrets_check import verify_secrets
 
     bad = 0
     for path in args.files:

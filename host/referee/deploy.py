@@ -13,7 +13,7 @@ Errors are DeployError with an exit code (see EXIT_*), handled once in cli.main.
 import hashlib
 import os
 
-from referee.build import BuildError, DEFAULT_OUT, DEVICE_BOARDS, build
+from referee.build import CODE_FOLDERS as BUILT_FOLDERS, BuildError, DEFAULT_OUT, DEVICE_BOARDS, build
 
 from referee import exits
 
@@ -25,7 +25,9 @@ EXIT_TRANSFER = exits.COPY_FAILED
 READ_TIMEOUT = 10  # seconds a device may take to answer one read (a slow one too)
 RASPBERRY_PI_VID = 0x2E8A  # USB vendor id of the Pico's MicroPython firmware
 TMP_SUFFIX = ".new"
-CODE_FOLDERS = ("shared_rules", "firmware", "firmware/screens", "boards", "boards/lib")
+# the device folders deploy keeps in step with the build (a file there that the
+# build has not is removed): the code's (build.code_folders), the boards'
+CODE_FOLDERS = BUILT_FOLDERS + ("boards", "boards/lib")
 
 # run on the device: sha256 of each path in P (or '-' if missing), one per line
 _HASH_SCRIPT = """

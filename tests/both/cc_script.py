@@ -1,18 +1,18 @@
 """Keys scripts for the Cybercore fight screens (shared by the simulator tests).
 
-Field positions follow firmware.screens.cybercore_edit PC_FIELDS / FOE_FIELDS, then the
+Field positions follow firmware.games.cybercore.edit PC_FIELDS / FOE_FIELDS, then the
 nine DR fields, then "Done".
 """
 
-from firmware.screens.cybercore_edit import DR_FIELDS, FOE_FIELDS, PC_FIELDS
-import firmware.screens.cybercore_roll  # noqa: F401,E402  (loaded before a run, as on a device
+from firmware.games.cybercore.edit import DR_FIELDS, FOE_FIELDS, PC_FIELDS
+import firmware.games.cybercore.roll  # noqa: F401,E402  (loaded before a run, as on a device
 #   where the modules are frozen: compiling it mid-run would need a big free block)
 
 
 def field_index(fields, key, dtype=None):
     """Position of field ``key`` (or of the DR field of ``dtype``)."""
     if key == "dr":
-        from shared_rules.cybercore import DAMAGE_TYPES
+        from shared_rules.cybercore.rules import DAMAGE_TYPES
         return len(fields) + DAMAGE_TYPES.index(dtype)
     for index in range(len(fields)):
         if fields[index][0] == key:

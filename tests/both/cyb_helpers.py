@@ -29,7 +29,7 @@ def _forget_validator():
     import sys
     if sys.implementation.name == "micropython":
         from boards import forget_modules
-        forget_modules(("shared_rules.cybernaut_pack", "shared_rules.cybernaut_techgear"), ())
+        forget_modules(("shared_rules.cybernaut.pack", "shared_rules.cybernaut.techgear"), ())
 
 
 def sample_pack():
@@ -63,7 +63,7 @@ def face(value):
 
 def placed_game(layout=LAYOUT, pack=None, cybs=(("Cyb-2", "Sprawl-1"),)):
     """A Game with the small mix placed per ``layout`` and Cybernauts set up, in play."""
-    from shared_rules.cybernaut_net import Game
+    from shared_rules.cybernaut.net import Game
     from check import SeqSource
     game = Game(pack or small_pack())
     for index in range(len(layout)):

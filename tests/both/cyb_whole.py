@@ -18,7 +18,7 @@ import json
 
 from cyb_helpers import sample_pack
 
-from shared_rules.cybernaut_net import Game
+from shared_rules.cybernaut.net import Game
 from shared_rules.dice import HashSource
 
 SEED = 11
@@ -105,7 +105,7 @@ def forget_validator():
     """Let go of the pack's section validator once the pack is checked, as the
     device does when a game opens (GameScreen.make: boards.forget_modules)."""
     from boards import forget_modules
-    forget_modules(("shared_rules.cybernaut_pack", "shared_rules.cybernaut_techgear"), ())
+    forget_modules(("shared_rules.cybernaut.pack", "shared_rules.cybernaut.techgear"), ())
 
 
 def attack_all(game, source, log, kept):

@@ -225,7 +225,7 @@ def random_walk(walker, actions, block=100, seed=0):
     presses, open the next main-menu entry, then press at random (B less often,
     one press in ten long)."""
     from firmware.buttons import LONG, SHORT
-    from firmware.screens.main import ENTRIES
+    from firmware.screens import ENTRIES
     app = walker.app
     rng = Lcg(seed)
     names = ("U", "D", "L", "R", "A", "B")

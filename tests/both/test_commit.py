@@ -1,5 +1,5 @@
 """Sealed-secret commitments: the app API (firmware/commit.py) on the simulator board
-and the check `referee verify` makes (shared_rules.commit.verify_secrets)."""
+and the check `referee verify` makes (shared_rules.secrets_check.verify_secrets)."""
 
 import binascii
 import hashlib
@@ -7,7 +7,8 @@ import hashlib
 from check import raises, read_text, tempdir
 
 from boards.sim import boot
-from shared_rules.commit import secret_hash, value_bytes, verify_secrets
+from shared_rules.commit import secret_hash, value_bytes
+from shared_rules.secrets_check import verify_secrets
 from shared_rules.errors import RuleError
 from shared_rules.journal import encode_entry, read_journal
 

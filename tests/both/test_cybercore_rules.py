@@ -4,8 +4,8 @@ import json
 
 from check import SeqSource, raises
 
-from shared_rules import cybercore as cc
-from shared_rules import cybercore_fight as ccf
+from shared_rules.cybercore import fight as ccf
+from shared_rules.cybercore import rules as cc
 from shared_rules.errors import RuleError
 from shared_rules.seal import seal, unseal
 

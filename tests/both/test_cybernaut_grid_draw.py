@@ -1,4 +1,4 @@
-"""firmware.screens.cybernaut_grid.draw_grid draws, line by line and only where
+"""firmware.games.cybernaut.grid.draw_grid draws, line by line and only where
 something is, the very frame a cell-by-cell drawing gives (issue 21: a cursor step
 on the Central Matrix was a quarter of a second on a Pico): compared pixel for
 pixel with that drawing (``_reference`` below, the drawing it replaced) over the
@@ -6,9 +6,9 @@ four grids, every cursor corner and edge, and random marks, chits, GAPs, green
 addresses and Ghost, cursor on them too."""
 
 from boards.sim import HEIGHT, WIDTH, _make_framebuffer
-from firmware.screens.cybernaut_grid import X0, Y0, draw_grid
+from firmware.games.cybernaut.grid import X0, Y0, draw_grid
 from firmware.surface import Surface
-from shared_rules.cybernaut_grid import address, grid_size
+from shared_rules.cybernaut.grid import address, grid_size
 
 
 def _reference(surface, grid, cursor, marks, shown, ghost, green, gaps):

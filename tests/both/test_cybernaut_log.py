@@ -1,5 +1,5 @@
-"""The Cybernaut game's Log and message line (firmware.screens.cybernaut_game.summary,
-lines from firmware.screens.cybernaut_log): each event in the game's words
+"""The Cybernaut game's Log and message line (firmware.games.cybernaut.game.summary,
+lines from firmware.games.cybernaut.log): each event in the game's words
 (Interaction V.A, Encounter V.D, revealed/hidden V.C, Recruit V.E.1, Body Bank
 VIII.C.2, CyberStrike VII.G ...), every line within 16 cells, no raw event name,
 and never a face-down chit's type (the lines are what the Netrunner may read)."""
@@ -7,7 +7,7 @@ and never a face-down chit's type (the lines are what the Netrunner may read).""
 from check import SeqSource
 from cyb_helpers import face, placed_game
 
-from firmware.screens.cybernaut_game import summary
+from firmware.games.cybernaut.shared import summary
 
 WIDTH = 21  # a row (firmware.surface.COLS)
 

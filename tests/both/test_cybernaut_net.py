@@ -6,10 +6,10 @@ import json
 from check import SeqSource, raises
 from cyb_helpers import LAYOUT, face, placed_game, sample_pack, small_pack, to_end, to_netrun
 
-from shared_rules.cybernaut import SEGMENTS
-from shared_rules.cybernaut_net import Game, neighbours
+from shared_rules.cybernaut.rules import SEGMENTS
+from shared_rules.cybernaut.net import Game, neighbours
 from shared_rules.errors import PackError, RuleError
-from shared_rules.tables import validate_pack
+from shared_rules.pack_check import validate_pack
 
 
 def reason(fn, *args):
@@ -55,7 +55,7 @@ def test_pack_needs_a_working_nexus_per_grid():
     data["nsa_chits"] = [c for c in data["nsa_chits"] if c["type"] in ("Nexus 1", "Dead End", "File")]
     # imported here, not at the top: the helpers drop the section validator after
     # each pack (as the device does), and a module-level name would keep a second copy
-    from shared_rules.cybernaut_pack import validate_sections
+    from shared_rules.cybernaut.pack import validate_sections
     problems = validate_sections(data, "few.json")
     assert any("III.A.3" in p for p in problems)
     raises(PackError, small_pack, (("Nexus 1", 3), ("Dead End", 1)))
@@ -73,7 +73,7 @@ def test_pack_with_some_sections_missing_is_refused():
 
 def test_tables_only_pack_still_passes():
     from cyb_helpers import sample_data
-    from shared_rules.cybernaut import GAME_SECTIONS, missing_sections
+    from shared_rules.cybernaut.rules import GAME_SECTIONS, missing_sections
     data = sample_data()
     for key in GAME_SECTIONS:
         del data[key]
@@ -91,7 +91,7 @@ def test_grids_and_adjacency():
     assert "B00" not in neighbours("A02")
     raises(RuleError, neighbours, "A33")
     raises(RuleError, neighbours, "D00")
-    from shared_rules.cybernaut_net import all_addresses
+    from shared_rules.cybernaut.net import all_addresses
     assert len(all_addresses()) == 3 * 9 + 100
 
 
@@ -533,7 +533,7 @@ def test_no_two_parts_of_the_game_rules_share_a_name():
     # Game's methods beyond its own come from four parts imported on first use
     # (cybernaut_net.PARTS, issue 7); since no two define the same name, the order
     # they load in cannot change which method runs
-    from shared_rules.cybernaut_net import PARTS
+    from shared_rules.cybernaut.net import PARTS
     seen = {}
     for module_name, class_name in PARTS:
         part = getattr(__import__(module_name, None, None, [class_name]), class_name)

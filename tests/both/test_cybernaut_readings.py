@@ -1,4 +1,4 @@
-"""Cybernaut readings as per-game settings (shared_rules/cybernaut_readings.py):
+"""Cybernaut readings as per-game settings (shared_rules/cybernaut/readings.py):
 each setting's both values, and choosing them only before play."""
 
 from check import SeqSource, raises
@@ -11,7 +11,7 @@ def reason(fn, *args):
 
 
 def test_readings_are_chosen_before_play_with_their_section():
-    from shared_rules.cybernaut_net import Game
+    from shared_rules.cybernaut.net import Game
     game = Game(small_pack())
     assert [game.reading(k) for k in ("jump", "skull", "tie", "move")] == \
         ["up", "each", "draw", "once"]  # the defaults: the readings built first

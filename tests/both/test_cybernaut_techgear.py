@@ -9,7 +9,7 @@ import json
 from check import SeqSource
 from cyb_helpers import face, placed_game, sample_data, to_end
 
-from shared_rules.cybernaut_techgear import NO_CHART, gain_techgear, validate_techgear
+from shared_rules.cybernaut.techgear import NO_CHART, gain_techgear, validate_techgear
 from shared_rules.tables import Pack
 
 
@@ -54,7 +54,7 @@ def test_a_type_without_a_chart_entry_says_so():
 def test_no_techgear_in_the_pack():
     data = sample_data()
     del data["techgear"]
-    from shared_rules.cybernaut_net import Game
+    from shared_rules.cybernaut.net import Game
     game = Game(Pack(data, "no-tg.json"))
     game.s["cybs"].append({"name": "Cyb-2", "rw": 3, "ww": 6, "at": "Sprawl-1", "hidden": True,
                            "why": "setup", "alive": True, "inter": False, "moved": False})
@@ -63,7 +63,7 @@ def test_no_techgear_in_the_pack():
 
 
 def test_a_hidden_box_is_sealed_in_the_save_and_comes_back():
-    from shared_rules.cybernaut_net import Game
+    from shared_rules.cybernaut.net import Game
     game = _game()
     gain_techgear(game, 0, SeqSource([1]))
     public, secret = game.split()

@@ -5,7 +5,7 @@ compiles within MicroPython's 192K test heap."""
 from check import SeqSource, raises
 from cyb_helpers import LAYOUT, face, placed_game, sample_pack, to_end, to_netrun
 
-from shared_rules.cybernaut_rw import check_move
+from shared_rules.cybernaut.rw import check_move
 from shared_rules.errors import RuleError
 
 
@@ -70,7 +70,7 @@ def test_attack_one_per_sprawl_and_only_revealed():
 
 
 def test_encounter_combat_order():
-    from shared_rules.cybernaut_rw import encounter_combat
+    from shared_rules.cybernaut.rw import encounter_combat
     pack = sample_pack()
     # the side that interacted fires first; an I result ends it
     out = encounter_combat(pack, "Netrunner", 3, 6, SeqSource([face(9)]))

@@ -305,7 +305,7 @@ def test_neohunt_shot_flow_pinned():
 
 
 def test_neohunt_shot_each_state_against_the_rules():
-    from shared_rules.neohunt import TARGET_ORDER, shot_hits
+    from shared_rules.neohunt.rules import TARGET_ORDER, shot_hits
     for seed in (1, 2, 3, 4, 5):
         for index in range(4):
             keys = "D A" + " D" * index + " A"
@@ -356,7 +356,7 @@ def test_cybercore_armour_flow_pinned_and_an_never_shown():
     # open armour, GM sets AN (starts at 15; R R R -> 18), confirm, roll
     lines, app = screen(7, "D D D A A A R R R A D D D D A")
     face = dice.d20(dice.HashSource(7))
-    from shared_rules.cybercore import armour_check
+    from shared_rules.cybercore.rules import armour_check
     out = armour_check(face, 5, 18, 10, 2)
     assert lines[1] == "d20 %d+5 = %d" % (face, face + 5)
     assert lines == ["Armour result", "d20 7+5 = 12", "Failed", "8 of 10 dmg", "passes (DR 2)",

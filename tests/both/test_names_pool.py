@@ -1,4 +1,4 @@
-"""firmware.app.reserve_names: the next big pool of interned names is taken at a
+"""firmware.memory.reserve_names: the next big pool of interned names is taken at a
 boot, while the heap is whole, not in play (a Cybernaut game ran out of memory at
 its 405th press in every heap from 208K to 320K on the 32-bit port: the 7th pool,
 one block of about 9 KB, in a heap in pieces; issue 17). Both runtimes: the fakes
@@ -7,7 +7,7 @@ one (on CPython, which has no gc.mem_free, nothing is done)."""
 
 import gc
 
-from firmware.app import NAMES_BATCH, NAMES_LIMIT, NAMES_POOL_DROP, reserve_names
+from firmware.memory import NAMES_BATCH, NAMES_LIMIT, NAMES_POOL_DROP, reserve_names
 
 
 def _fake(drops):

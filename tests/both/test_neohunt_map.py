@@ -1,11 +1,11 @@
-"""The Neo-Hunt map screen (firmware.screens.neohunt_map.NhMap): each sector's
+"""The Neo-Hunt map screen (firmware.games.neohunt.mapview.NhMap): each sector's
 cell is its name and a trooper mark "T" (troopers are always in view, Neo-Hunt
 troopers), never a count beside the sector number that read as another sector
 ("11" was S1 with one trooper); the legend is on the screen."""
 
 from check import NullFb
 
-from firmware.screens.neohunt_map import NhMap
+from firmware.games.neohunt.mapview import NhMap
 from firmware.surface import Surface
 from test_neohunt_rules import started
 
@@ -23,6 +23,10 @@ class _GameScreen:
 class _App:
     def __init__(self, game):
         self.stack = [_GameScreen(game)]
+
+    def find(self, screen_id):
+        assert screen_id == "nh_game"
+        return self.stack[0]
 
 
 def _trooper(tid, at, wait=False):

@@ -4,12 +4,12 @@ walls, hidden movement, reveal, Spot!, the end conditions."""
 
 from check import Bound, SeqSource, raises
 
-from shared_rules import neohunt as nh
+from shared_rules.neohunt import rules as nh
 from shared_rules.errors import PackError, RuleError
-from shared_rules.neohunt_board import Board, neighbours_by_exit
-from shared_rules.neohunt_pack import validate_section
-from shared_rules.neohunt_combat import _hurt
-from shared_rules.neohunt_game import FLAME_UP, AMMO_EXPLOSION, PLAIN, TROOPERS, Game
+from shared_rules.neohunt.board import Board, neighbours_by_exit
+from shared_rules.neohunt.pack import validate_section
+from shared_rules.neohunt.combat import _hurt
+from shared_rules.neohunt.game import FLAME_UP, AMMO_EXPLOSION, PLAIN, TROOPERS, Game
 
 
 def make_section(walls=None, cover=(), sprinklers=(), troopers=None):
@@ -333,7 +333,7 @@ def test_board_rejects_bad_cells():
 
 def test_random_board_uses_every_tile_once():
     from shared_rules.dice import HashSource
-    from shared_rules.neohunt_board import random_cells
+    from shared_rules.neohunt.board import random_cells
     cells = random_cells(HashSource(5))
     assert sorted(c[0] for c in cells) == list(range(7))
     assert all(c[1] in (0, 1) and 0 <= c[2] <= 5 for c in cells)
@@ -352,7 +352,7 @@ def test_section_validation_names_problems():
 
 def test_sample_pack_is_valid_and_placeholder():
     from shared_rules.tables import load_pack
-    from shared_rules.neohunt_pack import section
+    from shared_rules.neohunt.pack import section
     here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
     with open(here + "/../../firmware/packs/neohunt-sample.json") as handle:
         pack = load_pack(handle.read(), "neohunt-sample.json")

@@ -8,7 +8,7 @@ varan, the 5-6 player hand size."""
 from check import SeqSource, raises
 
 from shared_rules.errors import RuleError
-from shared_rules.neohunt_game import AMMO_EXPLOSION, FLAME_UP, PLAIN, Game
+from shared_rules.neohunt.game import AMMO_EXPLOSION, FLAME_UP, PLAIN, Game
 
 # (test_neohunt_rules' helpers, kept small here: importing that module as well does
 # not fit MicroPython's 192K heap when run from source)

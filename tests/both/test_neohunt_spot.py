@@ -1,4 +1,4 @@
-"""Neo-Hunt's Spot! result screen (firmware/screens/neohunt_private.NhSpot) in the
+"""Neo-Hunt's Spot! result screen (firmware/games/neohunt/private.py NhSpot) in the
 real app on the simulator board, on both runtimes: the Spot! is spent when it
 opens, so B on its "Hand to" is refused (the result is not lost), and a reboot
 keeps it waiting, sealed, behind "Hand to". The whole game leading to it is played
@@ -14,7 +14,7 @@ RESULT = "P1's top card: S4"
 def _spot(root):
     """Boot on ``root`` and open P3's Spot! result as the game does (on top, at its
     "Hand to" stage); a press saves it. :returns: (board, app)."""
-    from firmware.screens.neohunt_private import NhSpot
+    from firmware.games.neohunt.private import NhSpot
     board, app = boot(root, 11)
     app.push(NhSpot.make(app, "P3", "Spot!", RESULT))
     board.press(app, "U")                       # nothing at "Hand to": saved

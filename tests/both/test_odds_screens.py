@@ -8,7 +8,7 @@ from check import read_text, tempdir
 
 from boards.sim import boot
 from firmware.buttons import A, B
-from firmware.screens.cybercore import ArmourScreen
+from firmware.games.cybercore.armour import ArmourScreen
 from firmware.screens.prompt import SecretNumber
 from firmware.screens.result import ResultScreen
 
@@ -99,7 +99,7 @@ def test_armour_result_has_its_own_screen_until_a():
     assert lines[0] == "Armour result" and lines[1] == "d20 %d+5 = %d" % (face, face + 5)
     assert lines[7] == "A: OK"
     band = app.journal.recent[-1]["out"]["band"]
-    from shared_rules.cybercore import BANDS
+    from shared_rules.cybercore.rules import BANDS
     assert lines[2].startswith(BANDS[band])
     assert "15" not in " ".join(lines[1:])  # the AN is never on it
     lines = keys(board, app, "B")            # the roll stands: B does not go back
@@ -124,8 +124,8 @@ def test_result_screen_scrolls_and_keeps_its_lines_whole():
 
 
 def test_gm_numbers_give_each_players_odds_against_the_hidden_numbers():
-    from firmware.screens.cybercore_fight import gm_numbers
-    from shared_rules.cybercore_fight import Fight, new_combatant
+    from firmware.games.cybercore.fight import gm_numbers
+    from shared_rules.cybercore.fight import Fight, new_combatant
     fight = Fight()
     ana = new_combatant("Ana", "pc")          # Rank 1, bonus 0, AF 4, DF 4
     bo = new_combatant("Bo", "pc")

@@ -9,7 +9,7 @@ import os
 from check import read_text, tempdir, write_bytes
 
 from boards.sim import boot
-from shared_rules.commit import verify_secrets
+from shared_rules.secrets_check import verify_secrets
 from shared_rules.journal import read_journal
 from shared_rules.verify import verify_entries
 

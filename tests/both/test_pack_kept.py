@@ -8,7 +8,7 @@ from check import read_text, tempdir
 from boards.sim import BUILT_PACKS, PACKS, boot
 from firmware.storage import Storage
 
-NH = 6  # the main menu's Neo-Hunt game entry (firmware/screens/main.py ENTRIES)
+NH = 6  # the main menu's Neo-Hunt game entry (firmware/screens/__init__.py ENTRIES)
 
 
 def _open_neohunt(board, app):

@@ -11,19 +11,19 @@ def test_a_pack_checked_before_loads_without_its_checks_until_its_bytes_change()
     # after a restart or a MemoryError a game loads its pack again: the same bytes,
     # checked once by this firmware, skip the checks (issue 7); changed bytes do not
     import os
-    import shared_rules.tables as tables
+    import shared_rules.pack_check as checks
     from shared_rules import VERSION
     from shared_rules.errors import PackError
     root = tempdir("packsok")
     board, app = boot(root, 7)
-    real = tables.validate_pack
+    real = checks.validate_pack
     calls = []
 
     def counting(obj, name):
         calls.append(name)
         return real(obj, name)
 
-    tables.validate_pack = counting
+    checks.validate_pack = counting
     try:
         here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
         text = read_text(here + "/../../firmware/packs/cybernaut-sample.json")
@@ -63,7 +63,7 @@ def test_a_pack_checked_before_loads_without_its_checks_until_its_bytes_change()
         app.pack("cybernaut-sample")
         assert len(calls) == 5 and len(read_text(root + "/packs.ok")) < 200
     finally:
-        tables.validate_pack = real
+        checks.validate_pack = real
 
 
 def test_out_of_memory_keeps_the_packs_so_the_next_press_needs_no_parse():

@@ -24,16 +24,16 @@ def test_an_arrow_on_the_cybernaut_game_menu_writes_nothing_and_skips_the_digest
     saved = app.storage.read("saves/state.sav")
     sel = app.top().s["sel"]
     digests = []
-    made = app_module._masked_digest
+    made = app_module.masked_digest
 
     def counted(*args):
         digests.append(1)
         return made(*args)
-    app_module._masked_digest = counted
+    app_module.masked_digest = counted
     try:
         keys(board, app, "D D U D")
     finally:
-        app_module._masked_digest = made
+        app_module.masked_digest = made
     assert app.top().s["sel"] != sel           # the selection moved
     assert app.storage.read("saves/state.sav") == saved
     assert digests == []
@@ -53,16 +53,16 @@ def test_an_arrow_that_only_scrolls_a_text_writes_nothing_and_the_next_press_sav
     app.redraw()
     saved = app.storage.read("saves/state.sav")
     digests = []
-    made = app_module._masked_digest
+    made = app_module.masked_digest
 
     def counted(*args):
         digests.append(1)
         return made(*args)
-    app_module._masked_digest = counted
+    app_module.masked_digest = counted
     try:
         keys(board, app, "D D L R")
     finally:
-        app_module._masked_digest = made
+        app_module.masked_digest = made
     assert app.top().s["top"] == 2             # scrolled
     assert app.storage.read("saves/state.sav") == saved
     assert digests == []

@@ -5,7 +5,7 @@ from check import read_text, tempdir
 
 from boards.sim import boot
 from firmware.buttons import A, B
-from firmware.screens.main import ENTRIES
+from firmware.screens import ENTRIES
 from firmware.screens.prompt import Handover, Reveal
 from firmware.ui import TextScreen
 from shared_rules.journal import read_journal

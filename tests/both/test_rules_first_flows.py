@@ -2,7 +2,9 @@
 
 from check import SeqSource, raises
 
-from shared_rules import cybercore, cybernaut, neohunt
+from shared_rules.cybercore import rules as cybercore
+from shared_rules.cybernaut import rules as cybernaut
+from shared_rules.neohunt import rules as neohunt
 from shared_rules.errors import RuleError
 from shared_rules.tables import Pack
 

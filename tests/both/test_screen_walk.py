@@ -108,7 +108,7 @@ def test_the_cybercore_fight_shows_no_clipped_text():
 def test_the_pin_reset_and_the_named_dice_list_show_no_clipped_text():
     """Issue 19's Neo-Hunt part: the forgotten-PIN way out (on a Spot! result
     waiting for P3) and the Dice screen's named list of the last rolls."""
-    from firmware.screens.neohunt_private import NhSpot
+    from firmware.games.neohunt.private import NhSpot
 
     def drive(board, app, walker):
         app.set_pin("P3", "UD")

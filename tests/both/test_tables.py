@@ -5,7 +5,8 @@ import json
 from check import raises, tempdir
 
 from shared_rules.errors import PackError
-from shared_rules.tables import Pack, load_pack, validate_pack
+from shared_rules.pack_check import validate_pack
+from shared_rules.tables import Pack, load_pack
 
 
 def make_pack(tables, name="t"):
@@ -257,10 +258,11 @@ def test_a_loaded_pack_shares_equal_texts_and_keeps_its_contents():
 
 def test_the_pack_checks_load_on_use():
     # the checks live in shared_rules.pack_check, which the app drops once a pack
-    # has loaded (App.pack); tables.validate_pack imports them again when needed
+    # has loaded (App.pack); a pack that loads unchecked imports them again
     import sys
     sys.modules.pop("shared_rules.pack_check", None)
-    assert validate_pack({"tables": {}}, "h.json") == [
+    error = raises(PackError, Pack, {"tables": {}}, "h.json")
+    assert error.problems == [
         "pack 'h.json': 'format' must be 'pocket-referee-pack'",
         "pack 'h.json': 'version' must be a whole number >= 1"]
     assert "shared_rules.pack_check" in sys.modules

@@ -21,7 +21,7 @@ def stack(app):
 
 def open_entry(board, app, cls):
     """From the main menu: open the entry whose class is ``cls``."""
-    from firmware.screens.main import ENTRIES
+    from firmware.screens import ENTRIES
     index = [entry[2] for entry in ENTRIES].index(cls)
     keys(board, app, " ".join(["D"] * (index - app.top().s["sel"]) + ["A"]))
 
@@ -107,7 +107,7 @@ def test_reboot_between_undo_and_redo():
 
 def test_undo_into_a_private_screen_asks_for_its_owner_first():
     from firmware.screens.prompt import SecretNumber
-    from firmware.screens.cybercore import ArmourScreen
+    from firmware.games.cybercore.armour import ArmourScreen
     board, app = boot(tempdir("undo"), 5)
     app.push(ArmourScreen())
     app.push(SecretNumber.make(app, "GM", "AN", "an", 15, 0, 60))
@@ -302,7 +302,7 @@ def test_the_dice_last_line_shows_the_state_rolls_after_undo():
 
 def test_b_on_the_resume_gate_goes_back_to_the_public_screen():
     from firmware.screens.prompt import SecretNumber
-    from firmware.screens.cybercore import ArmourScreen
+    from firmware.games.cybercore.armour import ArmourScreen
     board, app = boot(tempdir("undo_gate"), 5)
     app.push(ArmourScreen())
     app.push(SecretNumber.make(app, "GM", "AN", "an", 15, 0, 60))
@@ -347,10 +347,10 @@ def test_an_undo_step_too_big_for_one_block_is_streamed_and_redo_still_works():
 def _as_older_firmware(app):
     """Rewrite the data folder as a firmware before issue 21 left it: each undo
     step keyed by the order-free digest of its body with the top screen's cursor
-    left out (firmware.app._masked_digest over shared_rules.save.state_digest),
+    left out (firmware.saving.masked_digest over shared_rules.save.state_digest),
     the save's own format unchanged."""
     from binascii import hexlify
-    from firmware.app import SAVE, _masked_digest
+    from firmware.saving import SAVE, masked_digest as _masked_digest
     from shared_rules.save import decode_save, encode_save, state_digest
     body = decode_save(app.storage.read(SAVE), SAVE)
     keys = []
@@ -390,7 +390,7 @@ def test_a_save_and_its_undo_steps_from_an_older_firmware_resume_and_undo():
 def test_a_step_is_keyed_by_its_file_and_keeps_the_unsaved_cursor_beside_the_key():
     # the cursor moved (not saved) before the action: the step file is a byte copy
     # of the last save, where the cursor is at the press goes beside its key
-    from firmware.app import _header_sha
+    from firmware.saving import header_sha as _header_sha
     root = tempdir("undo")
     board, app = boot(root, 5)
     open_entry(board, app, "DiceScreen")

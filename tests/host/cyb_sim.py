@@ -4,9 +4,9 @@ replay it with boards.sim.run_script. Not a test module."""
 
 from check import Bound
 
-from firmware.screens.cybernaut_grid import GridScreen
-from shared_rules.cybernaut import GRID_NAMES
-from shared_rules.cybernaut_net import grid_size
+from firmware.games.cybernaut.grid import GridScreen
+from shared_rules.cybernaut.rules import GRID_NAMES
+from shared_rules.cybernaut.net import grid_size
 
 
 class Driver:

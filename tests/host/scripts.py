@@ -1,7 +1,7 @@
 """Scripted flows through the real app on the simulator board, found by the class a
 main menu entry opens (so new or renamed main-menu entries do not break them)."""
 
-from firmware.screens.main import ENTRIES
+from firmware.screens import ENTRIES
 
 
 def _index(label):

@@ -33,13 +33,13 @@ from cc_script import add_creature, add_player, tmp_root  # noqa: E402
 from check import Bound  # noqa: E402
 
 from boards.sim import boot, parse_keys  # noqa: E402
-from shared_rules import cybercore  # noqa: E402
-from shared_rules.cybercore_fight import KEYS, Fight  # noqa: E402
+from shared_rules.cybercore import rules as cybercore  # noqa: E402
+from shared_rules.cybercore.fight import KEYS, Fight  # noqa: E402
 
 PRIVATE = ("cc_foe",)  # the GM's editor; the GM's numbers show only in a held Reveal
 SEALED = re.compile(r'\\?"[0-9a-f]{10,}\\?"')  # a sealed value (also inside JSON text)
 VARIED = ("an", "dc", "defense", "hp")
-# the creature editor's bounds (firmware.screens.cybercore_edit FOE_FIELDS); HP kept
+# the creature editor's bounds (firmware.games.cybercore.edit FOE_FIELDS); HP kept
 # to 160 (the editor allows 999) so a set-up stays a few dozen presses
 BOUNDS = {"an": (0, 99), "dc": (0, 99), "defense": (0, 250), "hp": (1, 160)}
 DEFAULTS = {"an": 12, "dc": 12, "defense": 40, "hp": 28}

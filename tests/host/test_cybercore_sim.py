@@ -77,7 +77,7 @@ def test_save_resumes_the_fight_with_creatures_sealed():
     body = decode_save(app.storage.read("saves/state.sav"), "state.sav")
     state = body["screens"][-1]["state"]
     assert body["screens"][-1]["id"] == "cc_fight"
-    from shared_rules.cybercore_fight import HIDDEN, KEYS
+    from shared_rules.cybercore.fight import HIDDEN, KEYS
     packed = state["fight"]["combatants"]
     assert [len(p) for p in packed] == [len(KEYS["pc"])] * 2 + [
         len([k for k in KEYS["foe"] if k not in HIDDEN]) + 1] * 2
@@ -145,7 +145,7 @@ def test_stray_b_keeps_the_fight_and_end_fight_asks_twice():
     assert after[0]["in"]["what"] == "numbers of Crab" and after[0]["out"]["value"].startswith(
         "an=22 dc=15 defense=30 hp=13 max_hp=13")
     assert app.secrets == {}
-    from shared_rules.commit import verify_secrets
+    from shared_rules.secrets_check import verify_secrets
     assert verify_secrets(fight_entries(app, True)) == ([], 2)
 
 
@@ -181,8 +181,8 @@ def test_b_in_the_gm_editor_says_nothing_was_kept(tmp_path):
 def test_player_editor_labels_and_numbers_fit_at_every_extreme():
     # 16 columns: a label has 15 beside the cursor; the title 14 beside the scroll
     # marks; the derived HP, DF and EF have the bottom row
-    from firmware.screens.cybercore_edit import PC_FIELDS
-    from shared_rules.cybercore import dodge_factor, evade_factor, hit_points
+    from firmware.games.cybercore.edit import PC_FIELDS
+    from shared_rules.cybercore.rules import dodge_factor, evade_factor, hit_points
     board, app = play(tmp_root("ccfit"), SEED, "D D D D A A")
     editor = app.top()
     assert editor.ID == "cc_pc"
@@ -210,7 +210,7 @@ def test_player_editor_labels_and_numbers_fit_at_every_extreme():
 
 
 def test_defence_result_line_keeps_the_whole_band_in_21_columns():
-    from firmware.screens.cybercore_roll import _band_damage
+    from firmware.games.cybercore.roll import _band_damage
     assert _band_damage("Failed", 7) == "Failed 7 dmg"
     assert _band_damage("Hardened", 12) == "Hardened 12 dmg"          # 15
     assert _band_damage("Taken well", 12) == "Taken well 12 dmg"      # 17
@@ -229,7 +229,6 @@ def test_d100_option_offered_at_set_up_journaled_and_fixed():
     choose so on the fight's set-up screen; the start journals it, every attack
     entry carries it (so `referee verify` reads the d100 right) and it cannot change
     once the fight has started."""
-    from firmware.screens.cybercore_fight import fight_host
     from shared_rules.errors import RuleError
     setup = SETUP.rsplit(" U A ", 1)[0]   # the set-up before "Start fight"
     board, app = run_script(tmp_root("ccd100"), SEED, setup + " U U")
@@ -244,7 +243,7 @@ def test_d100_option_offered_at_set_up_journaled_and_fixed():
         board.press(app, name)
     start, attack = [e for e in fight_entries(app) if e["kind"] in ("start", "attack")][:2]
     assert start["in"]["d100_00"] == 0 and attack["in"]["d100_00"] == 0
-    fight = fight_host(app).fight(app)
+    fight = app.find("cc_fight", None).fight(app)
     assert fight.zero100 == 0
     try:
         fight.set_d100_zero(100)

@@ -18,10 +18,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cyb_helpers import sample_pack, to_netrun
-from firmware.screens.cybernaut_game import GameScreen
-from firmware.screens.cybernaut_grid import NetrunScreen
+from firmware.games.cybernaut.game import GameScreen
+from firmware.games.cybernaut.grid import NetrunScreen
 from firmware.surface import Surface
-from shared_rules.cybernaut_net import Game
+from shared_rules.cybernaut.net import Game
 from shared_rules.dice import HashSource
 from shared_rules.journal import Journal, encode_entry
 from shared_rules.seal import seal, unseal
@@ -172,6 +172,10 @@ class FakeApp:
 
     def entropy(self, n):
         return os.urandom(n)
+
+    def find(self, screen_id, *default):
+        from firmware.app import App
+        return App.find(self, screen_id, *default)
 
     def commit_secret(self, game, what, value, owner=None, rule=""):
         from firmware.commit import commit_secret
@@ -373,7 +377,7 @@ def test_setup_journal_and_save_hold_no_secret(setup):
     screen = GameScreen()
     game = Game(PACK)
     screen.store(app, game)
-    from firmware.screens.cybernaut_game import journal
+    from firmware.games.cybernaut.shared import journal
     for chit_id, address in zip(order, addresses):
         game = screen.load(app)
         events = game.setup_place(chit_id, address)
@@ -416,7 +420,7 @@ QUIET = ("M12", "A11", "B11", "C11", "M13", "M14", "M15", "M23", "M24", "M25", "
 
 def nsa_screen_lines(app, game_screen, address):
     """The NSA's grid screen (NSA-facing) drawn with the cursor on ``address``."""
-    from firmware.screens.cybernaut_grid import NsaScreen
+    from firmware.games.cybernaut.grid import NsaScreen
     surface = Surface(FakeFB())
     screen = NsaScreen.make()
     app.stack = [game_screen, screen]

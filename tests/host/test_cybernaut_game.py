@@ -31,8 +31,8 @@ def test_the_whole_game_through_the_screens(tmp_path):
 
 def test_status_and_track_lines_fit_16_cells():
     """The game's status line and the track at turn 10, impulse 10, NSA part."""
-    from firmware.screens.cybernaut_game import GameScreen
-    from shared_rules.cybernaut import SEGMENTS
+    from firmware.games.cybernaut.game import GameScreen
+    from shared_rules.cybernaut.rules import SEGMENTS
     screen = GameScreen()
     for seg in range(len(SEGMENTS)):
         screen.s["pub"] = {"turn": 10, "seg": seg}
@@ -53,7 +53,7 @@ def test_the_secret_part_is_sealed_in_groups_and_older_saves_still_load(tmp_path
     # slices, or one sealed text, which load still reads
     import json
     from boards.sim import boot
-    from firmware.screens.cybernaut_game import SEAL_PIECE
+    from firmware.games.cybernaut.game import SEAL_PIECE
     board, app = boot(str(tmp_path), 3)
     for key in ("D", "D", "A", "D", "D", "A"):  # Cybernaut, New game
         board.press(app, key)

@@ -50,8 +50,8 @@ def test_the_whole_game_draws_no_cut_label(tmp_path, monkeypatch):
 
 
 def test_readings_labels_fit_the_menu():
-    from firmware.screens.cybernaut_rw import ReadingsScreen
-    from shared_rules.cybernaut_readings import READINGS
+    from firmware.games.cybernaut.rw import ReadingsScreen
+    from shared_rules.cybernaut.readings import READINGS
     for _, values, _ in READINGS:
         for value in values:
             assert len(ReadingsScreen.LABELS[value]) <= COLS - 1, value  # cursor cell
@@ -60,7 +60,7 @@ def test_readings_labels_fit_the_menu():
 def test_chit_types_fit_the_grid_panel():
     """The 8-cell panel beside the grid names chits whole (spaces dropped if need be)."""
     from cyb_helpers import sample_data
-    from firmware.screens.cybernaut_game import fit
+    from firmware.games.cybernaut.shared import fit
     data = sample_data()
     for item in data["nsa_chits"] + data["netrunner_chits"]:
         short = fit(item["type"], 8)
@@ -69,8 +69,8 @@ def test_chit_types_fit_the_grid_panel():
 
 
 def test_track_names_every_segment_within_16():
-    from firmware.screens.cybernaut_game import SHORT_SEGMENTS, TRACK_NAMES
-    from shared_rules.cybernaut import SEGMENTS
+    from firmware.games.cybernaut.shared import SHORT_SEGMENTS, TRACK_NAMES
+    from shared_rules.cybernaut.rules import SEGMENTS
     assert len(SHORT_SEGMENTS) == len(TRACK_NAMES) == len(SEGMENTS)
     for index in range(len(SEGMENTS)):
         assert len("T10 " + SHORT_SEGMENTS[index]) <= COLS

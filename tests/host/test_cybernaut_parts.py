@@ -1,4 +1,4 @@
-"""Cybernaut's rules load part by part (shared_rules.cybernaut_net.PARTS, issue 7):
+"""Cybernaut's rules load part by part (shared_rules.cybernaut.net.PARTS, issue 7):
 a new game needs no part, a setup rule loads the setup part only, and every part's
 methods are the Game class's own once loaded. Checked on a fresh import of the
 module (its parts' state is per process)."""
@@ -8,15 +8,15 @@ import sys
 import pytest
 from cyb_helpers import LAYOUT, small_pack
 
-NET = "shared_rules.cybernaut_net"
+NET = "shared_rules.cybernaut.net"
 
 
 @pytest.fixture
 def fresh():
-    """shared_rules.cybernaut_net imported afresh (no part loaded), and the modules
+    """shared_rules.cybernaut.net imported afresh (no part loaded), and the modules
     as they were put back afterwards."""
     import shared_rules
-    from shared_rules import cybernaut_net
+    from shared_rules.cybernaut import net as cybernaut_net
     names = [NET] + [module_name for module_name, _ in cybernaut_net.PARTS]
     old_modules = dict((name, sys.modules.pop(name, None)) for name in names)
     old_attrs = dict((name, getattr(shared_rules, name.split(".")[1], None)) for name in names)
@@ -40,8 +40,8 @@ def test_a_new_game_loads_only_the_parts_it_uses(fresh):
     assert fresh._loaded == [False, False, False, False]  # a new game needs no part yet
     game.setup_place("x1", LAYOUT[0])  # a setup rule: the setup part only
     assert fresh._loaded == [True, False, False, False]
-    assert "shared_rules.cybernaut_world" not in sys.modules
-    setup = sys.modules["shared_rules.cybernaut_setup"].SetupPart
+    assert "shared_rules.cybernaut.world" not in sys.modules
+    setup = sys.modules["shared_rules.cybernaut.setup"].SetupPart
     for key in setup.__dict__:
         if not key.startswith("__"):
             assert key not in own, key  # no part hides a method of Game's own
@@ -61,7 +61,7 @@ def test_a_part_never_replaces_a_method_of_game_itself(fresh):
     # were a part to define a name Game defines too, Game's own wins, as it did
     # when the parts were Game's base classes
     own_track = fresh.Game.__dict__["track"]
-    setup = __import__("shared_rules.cybernaut_setup", None, None, ["SetupPart"]).SetupPart
+    setup = __import__("shared_rules.cybernaut.setup", None, None, ["SetupPart"]).SetupPart
     setup.track = lambda self: "the part's"
     fresh.load_part(0)
     assert fresh.Game.__dict__["track"] is own_track

@@ -115,7 +115,7 @@ def test_removing_units_after_realworld_combat(tmp_path):
 def test_nothing_to_remove_is_refused(tmp_path):
     d, app = _start(tmp_path)
     screen = game_screen(app)
-    app.push(__import__("firmware.screens.cybernaut_rw", None, None, ["LossPick"]).LossPick())
+    app.push(__import__("firmware.games.cybernaut.rw", None, None, ["LossPick"]).LossPick())
     assert _items(app) == ["(none)"]
     d.press("A")
     assert app.top().ID == "cn_game"
@@ -155,7 +155,7 @@ def test_readings_screen_switches_during_setup_and_refuses_in_play(tmp_path):
     assert "Readings" not in _items(app)  # play started
     screen = game_screen(app)
     assert screen.load(app).reading("tie") == "nsa" and screen.load(app).reading("jump") == "up"
-    app.push(__import__("firmware.screens.cybernaut_rw", None, None,
+    app.push(__import__("firmware.games.cybernaut.rw", None, None,
                         ["ReadingsScreen"]).ReadingsScreen())
     d.choose("Skull")
     lines = app.surface.lines()

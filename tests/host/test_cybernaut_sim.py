@@ -248,14 +248,13 @@ def test_the_track_screen_draws_from_the_game_s_state_alone(tmp_path):
     # the SS Max is kept by each store: the track needs neither the pack nor the rules
     # (after a MemoryError they are not in RAM, and a full heap could not load them)
     from cyb_sim import Driver
-    from firmware.screens.cybernaut_game import find_game
     root = fresh_dir(str(tmp_path / "track"))
     board, app = boot(root, cyb_sim_netrun.SEED)
     driver = Driver(board, app)
     driver.choose("Cybernaut")
     driver.choose("New game")
     driver.choose("Solo placement")
-    screen = find_game(app)
+    screen = app.find("cn_game")
     assert screen.s["ssmax"] is None and screen.load(app).ss_max() is None  # II.A.7
     screen.s["ssmax"] = 3  # as stored once COMSAT is held or in the files
 

@@ -60,7 +60,7 @@ def test_cybernauts_go_with_nobody_chosen_says_why(tmp_path):
     d.choose("Solo placement")
     d.choose("Add Cybernaut")
     d.choose("Cyb-1")
-    from firmware.screens.cybernaut_picks import UnitPick
+    from firmware.games.cybernaut.picks import UnitPick
     app.push(UnitPick.make("inter", "Interaction"))
     board.press(app, "U")               # "Go" (the last item), nobody chosen
     assert app.top().items(app)[app.top().s["sel"]] == "Go"

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from shared_rules.errors import PackError, RefereeError, SaveError
 from shared_rules.journal import Journal, _crc, encode_entry, read_journal
 from shared_rules.save import encode_save, decode_save, sha256_hex
-from shared_rules.tables import Pack, load_pack, validate_pack
+from shared_rules.pack_check import validate_pack
+from shared_rules.tables import Pack, load_pack
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SAMPLE_PACK = os.path.join(HERE, "..", "..", "firmware", "packs", "cybernaut-sample.json")

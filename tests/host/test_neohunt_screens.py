@@ -5,7 +5,7 @@ import contextlib
 import io
 import tempfile
 
-from firmware.app import CURSOR_KEYS
+from firmware.saving import CURSOR_KEYS
 
 from boards.sim import boot, run_script
 from test_neohunt_sim import GAME_SEED, KEYS, SEED, played
@@ -150,8 +150,8 @@ def test_new_player_join_can_be_cancelled_and_leaves_no_player():
 
 
 def test_stand_ins_are_marked_where_players_meet_them():
-    from firmware.screens.neohunt_attack import NhShoot
-    from firmware.screens.neohunt_setup import NhSetup
+    from firmware.games.neohunt.attack import NhShoot
+    from firmware.games.neohunt.setup import NhSetup
     root = tempfile.mkdtemp(prefix="nh-standin-")
     board, app = _quiet(boot, root, 5)
     setup = NhSetup(None)
@@ -168,7 +168,7 @@ def test_stand_ins_are_marked_where_players_meet_them():
     assert "(stand-in)" not in varan.footer(app)
     # a trooper's shot: the notice names its target and marks our reading of
     # "equal targets" (Neo-Hunt troopers)
-    from firmware.screens.neohunt_attack import trooper_shot
+    from firmware.games.neohunt.attack import trooper_shot
     app2, screen, g = _game_of(2)
     g.d["troopers"] = [{"id": 1, "type": 1, "up": True, "at": 1, "wait": False, "dmg": 0,
                         "burn": [], "igniter": None}]
@@ -178,7 +178,7 @@ def test_stand_ins_are_marked_where_players_meet_them():
 
 
 def _game_of(players):
-    from firmware.screens.neohunt_setup import NhSetup, start_game
+    from firmware.games.neohunt.setup import NhSetup, start_game
     root = tempfile.mkdtemp(prefix="nh-standin-")
     board, app = _quiet(boot, root, 5)
     app.push(NhSetup(None))
@@ -202,7 +202,7 @@ def test_hand_size_notice_marks_the_five_six_player_stand_in():
 
 
 def test_explosion_notice_marks_the_stand_in():
-    from firmware.screens.neohunt_attack import NhShoot
+    from firmware.games.neohunt.attack import NhShoot
     app, screen, g = _game_of(2)
     hk = [i for i in range(len(g.sect["troopers"])) if g.sect["troopers"][i].get("hunter_killer")][0]
     g.d["troopers"] = [{"id": 1, "type": hk, "up": True, "at": 1, "wait": False, "dmg": 0,
@@ -221,7 +221,7 @@ def test_b_on_the_damage_stage_applies_the_hit():
     """A roll once made stands (RULINGS): B on a hit's damage stage applies the damage
     as set (the Flame Up card chosen too) instead of dropping it; the shooter's
     action is then over (the next order card)."""
-    from firmware.screens.neohunt_attack import NhShoot
+    from firmware.games.neohunt.attack import NhShoot
     app, screen, g = _game_of(2)           # P1 in S1, P2 in S2
     screen.s["step"] = "choice"
     screen.s["cur"] = 0

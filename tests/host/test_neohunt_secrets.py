@@ -22,13 +22,13 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from boards.sim import boot
-from firmware.app import private_owner
+from firmware.saving import private_owner
 from check import Bound
 from shared_rules.dice import HashSource
 from shared_rules.errors import RuleError
-from shared_rules.neohunt_game import PLAIN, Game
+from shared_rules.neohunt.game import PLAIN, Game
 from shared_rules.tables import load_pack
-from shared_rules.neohunt_pack import section
+from shared_rules.neohunt.pack import section
 
 import os
 

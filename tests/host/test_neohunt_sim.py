@@ -362,7 +362,7 @@ def test_verify_names_the_changed_place(capsys):
 
 
 def test_own_place_shown_only_while_a_is_held():
-    from shared_rules.neohunt_board import place_name
+    from shared_rules.neohunt.board import place_name
     root = _folder("where")
     board, app = run_script(root, SEED, _prefix(ILLEGAL_AT))
     assert app.top().ID == "nh_place" and app.top().s["mode"] == "move"

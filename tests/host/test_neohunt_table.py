@@ -57,7 +57,7 @@ def _sectors(g):
 # ---- 1. the varan card behind "Hand to" ------------------------------------------
 
 def test_the_private_place_screen_shows_her_varan_card_from_the_pack():
-    from firmware.screens.neohunt_private import NhPlace
+    from firmware.games.neohunt.private import NhPlace
     from firmware.screens.prompt import Handover
     board, app, screen, g = _game([1, 3])
     cards = g.sect["varans"]
@@ -96,7 +96,7 @@ def test_the_private_place_screen_shows_her_varan_card_from_the_pack():
 
 
 def test_a_refused_place_shows_its_reason_where_the_card_was_until_the_cursor_moves():
-    from firmware.screens.neohunt_private import NhPlace
+    from firmware.games.neohunt.private import NhPlace
     board, app, screen, g = _game([1, 3])
     app.push(NhPlace({"p": 0, "mode": "initial", "sel": 7, "err": "the initial place cannot be Hide"}))
     _press(board, app, "R")   # nothing on R here: redrawn
@@ -108,7 +108,7 @@ def test_a_refused_place_shows_its_reason_where_the_card_was_until_the_cursor_mo
 # ---- 2. Shoot lists only targets in reach ------------------------------------------
 
 def test_a_public_shooter_sees_only_targets_in_reach_and_why_none():
-    from firmware.screens.neohunt_attack import NhShoot
+    from firmware.games.neohunt.attack import NhShoot
     board, app, screen, g = _game([1, 1, 1])
     a, b, c = _sectors(g)
     for p, at in ((0, a), (1, b), (2, c)):
@@ -141,7 +141,7 @@ def test_a_hidden_shooter_aims_behind_hand_to_and_the_table_sees_the_same_frames
     that none is in reach, are seen only behind "Hand to"; what the table sees
     (the menu, "Hand to P1", the hand-back on a cancel) is the same whether or not
     anyone is in her reach."""
-    from firmware.screens import neohunt_turns
+    from firmware.games.neohunt import turns as neohunt_turns
     frames = {}
     for case in ("reach", "none"):
         board, app, screen, g = _game([1, 1])
@@ -178,7 +178,7 @@ def test_a_hidden_shooter_aims_behind_hand_to_and_the_table_sees_the_same_frames
 
 
 def test_a_hidden_shooters_roll_reveals_her_and_the_screen_goes_public():
-    from firmware.screens import neohunt_turns
+    from firmware.games.neohunt import turns as neohunt_turns
     board, app, screen, g = _game([1, 1])
     g.varan(0)["track"] = ["1"]
     g = _set(app, screen, g)
@@ -201,7 +201,7 @@ def _hidden_shot(face):
     """P1 hidden in sector a shoots the cloaked P2 in b (in reach) with the d6 reading
     ``face`` (0-based). :returns: (board, app, screen, a, console text)."""
     from check import SeqSource
-    from firmware.screens import neohunt_turns
+    from firmware.games.neohunt import turns as neohunt_turns
     board, app, screen, g = _game([1, 1])
     a, b, c = _sectors(g)
     g.varan(0)["track"] = [str(a)]
@@ -256,7 +256,7 @@ def test_a_visible_shooter_is_not_called_revealed():
     g.varan(0)["init"] = a                                 # cloaked: her place is public
     g.varan(1)["init"] = b
     g = _set(app, screen, g)
-    from firmware.screens.neohunt_attack import NhShoot
+    from firmware.games.neohunt.attack import NhShoot
     shot = NhShoot({"att": ["v", 0], "stage": "target", "sel": 0, "extras": [], "red": 0,
                     "last": "", "hits": 1})
     app.push(shot)
@@ -268,7 +268,7 @@ def test_a_visible_shooter_is_not_called_revealed():
 # ---- 3. a refused shot draws no die ------------------------------------------------
 
 def test_a_refused_shot_draws_no_die_and_journals_nothing():
-    from firmware.screens.neohunt_attack import NhShoot
+    from firmware.games.neohunt.attack import NhShoot
     board, app, screen, g = _game([1, 1])
     a, b, c = _sectors(g)
     g.varan(0)["init"] = a
@@ -290,7 +290,7 @@ def test_a_refused_shot_draws_no_die_and_journals_nothing():
 # ---- 5. status lines -------------------------------------------------------------
 
 def test_status_lines_fit_19_columns_and_show_trooper_damage_not_hidden_hits():
-    from firmware.screens.neohunt_turns import STATUS_LEGEND, status_lines
+    from firmware.games.neohunt.turns import STATUS_LEGEND, status_lines
     from firmware.ui import TextScreen
     board, app, screen, g = _game([1, 3])
     types = g.sect["troopers"]
@@ -310,7 +310,7 @@ def test_status_lines_fit_19_columns_and_show_trooper_damage_not_hidden_hits():
     assert text.s["lines"] == [x.replace(NB, " ") for x in lines + STATUS_LEGEND]
     assert "  " + types[long_name]["name"] in text.s["lines"]
     # on the device: the Status entry of the game, scrolled to its end, each frame checked
-    from firmware.screens import neohunt_turns
+    from firmware.games.neohunt import turns as neohunt_turns
     g = _set(app, screen, g)
     walker = Walker(board, app)
     _quiet(neohunt_turns.other, screen, app, g, "status")
@@ -325,7 +325,7 @@ def test_status_lines_fit_19_columns_and_show_trooper_damage_not_hidden_hits():
 # ---- 6. "Troopers done" makes the arrival rolls not made yet --------------------------
 
 def test_troopers_done_rolls_the_waiting_arrivals_and_says_so():
-    from firmware.screens import neohunt_turns
+    from firmware.games.neohunt import turns as neohunt_turns
     board, app, screen, g = _game([1, 3])
     g.d["troopers"] = [_trooper(1, 2, wait=True), _trooper(2, 5, wait=True)]
     g = _set(app, screen, g)
@@ -354,7 +354,7 @@ def test_troopers_done_rolls_the_waiting_arrivals_and_says_so():
 # ---- 4. the dice history names Neo-Hunt's dice --------------------------------------
 
 def test_a_burning_roll_is_named_in_the_dice_history():
-    from firmware.screens import neohunt_turns
+    from firmware.games.neohunt import turns as neohunt_turns
     board, app, screen, g = _game([1, 2])
     g.varan(0)["burn"] = ["Flame Up"]
     g.varan(0)["igniter"] = 1
@@ -371,7 +371,7 @@ def test_a_burning_roll_is_named_in_the_dice_history():
 # ---- 8. a trooper holds no extra damage cards --------------------------------------
 
 def test_a_troopers_hit_offers_no_extra_damage_cards_and_b_applies_one_hit():
-    from firmware.screens.neohunt_attack import NhShoot
+    from firmware.games.neohunt.attack import NhShoot
     board, app, screen, g = _game([1, 1])
     g.d["troopers"] = [_trooper(1, 1, 2, up=True)]
     g = _set(app, screen, g)
@@ -394,7 +394,7 @@ def test_a_troopers_hit_offers_no_extra_damage_cards_and_b_applies_one_hit():
 
 def test_the_damage_screen_names_the_target():
     # found by review: "P2 hit: damage" did not say whose armour or wound cards apply
-    from firmware.screens.neohunt_attack import NhShoot
+    from firmware.games.neohunt.attack import NhShoot
     board, app, screen, g = _game([1, 1])
     g.d["troopers"] = [_trooper(17, 1, 2, up=True)]
     g = _set(app, screen, g)

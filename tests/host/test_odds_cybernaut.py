@@ -1,6 +1,6 @@
 """Cybernaut's results that matter on their own screen (issue 19 item 3): the
 scripted netrun of the simulator test (cyb_sim_netrun) through the real buttons,
-and the choice of events that open one (firmware.screens.cybernaut_game.announce).
+and the choice of events that open one (firmware.games.cybernaut.game.announce).
 Public lines only: they come from cybernaut_log, which never reads an event's
 sealed "hide" part."""
 
@@ -33,7 +33,7 @@ def test_the_scripted_netrun_shows_each_big_result_until_a():
 
 
 def _events_shown(events):
-    from firmware.screens.cybernaut_game import announce
+    from firmware.games.cybernaut.shared import announce
 
     class Fake:
         later = []

@@ -22,7 +22,7 @@ def _quiet(fn, *args):
 
 def _game_of(places):
     """A started game, player p's varan face up (cloaked) in sector places[p]."""
-    from firmware.screens.neohunt_setup import NhSetup, start_game
+    from firmware.games.neohunt.setup import NhSetup, start_game
     root = tempfile.mkdtemp(prefix="nh-odds-")
     board, app = _quiet(boot, root, 5)
     app.push(NhSetup(None))
@@ -49,7 +49,7 @@ def _rolled(app, values, fn, *args):
 
 
 def _shoot(app, att=0):
-    from firmware.screens.neohunt_attack import NhShoot
+    from firmware.games.neohunt.attack import NhShoot
     shot = NhShoot({"att": ["v", att], "stage": "target", "sel": 0, "extras": [], "red": 0,
                     "last": "", "hits": 1})
     app.push(shot)
@@ -140,7 +140,7 @@ def test_a_hit_and_a_kill_open_the_result_screen():
 
 
 def test_burning_and_arrival_rolls_open_the_result_screen():
-    from firmware.screens import neohunt_turns
+    from firmware.games.neohunt import turns as neohunt_turns
     board, app, screen, g = _game_of([1, 2])
     v = g.varan(0)
     v["burn"] = ["Flame Up"]

@@ -27,16 +27,16 @@ def test_an_arrow_on_a_private_screen_is_saved_sealed_without_the_masked_digest(
     assert app.top().ID == "cn_place", app.top().ID
     saved = app.storage.read("saves/state.sav")
     digests = []
-    made = app_module._masked_digest
+    made = app_module.masked_digest
 
     def counted(*args):
         digests.append(1)
         return made(*args)
-    app_module._masked_digest = counted
+    app_module.masked_digest = counted
     try:
         keys(board, app, "R")
     finally:
-        app_module._masked_digest = made
+        app_module.masked_digest = made
     assert app.storage.read("saves/state.sav") != saved
     assert digests == []
     assert b'"c": 1' not in app.storage.read("saves/state.sav").split(b"cn_place")[1][:200]

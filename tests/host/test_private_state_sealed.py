@@ -78,7 +78,7 @@ def test_the_nsa_grids_keep_their_cursor_sealed_between_visits(tmp_path):
     d.press("A")  # "I am NSA": the grid where the NSA left it
     assert app.top().ID == "cn_place" and _where(app.top()) == left
     # on another grid (a long RIGHT): kept too
-    from shared_rules.cybernaut import GRID_NAMES
+    from shared_rules.cybernaut.rules import GRID_NAMES
     d.press("R:long")
     grid = GRID_NAMES[(GRID_NAMES.index(left[0]) + 1) % len(GRID_NAMES)]
     left = _where(app.top())

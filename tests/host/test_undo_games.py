@@ -11,7 +11,7 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "both"))
 
 from boards.sim import boot, parse_keys  # noqa: E402
-from firmware.app import OWN_LONG_B, private_owner  # noqa: E402
+from firmware.saving import private_owner  # noqa: E402
 from firmware.undo import MAX_STEPS  # noqa: E402
 from shared_rules.journal import read_journal  # noqa: E402
 
@@ -71,7 +71,7 @@ def undo_redo_all(board, app, recorder, steps=MAX_STEPS):
     counter = app.source.counter
     gated = 0
     for stack, owner in reversed(recorder.before[-steps:]):
-        if app.top().ID in OWN_LONG_B:
+        if app.top().OWN_LONG_B:
             _keys(board, app, "B:long")           # these screens' long B: the track first
         _keys(board, app, "B:long A")
         assert app.top().s.get("_undo"), app.surface.lines()
@@ -84,14 +84,14 @@ def undo_redo_all(board, app, recorder, steps=MAX_STEPS):
         assert app.source.counter == counter      # no roll taken back
     if steps < MAX_STEPS and recorder.barriers:
         here = _stack(app)
-        if app.top().ID in OWN_LONG_B:
+        if app.top().OWN_LONG_B:
             _keys(board, app, "B:long")
         _keys(board, app, "B:long A")
         assert " ".join(app.surface.lines()[1:]).startswith("Undo stops here:"), app.surface.lines()
         _keys(board, app, "A")
         assert [s for s in _stack(app) if s[0] != "cn_track"] == here
     for _ in range(steps):
-        if app.top().ID in OWN_LONG_B:
+        if app.top().OWN_LONG_B:
             _keys(board, app, "B:long")
         _keys(board, app, "B:long D A A")
         if app.top().ID == "resume_gate":
@@ -134,7 +134,7 @@ def _until(recorder, limit, go):
 
 def _undo_notice(board, app):
     """Long B, Undo: the notice's text (one line), then close it."""
-    if app.top().ID in OWN_LONG_B:
+    if app.top().OWN_LONG_B:
         _keys(board, app, "B:long")
     _keys(board, app, "B:long A")
     lines = app.surface.lines()

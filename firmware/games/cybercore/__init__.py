@@ -1,0 +1,1 @@
+"""Cybercore screens (firmware/screens/__init__.py registers them)."""

@@ -1,0 +1,1 @@
+"""Cybernaut screens (firmware/screens/__init__.py registers them)."""

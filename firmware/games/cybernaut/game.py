@@ -1,0 +1,363 @@
+"""Cybernaut game screens: the game (track, segments, setup, RealWorld) around the
+grid screens of cybernaut_grid.
+
+The whole game lives in the GameScreen's state: ``pub`` (what the rules make public)
+and ``sec`` (every face-down NSA chit, sealed with app.seal). Every action is
+journalled with its rule section; NSA placements are journalled sealed.
+"""
+
+import json
+
+from firmware.buttons import B, LONG
+from firmware.surface import COLS, NB
+from firmware.screens import screen_class
+from firmware.ui import Menu, TextScreen
+from shared_rules.cybernaut.net import Game
+from shared_rules.errors import RuleError
+
+from firmware.games.cybernaut.shared import (ACTION, GAME, GAME_PACK as PACK, SHORT_SEGMENTS,
+                                             TRACK_NAMES, announce, fit, journal, refused_title,
+                                             rule_of as _rule_of, summary, leave_menu)
+RULE_ABANDON = "Cybernaut: game abandoned (its secrets revealed when the next flow opens)"
+ABANDONED = ("Undo (hold B) brings it back until another flow opens; then its hidden "
+             "chits are revealed in the journal.")
+SEAL_PIECE = 192  # characters of the secret part per sealed group, about (GameScreen.store)
+
+
+def _picks():
+    """The pick, track and quit screens (cybernaut_picks), imported when first
+    opened: a new game opens without them (issue 7, RAM)."""
+    from firmware.games.cybernaut import picks
+    return picks
+
+
+def _copy(obj):
+    """A deep copy of a JSON-ready ``obj`` (dicts, lists and scalars), made object by
+    object: a copy through json's text needed one block as big as the text (2 KB
+    for a game's public part), which a heap in pieces may not have (issue 7)."""
+    if isinstance(obj, dict):
+        out = {}
+        for key in obj:
+            out[key] = _copy(obj[key])
+        return out
+    if isinstance(obj, list):
+        return [_copy(item) for item in obj]
+    return obj
+
+
+class GameScreen(Menu):
+    """A Cybernaut game. B asks whether to abandon it (LeaveMenu); B long: the track.
+
+    State: {"sel", "pub", "sec" (the secret part's chits sealed in groups: {"groups":
+    [sealed JSON list, ...]}; in older saves a list of sealed slices of its JSON
+    text, or one sealed str), "msg", "log": recent public lines,
+    "ssmax": the SS Max for the track screen (int or None; absent in older saves)}.
+    """
+
+    ID = "cn_game"
+    GAME_TITLE = "Cybernaut game"  # the screen that holds the game (README "Adding a game")
+    OWN_LONG_B = True  # long B here: the track (firmware/undo.py: Undo then)
+    HELP = ("Up/Down choose\n"
+            "(hold: 5 at a time)\n"
+            "A select\n"
+            "B leave? (asks)\n"
+            "hold B: turn track")
+    TITLE = "Cybernaut game"
+    # its play interns more names than six pools hold: App.boot takes the next
+    # pool while the heap is whole (firmware.app.reserve_names)
+    RESERVE_NAMES = True
+
+    def initial(self):
+        return {"sel": 0, "pub": None, "sec": None, "msg": "", "log": []}
+
+    @classmethod
+    def make(cls, app, fog=False):
+        """A new game on the sample pack (``fog``: the full-fog option)."""
+        from shared_rules.cybernaut.rules import missing_sections
+        from shared_rules.errors import PackError
+        pack = app.pack(PACK)
+        missing = missing_sections(pack.data)
+        if missing:
+            raise PackError("pack '%s' has no %s: a game needs the map, grids, counter mix and "
+                            "Unit Definitions" % (pack.name, ", ".join(missing)))
+        app.packs.pop("cybernaut-sample", None)  # the rolls-only pack: RAM for the game
+        forget = getattr(app, "forget", None)  # MicroPython boards: let go of the
+        if forget is not None:  # pack's checks once the pack is loaded
+            forget(ACTION, ())
+        screen = cls()
+        screen.store(app, Game(pack, None, fog))
+        app.record(GAME, "new_game", {"fog": fog}, {}, "Cybernaut III")
+        return screen
+
+    def load(self, app):
+        """The Game (secret part unsealed: keep it off Netrunner-facing screens)."""
+        public = _copy(self.s["pub"])  # a copy: trial changes stay off the save
+        sec = self.s["sec"]
+        if isinstance(sec, dict):  # sealed groups of chits, each a JSON list
+            secret = []
+            for piece in sec["groups"]:
+                secret.extend(json.loads(app.unseal(piece)))
+        elif isinstance(sec, str):  # one sealed text (older saves)
+            secret = json.loads(app.unseal(sec))
+        else:  # the text cut in sealed slices (older saves)
+            secret = json.loads("".join([app.unseal(piece) for piece in sec]))
+        return Game.join(app.pack(PACK), public, secret)
+
+    def store(self, app, game, events=None, replaced=False):
+        """Keep ``game``: public part in clear, secret part sealed; first the face-down
+        chits' commitments are brought in line (cybernaut_commit.sync: ``events`` of
+        the action, ``replaced`` after the NSA's re-placement)."""
+        from firmware.games.cybernaut.commit import sync
+        sync(app, game, events, replaced)
+        public, secret = game.split()
+        self.s["pub"] = public
+        # the track screen shows it without the pack or the rules (a full heap after a
+        # MemoryError could not load them to draw it)
+        self.s["ssmax"] = game.ss_max()
+        # sealed in groups of chits, each group's JSON list at most about SEAL_PIECE
+        # characters, each opened on its own: the text of all the face-down chits, or
+        # one sealed text of it, needs blocks a heap in pieces has not got (issue 7)
+        sealed = []
+        group = "["
+        for chit in secret:
+            text = json.dumps(chit, separators=(",", ":"))
+            if len(group) > 1 and len(group) + len(text) >= SEAL_PIECE:
+                sealed.append(app.seal(group + "]"))
+                group = "["
+            group = group + ("," if len(group) > 1 else "") + text
+        text = None
+        sealed.append(app.seal(group + "]"))
+        self.s["sec"] = {"groups": sealed}
+
+    def act(self, app, fn, *args):
+        """Run a Game method on the loaded game, journal, store; a RuleError becomes
+        the message line (nothing changes). :returns: the events or None."""
+        return self.act_as(app, False, fn, args)
+
+    def act_as(self, app, nsa, fn, args):
+        """``act`` for either side: ``nsa`` True seals a refusal's reason (it may
+        name a hidden chit) and, under full fog, the events."""
+        game = self.load(app)
+        try:
+            events = getattr(game, fn)(*args)
+        except RuleError as exc:
+            reason = str(exc)
+            if nsa:
+                app.record(GAME, "refused", {"action": fn, "sealed": app.seal(reason)}, {},
+                           _rule_of(reason))
+            else:
+                self.s["msg"] = refused_title(reason)  # the reason in full on the screen pushed
+                app.record(GAME, "refused", {"action": fn}, {"reason": reason}, _rule_of(reason))
+            app.push(TextScreen.make(refused_title(reason), reason))
+            return None
+        if isinstance(events, tuple):  # interact: (events, roll details)
+            events = events[0]
+        journal(app, events, nsa and game.s["fog"])
+        self.store(app, game, events)  # commitments journaled after the events
+        self.note(summary(events))
+        announce(app, events)
+        return events
+
+    def note(self, lines):
+        """Add public lines to the recent log (kept short)."""
+        log = self.s["log"]
+        log.extend(lines)
+        del log[:-12]
+        if lines:
+            self.s["msg"] = lines[-1]
+
+    def title(self):
+        pub = self.s["pub"]  # the status line: 18 cells at most (marks), "T10 NSA RW Move"
+        return ("T%d " % pub["turn"]) + SHORT_SEGMENTS[pub["seg"]]
+
+    def entries(self, app):
+        pub = self.s["pub"]
+        out = []
+        if pub["stage"] == "setup":
+            out.append(("NSA placement", self.nsa_place))
+            out.append(("Solo placement", self.solo))
+            out.append(("Readings", self.readings))
+        elif pub["stage"] == "cybernauts":
+            out.append(("Add Cybernaut", self.add_cyb))
+            out.append(("Cybernauts done", self.cybs_done))
+            out.append(("Readings", self.readings))
+        else:
+            if pub["ss_wait"]:
+                out.append(("Place SS unit", self.place_ss))
+            if pub["after"] is not None:
+                out.append(("NSA regen+place", self.after_run))
+            if pub["run"] is not None:
+                out.append(("Netrun", self.netrun))
+            seg = pub["seg"]
+            if pub.get("losses"):
+                out.append(("Remove units", self.losses))
+            if seg == 0 and not pub["over"]:
+                out.append(("Interaction", self.interaction))
+                if pub["enc"]:  # an Encounter this turn: its Recruit / Body Bank results
+                    out.append(("Recruit", self.recruit))
+                    out.append(("Body Bank", self.body_bank))
+                    out.append(("Auton. Zone", self.zone))
+            if seg in (1, 4) and not pub["over"]:
+                out.append(("Move units", self.move_units))
+            if seg == 2 and pub["run"] is None and not pub["ran"] and pub["after"] is None:
+                out.append(("Start netrun", self.start_run))
+            if seg == 3 and not pub["over"]:
+                out.append(("Attack", self.attack))
+            if not pub["over"]:
+                out.append(("Next segment", self.next_seg))
+            out.append(("Map", self.map))
+            if pub["over"]:
+                out.append(("Victory", self.victory))
+                out.append(("Full reveal", self.reveal))
+        out.append(("Track", self.track))
+        out.append(("Log", self.show_log))
+        return out
+
+    def items(self, app):
+        return [e[0] for e in self.entries(app)]
+
+    def footer(self, app):
+        return [self.s["msg"][:COLS]] if self.s["msg"] else []
+
+    def draw(self, app, surface):
+        self.TITLE = self.title()
+        Menu.draw(self, app, surface)
+
+    def choose(self, app, index):
+        entries = self.entries(app)
+        if index < len(entries):
+            entries[index][1](app)
+
+    # on_button below hands every arrow to Menu.on_button as it is: an arrow here
+    # only moves the selection (firmware.app._moves_only: no digest, no save)
+    MENU_ARROWS = True
+
+    def on_button(self, app, name, kind):
+        if name == B and kind == LONG:
+            app.push(_picks().TrackScreen())
+            return
+        if name == B:  # leaving abandons the game: ask plainly first (LeaveMenu)
+            app.push(leave_menu())
+            return
+        Menu.on_button(self, app, name, kind)
+
+    def leave(self, app):
+        """The game abandoned (LeaveMenu: a move, then A twice): journaled, back to the
+        Cybernaut menu. Nothing is revealed now: Undo (long B) brings the game back
+        until another flow opens from the main menu (App.forget_games) or the session
+        ends, and only then is every face-down chit revealed in the journal (a reveal
+        could not be undone, issue 19). The game's parked commitments (cybernaut_commit)
+        are not in app.secrets: their journal entries are kept as one more sealed
+        secret of the game, expanded when it is revealed (firmware.commit.reveal_all)."""
+        from firmware.games.cybernaut.commit import keep_parked
+        pub = self.s["pub"]
+        if pub["over"]:  # a game played to its end (IV.B.3): everything is public already
+            app.record(GAME, "game_left", {"turn": pub["turn"]}, {}, "Cybernaut IV.B.3")
+            app.pop()
+            return
+        app.record(GAME, "game_abandoned", {"turn": pub["turn"], "seg": pub["seg"]}, {},
+                   RULE_ABANDON)
+        keep_parked(app, self.load(app))
+        app.pop()
+        from firmware.screens.result import show
+        show(app, "Game abandoned", [ABANDONED])
+
+    # ---- actions ---------------------------------------------------------------
+    def nsa_place(self, app):
+        from firmware.screens.prompt import Handover
+        from firmware.games.cybernaut.shared import nsa_cursor
+        app.push(Handover.make("NSA", screen_class("cn_place").make("setup", nsa_cursor(app))))
+
+    def solo(self, app):
+        game = self.load(app)
+        events = game.solo_setup(app.source)
+        self.store(app, game, events)
+        journal(app, events, True)
+        self.s["msg"] = "NSA chits placed"
+
+    def add_cyb(self, app):
+        app.push(_picks().CybernautPick())
+
+    def cybs_done(self, app):
+        self.act(app, "cybernauts_done", app.source)
+
+    def place_ss(self, app):
+        app.push(_picks().SprawlPick.make("ss", "Place " + self.s["pub"]["ss_wait"][0]))
+
+    def after_run(self, app):
+        from firmware.screens.prompt import Handover
+        from firmware.games.cybernaut.shared import nsa_cursor
+        PlaceScreen = screen_class("cn_place")
+        if self.s["pub"]["after"]["stage"] == "regen":
+            app.push(Handover.make("NSA", _picks().RegenPick()))
+        else:
+            app.push(Handover.make("NSA", PlaceScreen.make("replace", nsa_cursor(app))))
+
+    def netrun(self, app):
+        from firmware.games.cybernaut.grid import NetrunScreen
+        app.push(NetrunScreen.make(self.s["pub"]["run"]["ghost"], self.s.get("cur")))
+
+    def start_run(self, app):
+        app.push(_picks().UnitPick.make("run", "Who netruns?"))
+
+    def interaction(self, app):
+        app.push(_picks().UnitPick.make("inter", "Interaction"))
+
+    def readings(self, app):
+        from firmware.games.cybernaut.rw import ReadingsScreen
+        app.push(ReadingsScreen())
+
+    def zone(self, app):
+        from firmware.games.cybernaut.rw import ZonePick
+        app.push(ZonePick())
+
+    def recruit(self, app):
+        from firmware.games.cybernaut.rw import RecruitPick
+        app.push(RecruitPick())
+
+    def body_bank(self, app):
+        from firmware.games.cybernaut.rw import BodyBankPick
+        app.push(BodyBankPick())
+
+    def losses(self, app):
+        from firmware.games.cybernaut.rw import LossPick
+        app.push(LossPick())
+
+    def move_units(self, app):
+        app.push(_picks().UnitPick.make("move", "Move who?"))
+
+    def attack(self, app):
+        app.push(_picks().SprawlPick.make("attack", "Attack where?"))
+
+    def next_seg(self, app):
+        """The next segment of the turn track (Cybernaut IV). The new segment opens
+        with the cursor on its first entry, its own action when it has one (Start
+        netrun, Attack, Move units...): a stray A cannot run through a segment
+        unconfirmed (review: the cursor stayed on Next segment)."""
+        if self.act(app, "next_segment") is not None:
+            self.s["sel"] = 0
+
+    def map(self, app):
+        from firmware.games.cybernaut.grid import NetrunScreen
+        app.push(NetrunScreen.make(None, self.s.get("cur")))
+
+    def track(self, app):
+        app.push(_picks().TrackScreen())
+
+    def show_log(self, app):
+        app.push(TextScreen.make("Log", "\n".join(self.s["log"]) or "(nothing yet)"))
+
+    def victory(self, app):
+        vp = self.load(app).victory()
+        app.record(GAME, "victory", {}, vp, "Cybernaut I")
+        from firmware.screens.result import show  # the game's result: until A
+        show(app, "Victory", ["Netrunner %d" % vp["netrunner"], "NSA %d" % vp["nsa"],
+                              "Winner: %s" % vp["winner"]])
+
+    def reveal(self, app):
+        rows = self.load(app).full_reveal()
+        app.record(GAME, "full_reveal", {}, {"chits": rows}, "Cybernaut IV.B.3")
+        from firmware.screens.result import show  # the game's end: until A
+        show(app, "Full reveal", ["%s %s" % (r[3] or r[2], r[1]) for r in rows])
+
+

@@ -1,0 +1,697 @@
+"""Cybernaut grid screens: a cursor over the cyberspace grids drawn in 60 x 60
+pixels (Core A, B, C: 3x3 cells of 20; Central Matrix: 10x10 cells of 6), with a
+10-column text panel on the right.
+
+Buttons: arrows move the cursor; LEFT/RIGHT long switch grid (A, B, C, M); A acts
+on the address under the cursor; B opens the screen's menu; B long opens the track
+(each screen's help page, hold B twice, says so).
+
+On the mono grid a green address has a line along its foot, a GAP one a line down
+its left side, a plain one neither (the legend is on the help page; the panel names
+the cursor's). The Netrunner's grid comes back with its cursor where it was left
+(the game screen keeps it: "cur"); so do the NSA's (sealed: "nsacur").
+
+NetrunScreen is Netrunner-facing: it draws only ``Game.view()`` (addresses of
+face-down NSA chits unless full fog, identities of revealed ones). PlaceScreen and
+NsaScreen are NSA-only (opened behind a Handover) and end with app.hand_back().
+"""
+
+import json
+
+from firmware.buttons import A, B, DOWN, LEFT, LONG, RIGHT, UP
+from firmware.surface import COLS
+from firmware.games.cybernaut.shared import GAME_PACK as PACK, fit, journal, nsa_cursor, summary
+from firmware.screens import screen_class
+from firmware.ui import Menu, Screen, TextScreen, wrap
+from shared_rules.cybernaut.rules import GRID_NAMES
+from shared_rules.cybernaut.grid import address, grid_size
+from shared_rules.errors import RuleError
+
+X0 = 1
+Y0 = 2
+PANEL = 11  # first text column of the panel (pixel 66, right of the 61-pixel grid)
+PANEL_W = COLS - PANEL
+GRID_HELP = ("Arrows move cursor\nL/R hold: next grid\n(A, B, C, M)\n"
+             "Grid: green = line\nat foot, GAP = line\nat left, plain none\n")
+
+
+def _track():
+    """The record track screen (in cybernaut_picks, imported when first opened)."""
+    return screen_class("cn_track")()
+
+
+def cell_box(grid, row, col):
+    """(x, y, size) in pixels of a cell's outline."""
+    size = 20 if grid_size(grid) == 3 else 6
+    return X0 + col * size, Y0 + row * size, size
+
+
+def draw_grid(surface, grid, cursor, marks, shown, ghost, green, gaps):
+    """Draw grid ``grid``: outlines, green addresses (a line along the cell's foot),
+    GAP addresses (a line down its left side), face-down marks (a dot), revealed
+    chits (a filled square), the Ghost (a cross) and the cursor (an inverted cell).
+
+    The outlines are drawn as whole lines (11 + 11 on the Central Matrix) and only
+    the addresses that have something on them are visited, the cursor's cell last
+    (filled, its marks cleared): the frame is the one a cell-by-cell drawing gives,
+    in a few dozen framebuffer calls instead of hundreds (issue 21: a cursor step on
+    the 10x10 Central Matrix within 30 ms on a Pico).
+
+    :param cursor: (row, col). :param marks, shown: dicts or sets of addresses
+        ("M05"); addresses of other grids are left out. :param ghost: an address or
+        None. :param green: dict or set of green addresses. :param gaps: list or set
+        of GAP addresses.
+    """
+    size = grid_size(grid)
+    cell = 20 if size == 3 else 6
+    span = size * cell + 1
+    for k in range(size + 1):
+        surface.hline(X0, Y0 + k * cell, span, 1)
+        surface.vline(X0 + k * cell, Y0, span, 1)
+    crow, ccol = cursor
+    for at in green:
+        if at[0] == grid and not (int(at[1]) == crow and int(at[2]) == ccol):
+            _feature(surface, at, cell, 1, 1)
+    for at in gaps:
+        if at[0] == grid and at not in green and not (int(at[1]) == crow and int(at[2]) == ccol):
+            _feature(surface, at, cell, 2, 1)
+    for at in shown:
+        if at[0] == grid and not (int(at[1]) == crow and int(at[2]) == ccol):
+            _feature(surface, at, cell, 3, 1)
+    for at in marks:
+        if at[0] == grid and at not in shown and not (int(at[1]) == crow and int(at[2]) == ccol):
+            _feature(surface, at, cell, 4, 1)
+    if ghost and ghost[0] == grid and not (int(ghost[1]) == crow and int(ghost[2]) == ccol):
+        _feature(surface, ghost, cell, 5, 1)
+    # the cursor's cell: filled, what is on it drawn dark
+    at = address(grid, crow, ccol)
+    x, y = X0 + ccol * cell, Y0 + crow * cell
+    surface.fill_rect(x, y, cell + 1, cell + 1, 1)
+    if at in green:
+        _feature(surface, at, cell, 1, 0)
+    elif at in gaps:
+        _feature(surface, at, cell, 2, 0)
+    if at in shown:
+        _feature(surface, at, cell, 3, 0)
+    elif at in marks:
+        _feature(surface, at, cell, 4, 0)
+    if at == ghost:
+        _feature(surface, at, cell, 5, 0)
+
+
+def _feature(surface, at, cell, kind, on):
+    """Draw one thing on address ``at``'s cell (``cell`` pixels a side) in colour
+    ``on``: kind 1 a green line along its foot, 2 a GAP line down its left side, 3
+    a revealed chit (a filled square), 4 a face-down mark (a dot), 5 the Ghost (a
+    cross)."""
+    x = X0 + int(at[2]) * cell
+    y = Y0 + int(at[1]) * cell
+    mid = cell // 2
+    if kind == 1:
+        surface.hline(x + 1, y + cell - 1, cell - 1, on)
+    elif kind == 2:
+        surface.vline(x + 1, y + 1, cell - 1, on)
+    elif kind == 3:
+        half = 1 if cell == 6 else 3
+        surface.fill_rect(x + mid - half, y + mid - half, half * 2, half * 2, on)
+    elif kind == 4:
+        surface.pixel(x + mid, y + mid, on)
+    else:
+        for d in range(-2, 3):
+            surface.pixel(x + mid + d, y + mid + d, on)
+            surface.pixel(x + mid + d, y + mid - d, on)
+
+
+class GridScreen(Screen):
+    """Base: cursor state {"g", "r", "c"} plus the subclass's own fields."""
+
+    HELP = GRID_HELP + "A act here\nB menu\nhold B: turn track"
+
+    def initial(self):
+        return {"g": "M", "r": 0, "c": 0, "msg": ""}
+
+    def at(self):
+        """The address under the cursor."""
+        return address(self.s["g"], self.s["r"], self.s["c"])
+
+    def goto(self, at):
+        """Put the cursor on ``at``."""
+        self.s["g"] = at[0]
+        self.s["r"] = int(at[1])
+        self.s["c"] = int(at[2])
+
+    def on_button(self, app, name, kind):
+        s = self.s
+        size = grid_size(s["g"])
+        if name in (LEFT, RIGHT) and kind == LONG:
+            index = GRID_NAMES.index(s["g"]) + (1 if name == RIGHT else -1)
+            s["g"] = GRID_NAMES[index % len(GRID_NAMES)]
+            s["r"] = min(s["r"], grid_size(s["g"]) - 1)
+            s["c"] = min(s["c"], grid_size(s["g"]) - 1)
+        elif name == UP:
+            s["r"] = max(0, s["r"] - 1)
+        elif name == DOWN:
+            s["r"] = min(size - 1, s["r"] + 1)
+        elif name == LEFT:
+            s["c"] = max(0, s["c"] - 1)
+        elif name == RIGHT:
+            s["c"] = min(size - 1, s["c"] + 1)
+        if name in (UP, DOWN, LEFT, RIGHT):
+            self.moved(app)
+        elif name == A:
+            self.act(app)
+        elif name == B and kind == LONG:
+            app.push(_track())
+        elif name == B:
+            self.menu(app)
+
+    def moved(self, app):
+        """After the cursor moved (or the grid changed): nothing by default."""
+
+    def act(self, app):
+        """A on the cursor's address."""
+
+    def menu(self, app):
+        """B: the screen's menu (default: close)."""
+        app.pop()
+
+    def panel(self, surface, row, text):
+        """``text`` on the 10-cell panel (a chit type without its spaces if need be)."""
+        surface.text(row, PANEL, fit(text, PANEL_W))
+
+    def panel_msg(self, surface, text, first=6):
+        """A message over the panel's rows ``first``..7, word-wrapped; a message too
+        long for them: its first word, then the rest without spaces."""
+        rows = 8 - first
+        lines = wrap(text, PANEL_W)
+        if len(lines) > rows:
+            word, _, rest = text.partition(" ")
+            lines = [word, rest] if rows > 1 else [text]
+        for index in range(min(rows, len(lines))):
+            self.panel(surface, first + index, lines[index])
+
+
+class NsaGrid(GridScreen):
+    """Base of the NSA's grids: the cursor comes back where the NSA left it (issue
+    19), kept sealed by the game screen (nsa_cursor)."""
+
+    def start(self, cur):
+        """Put the cursor at ``cur`` ([grid, row, col] or None: stays on M00)."""
+        if cur and cur[0] in GRID_NAMES and 0 <= cur[1] < grid_size(cur[0]) \
+                and 0 <= cur[2] < grid_size(cur[0]):
+            self.s["g"], self.s["r"], self.s["c"] = cur[0], cur[1], cur[2]
+
+    def moved(self, app):
+        s = self.s
+        try:
+            game = app.find("cn_game")
+        except RuleError:
+            return
+        game.s["nsacur"] = app.seal(json.dumps([s["g"], s["r"], s["c"]]))
+
+
+class NetrunScreen(GridScreen):
+    """The Netrunner's view of cyberspace and the netrun (Cybernaut VII).
+
+    Before the netrun (``cyb`` set, no run): A enters the Ghost at the cursor. During
+    it: A moves the Ghost there (step or Nexus jump). ``cyb`` None and no run: the
+    map only. State adds {"cyb": index or None, "chit": selected chit id or None}.
+    """
+
+    ID = "cn_net"
+    OWN_LONG_B = True  # long B here: the track (firmware/undo.py: Undo then)
+
+    HELP = (GRID_HELP + "A enter the Ghost\nhere or move it (or\na chosen chit)\n"
+            "B netrun menu (the\nmap: back)\nhold B: turn track")
+
+    @classmethod
+    def make(cls, ghost, cur=None):
+        """The grid with its cursor where the Netrunner left it (``cur``: [grid,
+        row, col] the game screen kept, or None), else on the Ghost (``ghost``: an
+        address or None), else M00."""
+        screen = cls()
+        screen.s["cyb"] = None
+        screen.s["chit"] = None
+        if cur:
+            screen.s["g"], screen.s["r"], screen.s["c"] = cur[0], cur[1], cur[2]
+        elif ghost:
+            screen.goto(ghost)
+        return screen
+
+    def moved(self, app):
+        s = self.s
+        app.find("cn_game").s["cur"] = [s["g"], s["r"], s["c"]]
+
+    def draw(self, app, surface):
+        game_screen = app.find("cn_game")
+        pub = game_screen.s["pub"]
+        marks = pub["marks"]
+        shown = {}
+        for chit in pub["nsa"]:
+            if chit["w"] == "space":
+                shown.setdefault(chit["at"], []).append(chit["t"])
+        run = pub["run"]
+        ghost = run["ghost"] if run else None
+        game = _public_game(app, pub)
+        draw_grid(surface, self.s["g"], (self.s["r"], self.s["c"]), marks, shown, ghost,
+                  game.green, game.gaps)
+        if run:
+            self.panel(surface, 0, "T%dI%d%s" % (pub["turn"], run["imp"],
+                                                 "NR" if run["part"] == "NR" else "NS"))
+            # Ops Points and the Ghost's address: "Ops6 M05"
+            self.panel(surface, 1, ("Ops%d %s" if run["ops"] < 10 else "Op%d%s") % (run["ops"], ghost))
+        else:
+            self.panel(surface, 0, "T%d map" % pub["turn"])
+        at = self.at()
+        self.panel(surface, 2, at)
+        row = 3
+        for name in shown.get(at, []):
+            if row < 6:
+                self.panel(surface, row, name)
+                row += 1
+        if at in marks and row < 6:
+            self.panel(surface, row, "%d down" % marks[at])
+            row += 1
+        if at in game.green and row < 6:
+            self.panel(surface, row, game.green[at])
+            row += 1
+        elif at in game.gaps and row < 6:
+            self.panel(surface, row, "GAP")
+            row += 1
+        self.panel_msg(surface, game_screen.s["msg"])
+
+    def act(self, app):
+        game = app.find("cn_game")
+        pub = game.s["pub"]
+        if pub["run"] is None:
+            if self.s["cyb"] is None:
+                return
+            events = game.act(app, "start_netrun", self.s["cyb"], self.at(), app.source)
+            if events is not None:
+                self.s["cyb"] = None
+            return
+        if pub["run"]["part"] != "NR":
+            return
+        chit = self.s["chit"]
+        if chit is not None:
+            self.s["chit"] = None
+            game.act(app, "nr_move", chit, self.at(), app.source)
+        elif self.at() != pub["run"]["ghost"]:
+            game.act(app, "ghost_move", self.at(), app.source)
+        if game.s["pub"]["run"] is None:
+            app.pop()
+
+    def menu(self, app):
+        if app.find("cn_game").s["pub"]["run"] is None:
+            app.pop()
+            return
+        app.push(NetrunMenu())
+
+
+def _public_game(app, pub):
+    """A Game over the public part only (for green/GAP addresses and lookups)."""
+    from shared_rules.cybernaut.net import Game
+    return Game(app.pack(PACK), pub)
+
+
+class NetrunMenu(Menu):
+    """The netrun's actions (Cybernaut VII.B, VII.H)."""
+
+    ID = "cn_netmenu"
+    HELP = ("Up/Down choose\n"
+            "(hold: 5 at a time)\n"
+            "A select\n"
+            "B back to the grid")
+    TITLE = "Netrun"
+
+    def entries(self, app):
+        pub = app.find("cn_game").s["pub"]
+        run = pub["run"]
+        out = []
+        if run is None:
+            return [("Back", self.back)]
+        if run["part"] == "NR":
+            # a pick first (B then A opens it, nothing done); ending the part and
+            # Logoff (VII.H: the netrun is over) lower down, never under B then A
+            out.append(("Place chit", self.place))
+            out.append(("Move chit", self.move_chit))
+            out.append(("Use Probe", self.probe))
+            out.append(("End my part", self.end_part))
+            out.append(("Logoff", self.logoff))
+        else:
+            out.append(("NSA part", self.nsa_part))
+        out.append(("Track", self.track))
+        out.append(("Log", self.log))
+        out.append(("Back to grid", self.back))
+        return out
+
+    def items(self, app):
+        return [e[0] for e in self.entries(app)]
+
+    def choose(self, app, index):
+        self.entries(app)[index][1](app)
+
+    def back(self, app):
+        app.pop()
+
+    def logoff(self, app):
+        game = app.find("cn_game")
+        if game.act(app, "logoff") is not None:
+            app.pop()
+            app.pop()
+
+    def end_part(self, app):
+        app.pop()
+        app.find("cn_game").act(app, "end_part", app.source)
+
+    def nsa_part(self, app):
+        from firmware.screens.prompt import Handover
+        app.replace(Handover.make("NSA", NsaScreen.make(nsa_cursor(app))))
+
+    def place(self, app):
+        app.replace(ChitPick.make("place"))
+
+    def move_chit(self, app):
+        app.replace(ChitPick.make("move"))
+
+    def probe(self, app):
+        app.replace(ChitPick.make("probe"))
+
+    def track(self, app):
+        app.replace(_track())
+
+    def log(self, app):
+        app.replace(TextScreen.make("Log", "\n".join(app.find("cn_game").s["log"]) or "(nothing)"))
+
+
+class ChitPick(Menu):
+    """Choose a Netrunner chit: "place" (from the running Cybernaut's box, VII.B.4),
+    "move" (then A on the grid moves it), "probe" (reveal a Probe, VII.F.3)."""
+
+    ID = "cn_chits"
+    HELP = ("Up/Down choose\n"
+            "(hold: 5 at a time)\n"
+            "A choose the chit\n"
+            "B back")
+
+    @classmethod
+    def make(cls, purpose):
+        return cls({"sel": 0, "for": purpose})
+
+    def chits(self, app):
+        state = app.find("cn_game").load(app).s  # Netrunner-facing: its own face-down chits
+        run = state["run"]
+        out = []
+        for chit in state["nr"]:
+            if self.s["for"] == "place":
+                if chit["w"] == "box" and run and chit["cyb"] == run["cyb"]:
+                    out.append(chit)
+            elif chit["w"] == "space":
+                out.append(chit)
+        return out
+
+    def items(self, app):
+        return ["%s %s" % (c["t"][:9], c["at"] or "") for c in self.chits(app)] or ["(none)"]
+
+    def draw(self, app, surface):
+        self.TITLE = {"place": "Place chit", "move": "Move chit", "probe": "Use Probe"}[self.s["for"]]
+        Menu.draw(self, app, surface)
+
+    def choose(self, app, index):
+        chits = self.chits(app)
+        if not chits:
+            app.pop()
+            return
+        chit = chits[index]["id"]
+        game = app.find("cn_game")
+        if self.s["for"] == "place":
+            app.pop()  # first, so a refusal screen stays on top
+            game.act(app, "nr_place", chit)
+        elif self.s["for"] == "probe":
+            app.pop()
+            game.act(app, "nr_use_probe", chit)
+        else:
+            app.pop()
+            grid = app.top()
+            if grid.ID == NetrunScreen.ID:
+                grid.s["chit"] = chit
+                grid.goto(chits[index]["at"])
+
+
+class PlaceScreen(NsaGrid):
+    """NSA only: place the NSA chits (setup, Cybernaut III.A) or re-place them after
+    logoff (VII.H.5). A puts the next chit at the cursor; a refused address shows
+    the broken rule. B: pause and hand back. The plan of a re-placement is sealed.
+
+    State adds {"mode": "setup" | "replace", "plan": sealed {id: address}}.
+    """
+
+    ID = "cn_place"
+    OWN_LONG_B = True  # long B here: the track (firmware/undo.py: Undo then)
+    HELP = (GRID_HELP +
+            "A place the next\n"
+            "chit here\n"
+            "B hand back\n"
+            "hold B: turn track")
+
+    @classmethod
+    def make(cls, mode, cur=None):
+        """``mode``: "setup" or "replace"; ``cur``: nsa_cursor(app), where the NSA
+        left its cursor (None: M00)."""
+        screen = cls()
+        screen.s["mode"] = mode
+        screen.s["plan"] = None
+        screen.start(cur)
+        return screen
+
+    def _plan(self, app):
+        if self.s["plan"] is None:
+            return {}
+        return json.loads(app.unseal(self.s["plan"]))
+
+    def _game(self, app):
+        """The Game with the re-placement plan applied so far (replace mode)."""
+        game = app.find("cn_game").load(app)
+        if self.s["mode"] == "replace":
+            plan = self._plan(app)
+            for chit_id in game.to_replace():
+                chit = game.nsa_chit(chit_id)
+                chit["w"] = "moving"
+                chit["at"] = None
+                if chit_id in plan:
+                    chit["w"] = "space"
+                    chit["at"] = plan[chit_id]
+        return game
+
+    def _next(self, app, game):
+        if self.s["mode"] == "setup":
+            todo = game.setup_todo()
+            return todo[0] if todo else None
+        for chit in game.s["nsa"]:
+            if chit["w"] == "moving":
+                return chit["id"]
+        return None
+
+    def draw(self, app, surface):
+        game = self._game(app)
+        mine = {}
+        for chit in game.in_space():
+            mine.setdefault(chit["at"], []).append(chit["t"])
+        draw_grid(surface, self.s["g"], (self.s["r"], self.s["c"]), mine, {}, None,
+                  game.green, game.gaps)
+        surface.text(0, PANEL, "NSA only", True)
+        chit = self._next(app, game)
+        self.panel(surface, 1, "Next:")
+        self.panel(surface, 2, game.nsa_chit(chit)["t"] if chit else "(done)")
+        at = self.at()
+        self.panel(surface, 3, at)
+        row = 4
+        for name in mine.get(at, [])[:3]:
+            self.panel(surface, row, name)
+            row += 1
+        self.panel(surface, 7, self.s["msg"])
+
+    def act(self, app):
+        screen = app.find("cn_game")
+        game = self._game(app)
+        chit = self._next(app, game)
+        if chit is None:  # said, not silent (issue 19): nothing left to place
+            self.s["msg"] = "none left"
+            return
+        try:
+            if self.s["mode"] == "setup":
+                events = game.setup_place(chit, self.at())
+            else:
+                game.check_place(game.nsa_chit(chit), self.at())
+                plan = self._plan(app)
+                plan[chit] = self.at()
+                self.s["plan"] = app.seal(json.dumps(plan))
+                events = []
+        except RuleError as exc:
+            from firmware.games.cybernaut.shared import refused_title, rule_of as _rule_of
+            self.s["msg"] = "refused"
+            app.record("cybernaut", "refused", {"sealed": app.seal(str(exc))}, {}, _rule_of(str(exc)))
+            app.push(TextScreen.make(refused_title(str(exc)), str(exc)))
+            return
+        self.s["msg"] = ""
+        if self.s["mode"] == "setup":
+            journal(app, events, True)
+            if not game.setup_todo():
+                events = game.setup_done()
+                journal(app, events)
+                screen.store(app, game, events)
+                screen.s["msg"] = "NSA placed"
+                app.hand_back()
+                return
+            screen.store(app, game, events)
+            return
+        if self._next(app, self._game(app)) is None:
+            real = screen.load(app)
+            events = real.replace(self._plan(app))
+            journal(app, events, True)
+            screen.store(app, real, events, True)
+            screen.s["msg"] = "NSA hid again"
+            app.hand_back()
+
+    def menu(self, app):
+        app.hand_back()
+
+
+class NsaScreen(NsaGrid):
+    """NSA only: the NSA's part of an impulse (VII.B.2): A on a mobile chit's
+    address selects it (A there again: the next mobile chit of that address; with
+    only one there, none), A on another address moves it (a step or a Nexus jump); several chits
+    may move while Ops Points last. B: the NSA menu (use the selected Tracer, end
+    the part). State adds {"sel": sealed chit id or None}."""
+
+    ID = "cn_nsa"
+    OWN_LONG_B = True  # long B here: the track (firmware/undo.py: Undo then)
+    HELP = (GRID_HELP +
+            "A choose / move a\n"
+            "chit here\n"
+            "B NSA menu\n"
+            "hold B: turn track")
+
+    @classmethod
+    def make(cls, cur=None):
+        """``cur``: nsa_cursor(app), where the NSA left its cursor (None: M00)."""
+        screen = cls()
+        screen.s["sel"] = None
+        screen.start(cur)
+        return screen
+
+    def draw(self, app, surface):
+        game_screen = app.find("cn_game")
+        game = game_screen.load(app)
+        mine = {}
+        for chit in game.in_space():
+            mine.setdefault(chit["at"], []).append(chit["t"])
+        run = game.s["run"]
+        draw_grid(surface, self.s["g"], (self.s["r"], self.s["c"]), mine, {}, run and run["ghost"],
+                  game.green, game.gaps)
+        surface.text(0, PANEL, "NSA only", True)
+        if run:
+            self.panel(surface, 1, "Ops %d" % run["ops"])
+        at = self.at()
+        self.panel(surface, 2, at)
+        row = 3
+        for name in mine.get(at, [])[:3]:
+            self.panel(surface, row, name)
+            row += 1
+        # the Netrunner's chits as the NSA may see them: face-down ones only counted
+        # (Cybernaut VII.B.4, VII.F; game.nsa_view)
+        theirs = game.nsa_view()
+        for spot, name in theirs["nshown"]:
+            if spot == at and row < 6:
+                self.panel(surface, row, name)
+                row += 1
+        if at in theirs["nmarks"] and row < 6:
+            self.panel(surface, row, "NR%d down" % theirs["nmarks"][at])
+        chosen = self.chosen(app)
+        if chosen:
+            self.panel(surface, 5, game.nsa_chit(chosen)["t"])
+            self.panel(surface, 6, "sel " + game.nsa_chit(chosen)["at"])
+        self.panel(surface, 7, self.s["msg"])
+
+    def chosen(self, app):
+        """The selected chit's id (kept sealed in the state: an id names a type)."""
+        return app.unseal(self.s["sel"]) if self.s["sel"] else None
+
+    def act(self, app):
+        screen = app.find("cn_game")
+        game = screen.load(app)
+        if self.s["sel"] is None:
+            for chit in game.in_space(self.at()):
+                if game.ntype(chit).get("mobile"):
+                    self.s["sel"] = app.seal(chit["id"])
+                    return
+            self.s["msg"] = "no mover"
+            return
+        chit = self.chosen(app)
+        self.s["sel"] = None
+        if game.nsa_chit(chit)["at"] == self.at():
+            # A again on its own address: the next mobile chit there (several may share it)
+            movers = [c["id"] for c in game.in_space(self.at()) if game.ntype(c).get("mobile")]
+            after = movers[(movers.index(chit) + 1) % len(movers)]
+            if after != chit:
+                self.s["sel"] = app.seal(after)
+            return
+        try:
+            events = game.nsa_move(chit, self.at(), app.source)
+        except RuleError as exc:
+            from firmware.games.cybernaut.shared import refused_title, rule_of as _rule_of
+            self.s["msg"] = "refused"
+            app.record("cybernaut", "refused", {"sealed": app.seal(str(exc))}, {}, _rule_of(str(exc)))
+            app.push(TextScreen.make(refused_title(str(exc)), str(exc)))
+            return
+        journal(app, events, game.s["fog"])
+        screen.store(app, game, events)
+        screen.note(summary(events))
+        from firmware.games.cybernaut.shared import announce
+        announce(app, events)
+        if game.s["run"] is None:  # the NSA's strike ended the netrun (VII.G): its part ends
+            app.hand_back("Netrun over")
+
+    def menu(self, app):
+        app.push(NsaMenu())
+
+
+class NsaMenu(Menu):
+    """NSA only: use the selected Tracer (VII.F.3-4) or end the NSA part."""
+
+    ID = "cn_nsamenu"
+    HELP = ("Up/Down choose\n"
+            "(hold: 5 at a time)\n"
+            "A select\n"
+            "B back to the grid")
+    TITLE = "NSA part"
+
+    def items(self, app):
+        # "Back to grid" first: B then A ends nothing (issue 19)
+        return ["Back to grid", "Use Tracer", "End NSA part"]
+
+    def choose(self, app, index):
+        screen = app.find("cn_game")
+        if index == 0:
+            app.pop()
+            return
+        if index == 1:
+            app.pop()
+            grid = app.top()
+            chit = grid.chosen(app)
+            grid.s["sel"] = None
+            if chit:
+                screen.act_as(app, True, "nsa_use_tracer", (chit, app.source))
+            else:  # a press that does nothing says why (issue 19)
+                app.notice("No Tracer chosen", "Pick the Tracer first: A on its address on the grid, "
+                           "then B, Use Tracer.")
+            return
+        if screen.load(app).s["run"] is None:  # no netrun left to end (a save from before
+            app.pop()                          # the fix above): hand back, nothing to end
+            app.hand_back("Netrun over")
+            return
+        screen.act(app, "end_part", app.source)
+        if app.top().ID == self.ID:
+            app.pop()
+        if app.top().ID == NsaScreen.ID:
+            app.hand_back()

@@ -1,0 +1,1 @@
+"""Neo-Hunt screens (firmware/screens/__init__.py registers them)."""

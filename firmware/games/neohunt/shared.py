@@ -1,0 +1,55 @@
+"""What Neo-Hunt's screens share (firmware/games/neohunt/): the game's names, its
+pack's section, and the modules one action loads (``lighten`` drops them). Its
+screens import this module, never each other's: a screen finds the game screen with
+``app.find("nh_game")`` and opens another by its screen ID
+(firmware.screens.screen_class)."""
+
+PACK = "neohunt-sample"
+GAME = "neohunt"
+SHORT_STATE = {"visible": "vis", "cloaked": "clk", "hidden": "hid"}
+
+
+# the modules one action needs and the next may not (this game's row of the phase
+# table, firmware/memory.py: per action; its screens but the game's, its rules' parts,
+# the pack's modules, which load the pack only: the game reads the section ``sect``
+# keeps) are dropped after each action (lighten) and imported again when needed;
+# RAM on the Pico is short
+ACTION = ("firmware.games.neohunt.turns", "firmware.games.neohunt.setup",
+          "firmware.games.neohunt.attack", "firmware.games.neohunt.mapview",
+          "shared_rules.neohunt.combat", "shared_rules.neohunt.troopers",
+          "shared_rules.neohunt.rounds", "shared_rules.neohunt.pack", "shared_rules.pack_check",
+          "shared_rules.tables")
+_SECT = [None, None]  # [app, its checked "neohunt" section]
+
+
+def sect(app):
+    """The pack's checked "neohunt" section, kept for this app. Identical card
+    entries share one object, and the parsed pack itself is let go (the section
+    and its "placeholder" flag are all the game reads).
+
+    :raises PackError: a missing or bad pack (named, with every problem)."""
+    if _SECT[0] is app:
+        return _SECT[1]
+    from shared_rules.neohunt.pack import section
+    pack = app.pack(PACK)
+    sect = section(pack)
+    seen = {}
+    for key in ("troopers", "varans"):
+        cards = sect[key]
+        for i in range(len(cards)):
+            text = repr(sorted(cards[i].items()))
+            if text in seen:
+                cards[i] = seen[text]
+            else:
+                seen[text] = cards[i]
+    sect["placeholder"] = pack.placeholder
+    app.packs.pop(PACK, None)
+    _SECT[0] = app
+    _SECT[1] = sect
+    return sect
+
+
+def lighten(app):
+    """Drop the modules only one action needed (firmware/memory.py: per action) and collect."""
+    if app.forget is not None:
+        app.forget(ACTION, ())

@@ -1,0 +1,211 @@
+"""The layout of the device code (issue 18): no import circle in firmware/,
+shared_rules/ or boards/; every game registered the same way in the one registry
+(firmware/screens/__init__.py) and laid out as its two packages; no module named
+by its name before the layout (strings included)."""
+
+import ast
+import os
+import re
+
+from firmware import memory
+from firmware.screens import ENTRIES, GAMES, SCREENS, game_of, screen_class, screen_ids
+from firmware.ui import Screen
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), "..", ".."))
+DEVICE = ("firmware", "shared_rules", "boards")
+
+
+def _modules():
+    """{dotted name: path} of every .py file of the device code."""
+    out = {}
+    for top in DEVICE:
+        for where, dirs, names in os.walk(os.path.join(ROOT, top)):
+            dirs[:] = [d for d in dirs if not d.startswith((".", "__"))]
+            for name in names:
+                if name.endswith(".py"):
+                    path = os.path.join(where, name)
+                    dotted = os.path.relpath(path, ROOT)[:-3].replace(os.sep, ".")
+                    out[dotted[:-9] if dotted.endswith(".__init__") else dotted] = path
+    return out
+
+
+MODULES = _modules()
+
+
+def _imports(name, path):
+    """The device modules ``name`` imports anywhere in its file (at the top or inside
+    a function: both are arrows of the graph), as dotted names."""
+    with open(path) as handle:
+        tree = ast.parse(handle.read(), path)
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            targets = [node.module + "." + alias.name for alias in node.names] + [node.module]
+        else:
+            continue
+        for target in targets:
+            if target in MODULES and target != name:
+                out.add(target)
+                break
+    return out
+
+
+GRAPH = dict((name, _imports(name, path)) for name, path in MODULES.items())
+
+
+def _cycles(graph):
+    """The strongly connected components of more than one module (Tarjan)."""
+    index, low, stack, on, out = {}, {}, [], set(), []
+
+    def visit(node):
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on.add(node)
+        for other in sorted(graph[node]):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in on:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                other = stack.pop()
+                on.discard(other)
+                group.append(other)
+                if other == node:
+                    break
+            if len(group) > 1:
+                out.append(sorted(group))
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return out
+
+
+def test_the_walk_sees_imports_at_the_top_and_in_functions():
+    # firmware.app imports firmware.memory at the top and firmware.undo in a method
+    assert {"firmware.memory", "firmware.undo", "firmware.resume"} <= GRAPH["firmware.app"]
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_no_import_circle_in_the_device_code():
+    circles = _cycles(GRAPH)
+    assert not circles, "import circles: " + "; ".join(
+        " <-> ".join(group) + " (" + ", ".join("%s -> %s" % (a, sorted(GRAPH[a] & set(group)))
+                                               for a in group) + ")" for group in circles)
+
+
+def test_no_device_module_imports_a_host_only_one():
+    from referee.build import HOST_ONLY, is_host_only, source_files
+    host = set(name for name, path in MODULES.items()
+               if is_host_only(os.path.relpath(path, ROOT).replace(os.sep, "/")))
+    assert set(path[:-3].replace("/", ".") for path in HOST_ONLY) <= host
+    assert ["shared_rules.%s.verify" % game for game in GAMES if "shared_rules.%s.verify" % game in host]
+    for name in GRAPH:   # on the device: imported by no module but the host-only ones
+        if name not in host:
+            assert not GRAPH[name] & host, name
+    built = set(rel for rel, _ in source_files("pico"))
+    assert not [rel for rel in built if is_host_only(rel)] and "shared_rules/hooks.py" in built
+
+
+def test_every_game_is_its_two_packages_registered_in_one_file():
+    games_dir = os.path.join(ROOT, "firmware", "games")
+    rules_dir = os.path.join(ROOT, "shared_rules")
+    on_disk = sorted(d for d in os.listdir(games_dir) if os.path.isdir(os.path.join(games_dir, d))
+                     and not d.startswith("__"))
+    rules = sorted(d for d in os.listdir(rules_dir) if os.path.isdir(os.path.join(rules_dir, d))
+                   and not d.startswith("__"))
+    assert on_disk == rules == sorted(GAMES)
+    with open(os.path.join(ROOT, "pyproject.toml")) as handle:
+        pyproject = handle.read()
+    entries = [entry[1] for entry in ENTRIES]
+    for game in GAMES:
+        for package in ("firmware.games." + game, "shared_rules." + game):
+            assert package in MODULES and '"%s"' % package in pyproject, package
+        assert "firmware.games.%s.shared" % game in MODULES      # what its screens share
+        verify = __import__("shared_rules.%s.verify" % game, None, None, ["OUTCOMES"])
+        assert verify.OUTCOMES, game                             # its rolls, for referee verify
+        assert [e for e in entries if game_of(e) == game], game  # on the main menu
+        hubs = [i for i in screen_ids() if game_of(i) == game and getattr(screen_class(i), "GAME_TITLE", "")]
+        assert len(hubs) == 1, (game, hubs)                      # one screen holds the game
+
+
+def test_every_screen_is_registered_once_under_its_own_id_and_game():
+    ids = screen_ids()
+    assert len(ids) == len(set(ids))
+    registered = set()
+    for screen_id in ids:
+        cls = screen_class(screen_id)
+        assert cls is not None and cls.ID == screen_id, screen_id
+        module = cls.__module__
+        registered.add((module, cls.__name__))
+        game = module.split(".")[2] if module.startswith("firmware.games.") else None
+        assert game_of(screen_id) == game, screen_id
+    # and every screen class with an ID in the device code is there
+    for name, path in MODULES.items():
+        if not name.startswith("firmware."):
+            continue
+        module = __import__(name, None, None, ["_"])
+        for attr in dir(module):
+            value = getattr(module, attr)
+            if (isinstance(value, type) and issubclass(value, Screen) and value.__module__ == name
+                    and value.ID and value.__dict__.get("ID")):
+                assert (name, attr) in registered, "%s.%s (ID %s) is not in SCREENS" % (name, attr, value.ID)
+    for label, module, cls in ENTRIES:
+        assert getattr(__import__(module, None, None, [cls]), cls).ID in ids, label
+    assert SCREENS.count("\n") == len(ids) + 1
+
+
+def test_the_pack_names_serve_the_registered_games():
+    # a pack file serves the game its name starts with (shared_rules.tables.slot_problem)
+    from shared_rules.tables import PACK_GAMES
+    assert sorted(PACK_GAMES) == sorted(GAMES)
+
+
+def test_a_games_screens_never_import_the_screen_that_holds_the_game():
+    for game in GAMES:
+        hub = [screen_class(i) for i in screen_ids()
+               if game_of(i) == game and getattr(screen_class(i), "GAME_TITLE", "")][0]
+        for name in GRAPH:
+            if name.startswith("firmware.games.%s." % game) and name != hub.__module__:
+                assert hub.__module__ not in GRAPH[name], "%s imports %s" % (name, hub.__module__)
+        # shared.py imports none of the game's screens
+        shared = "firmware.games.%s.shared" % game
+        screens = set(screen_class(i).__module__ for i in screen_ids() if game_of(i) == game)
+        assert not GRAPH[shared] & screens, shared
+
+
+def test_the_memory_phase_table_names_real_modules_of_registered_games():
+    for game in GAMES:   # a game's per-action row: its shared.py's ACTION
+        action = __import__("firmware.games.%s.shared" % game, None, None, ["ACTION"]).ACTION
+        assert action, game
+        for module in action:
+            assert module in MODULES, (game, module)
+    for name in memory.KEEP_MODULES + ("firmware.resume",):
+        assert name in MODULES, name
+
+
+# the module names before the layout (issue 18): firmware/screens/<game>*.py and
+# shared_rules/<game>_*.py, as dotted names or paths (shared_rules.<game> is now the
+# game's package)
+OLD = re.compile(r"\bfirmware[./]screens[./](?:cybernaut|neohunt|cybercore)"
+                 r"|\bshared_rules[./](?:cybernaut|neohunt|cybercore)_[a-z]+")
+
+
+def test_no_file_names_a_module_by_its_name_before_the_layout():
+    found = []
+    for where, dirs, names in os.walk(ROOT):
+        dirs[:] = [d for d in dirs if not d.startswith(".") and d not in ("build", "fixtures")
+                   and not d.endswith(".egg-info") and d != "__pycache__"]
+        for name in names:
+            if not name.endswith((".py", ".md", ".toml", ".txt", ".json")) and name != "Makefile":
+                continue
+            path = os.path.join(where, name)
+            with open(path, encoding="utf-8", errors="replace") as handle:
+                for number, line in enumerate(handle, 1):
+                    for match in OLD.finditer(line):
+                        found.append("%s:%d: %s" % (os.path.relpath(path, ROOT), number, match.group(0)))
+    assert not found, found
