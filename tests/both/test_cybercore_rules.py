@@ -541,7 +541,7 @@ def test_wounded_defence_result_says_the_damage_is_ignored():
     # review: a Wounded Ana's Armour against the Crab again read "8 dmg passes"; while
     # Wounded the damage is ignored and a counted source adds no wound (Cybercore
     # Hitpoints (HP); RULINGS "each unique source")
-    from firmware.screens.cybercore_roll import _band_damage, damage_lines
+    from firmware.games.cybercore.roll import _band_damage, damage_lines
     fight = make_fight()
     fight.start()
     ana = fight.combatants[0]
@@ -568,7 +568,7 @@ def test_wounded_defence_result_says_the_damage_is_ignored():
 def test_a_failed_armour_check_by_under_5_names_no_quality_loss():
     # review: "Quality -0" after d20 19+4=23 against AN 27 (failed by 4): no Quality
     # lost (1 per 5 missed), the glitch check still called (Cybercore Armour Quality)
-    from firmware.screens.cybercore_roll import glitch_lines
+    from firmware.games.cybercore.roll import glitch_lines
     out = cc.armour_check(19, 4, 27, 8, 0)
     assert (out.success, out.quality_loss, out.glitch_check) == (False, 0, True)
     assert glitch_lines(out.quality_loss) == ["Glitch check!"]

@@ -164,7 +164,7 @@ def test_ss_units_drawn_together_are_named_in_placing_order():
     lines = _checked(summary(events))
     assert ("SS drawn: %s %s" % (waiting[0], waiting[1])) in lines
     assert not [line for line in lines if line == "SS drawn: " + waiting[1]]
-    from firmware.screens.cybernaut_log import _ss_line
+    from firmware.games.cybernaut.log import _ss_line
     assert _ss_line(["SS-5"]) == "SS drawn: SS-5"
     assert _ss_line(["SS-5", "SS-4"]) == "SS drawn: SS-5 SS-4"
     assert _ss_line(["SS-5", "SS-4", "SS-1"]) == "SS drawn: SS-5,4,1"     # 21 cells
