@@ -654,17 +654,20 @@ def main():
         total = 0
         mpy = 0
         packs = 0
-        for folder in ("shared_rules", "firmware", "firmware/screens", "boards", "boards/lib", "packs"):
-            try:
-                names_in = os.listdir(build + "/" + folder)
-            except OSError:
-                continue
-            for name in names_in:
-                size = os.stat(build + "/" + folder + "/" + name)[6]
-                if name.endswith(".mpy"):
-                    mpy += size
+        # every folder of the build (a game's package is a folder of its own since
+        # issue 18: a fixed list of folders counted 69.6 KB of 212 KB)
+        folders = [build]
+        while folders:
+            folder = folders.pop()
+            for name in os.listdir(folder):
+                full = folder + "/" + name
+                st = os.stat(full)
+                if st[0] & 0x4000:
+                    folders.append(full)
+                elif name.endswith(".mpy"):
+                    mpy += st[6]
                 elif name.endswith(".json"):
-                    packs += size
+                    packs += st[6]
         total = mpy + packs
         print("device build %s: .mpy files %s + sample packs %s = %s (goal < %s: %s)" % (
             build, kb(mpy), kb(packs), kb(total), kb(SIZE_GOAL), verdict(total < SIZE_GOAL)))
