@@ -18,7 +18,7 @@ from shared_rules.journal import SESSION, Journal, entry_parts
 from shared_rules.save import decode_save, save_header, save_parts, sha256_hex
 from shared_rules.seal import seal, unseal
 
-from firmware.memory import FORGET, KEEP_MODULES, reserve_names
+from firmware.memory import FORGET, KEEP_MODULES, relieve, reserve_names
 from firmware.saving import (CURSOR_KEYS, PREV, SAVE, cursor_of, header_sha, masked_digest,
                              opened_state, private_owner)
 
@@ -659,6 +659,8 @@ class App:
         self._last_press = self.now
         if not self._act(name, kind):
             self.recover_memory()
+        elif self.forget is not None:
+            relieve(self)  # a heap running short: the game's cold modules go
         self.dirty = True
 
     def _cover_idle_private(self):
