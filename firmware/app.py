@@ -18,12 +18,21 @@ from shared_rules.journal import SESSION, Journal, entry_parts
 from shared_rules.save import decode_save, save_header, save_parts, sha256_hex
 from shared_rules.seal import seal, unseal
 
-from firmware.memory import FORGET, KEEP_MODULES, relieve, reserve_names
+from firmware.memory import FORGET, KEEP_MODULES, reserve_names
 from firmware.saving import (CURSOR_KEYS, PREV, SAVE, cursor_of, header_sha, masked_digest,
                              opened_state, private_owner)
 
 # a private screen left alone this long is covered (the pass-the-device ritual: a
 # secret is on screen at most 5 s unless its owner is using it)
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(value):
+        return value
+
+# free bytes under which a press's end looks for modules to drop (firmware/relief.py
+# PRESSURE: the same figure, checked by tests/host/test_layout.py)
+_PRESSURE = const(65536)
 PRIVATE_MS = 5000
 KEY = "key.bin"
 HISTORY = 5
@@ -660,7 +669,11 @@ class App:
         if not self._act(name, kind):
             self.recover_memory()
         elif self.forget is not None:
-            relieve(self)  # a heap running short: the game's cold modules go
+            mem_free = getattr(gc, "mem_free", None)  # None on CPython
+            if mem_free is not None and mem_free() < _PRESSURE:
+                # the heap may be running short: the game's cold modules go
+                from firmware.relief import relieve
+                relieve(self)
         self.dirty = True
 
     def _cover_idle_private(self):

@@ -7,7 +7,7 @@ import ast
 import os
 import re
 
-from firmware import memory
+from firmware import memory, relief
 from firmware.screens import ENTRIES, GAMES, SCREENS, game_of, screen_class, screen_ids
 from firmware.ui import Screen
 
@@ -232,7 +232,7 @@ def _top_imports(path):
 
 
 def test_cold_modules_are_imported_only_inside_functions():
-    # firmware/memory.py relieve drops them under memory pressure: a module that held
+    # firmware/relief.py relieve drops them under memory pressure: a module that held
     # one from its top level would keep its RAM alive, and the next import would load
     # a second copy beside it (issue 17). The rules parts are loaded by name
     # (shared_rules.cybernaut.net PARTS) and dropped by the game's shed.
@@ -241,7 +241,7 @@ def test_cold_modules_are_imported_only_inside_functions():
     from shared_rules.cybernaut.net import PARTS
     for game in GAMES:
         shared = __import__("firmware.games.%s.shared" % game, None, None, ["COLD"])
-        cold = set(memory.COLD) | set(getattr(shared, "COLD", ()))
+        cold = set(relief.COLD) | set(getattr(shared, "COLD", ()))
         if game == "cybernaut":
             cold.update(module for module, _ in PARTS)
         others = tuple("%s.%s." % (side, other) for other in GAMES if other != game
@@ -253,3 +253,10 @@ def test_cold_modules_are_imported_only_inside_functions():
                 continue
             held = _top_imports(path) & cold
             assert not held, "%s imports %s at its top level" % (name, sorted(held))
+
+
+def test_the_press_looks_for_relief_at_the_pressure_relief_works_with():
+    # App.handle imports firmware.relief only below its own _PRESSURE (a const: no
+    # name interned at boot), and relieve's default room is the same figure
+    from firmware import app
+    assert app._PRESSURE == relief.PRESSURE == 64 * 1024

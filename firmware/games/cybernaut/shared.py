@@ -13,7 +13,7 @@ GAME_PACK = "cybernaut-game-sample"  # the full game pack (map, grids, counter m
 # the modules that check a game pack, not needed once it is loaded (about 15 KB):
 # this game's row of the phase table (firmware/memory.py: per action)
 ACTION = ("shared_rules.pack_check", "shared_rules.cybernaut.pack", "shared_rules.cybernaut.techgear")
-# its cold modules, dropped after a press when the heap runs short (firmware/memory.py
+# its cold modules, dropped after a press when the heap runs short (firmware/relief.py
 # relieve): the result lines, the pickers, the RealWorld pickers, the grids, the
 # commitments' sync, the game screen (once left), the prompts (Handover, Reveal,
 # LeaveMenu); each imported only inside a function (Neo-Hunt's and Cybercore's
@@ -152,7 +152,7 @@ def nsa_cursor(app):
 
 
 def shed(app):
-    """Under memory pressure (firmware/memory.py relieve): take the rules parts'
+    """Under memory pressure (firmware/relief.py relieve): take the rules parts'
     methods off the Game class and drop their modules (up to 27 KB on a Pico); the
     next rule used loads its own part again (shared_rules.cybernaut.net
     PART_NAMES). With no game screen on the stack (the game left for the

@@ -1,4 +1,4 @@
-"""firmware.memory.relieve: after a press, when the heap runs short, the game's cold
+"""firmware.relief.relieve: after a press, when the heap runs short, the game's cold
 modules go (issue 17: a Cybernaut game ran out of memory at press 457 of 2,000 in a
 240K heap on the 32-bit port, with 39 KB free in pieces of at most 304 bytes). A
 module a screen on the stack is made of stays; the game's ``shed`` drops its rules
@@ -7,7 +7,7 @@ stand-ins put in sys.modules, the heap a fake ``mem_free``."""
 
 import sys
 
-from firmware.memory import COLD, PRESSURE, relieve
+from firmware.relief import COLD, PRESSURE, relieve
 from firmware.games.cybernaut import shared as cn_shared
 
 PICKS = "firmware.games.cybernaut.picks"
