@@ -25,15 +25,21 @@ PRESSURE = 64 * 1024
 COLD = ("firmware.screens.result",)
 
 
-def relieve(app, room=PRESSURE, mem_free=None):
+def relieve(app, room=PRESSURE, mem_free=None, fits=None):
     """Drop the cold modules of the game being played, when fewer than ``room``
     bytes are free after a collection (issue 17). Call it between presses, never
-    during one.
+    during one. If the heap then has no free block of BLOCK bytes (in pieces, though
+    bytes are free: a press may then run out of memory on its first big block), a
+    board that can restart restarts now, when that loses nothing (``quiet``): the
+    state is saved, and the boot resumes it in a whole heap (App.restart_between;
+    on a Pico a soft reset, about a second).
 
-    :param app: the firmware.app.App (its ``forget``, ``stack``, ``later``).
+    :param app: the firmware.app.App (its ``forget``, ``stack``, ``later``,
+        ``restart``, ``covered``, ``restart_between``).
     :param room: bytes of free heap below which modules are dropped.
     :param mem_free: () -> free bytes (default gc.mem_free; on CPython, which has
         none, nothing is done).
+    :param fits: () -> True when the heap has a block for a press (default ``roomy``).
     :returns: the names of the modules dropped (list of str; empty when none).
     """
     import sys
@@ -56,7 +62,44 @@ def relieve(app, room=PRESSURE, mem_free=None):
     shed = getattr(shared, "shed", None) if shared is not None else None
     if shed is not None:
         dropped.extend(shed(app))
+    if app.restart is not None and not (fits or roomy)() and quiet(app):
+        app.restart_between()  # a heap in pieces: a restart joins them (no return)
     return dropped
+
+
+# the biggest single block a press may need: a pack read's chunk (2 KB), a long
+# function's code (1 KB), a seal's text; a heap without one free is in pieces
+BLOCK = 4096
+SETTLE = 25  # presses since the boot before a restart for a heap in pieces
+
+
+def roomy(size=BLOCK, make=bytearray):
+    """True when the heap has a free block of ``size`` bytes (after the collection
+    MicroPython runs before it gives up). MicroPython has no call that tells the
+    largest free block: this one asks for it, and lets it go.
+
+    :param make: (int) -> object of that many bytes (for tests)."""
+    try:
+        block = make(size)
+    except MemoryError:
+        return False
+    block = None
+    return True
+
+
+def quiet(app):
+    """True when a restart now loses nothing a player would miss: no screen waiting
+    to be pushed, none the save leaves out (a TRANSIENT notice), and no private
+    screen open (after a restart it would come back behind "Hand to", asking the
+    owner again for nothing); and SETTLE presses at least since the boot (a boot
+    whose own heap is in pieces never restarts press after press)."""
+    from firmware.saving import private_owner
+    if app.later or app.covered is not None or app.presses < SETTLE:
+        return False
+    for screen in app.stack:
+        if screen.TRANSIENT:
+            return False
+    return private_owner(app.stack) is None
 
 
 def _game_shared(stack):

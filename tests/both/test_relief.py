@@ -7,7 +7,7 @@ stand-ins put in sys.modules, the heap a fake ``mem_free``."""
 
 import sys
 
-from firmware.relief import COLD, PRESSURE, relieve
+from firmware.relief import BLOCK, COLD, PRESSURE, SETTLE, quiet, relieve, roomy
 from firmware.games.cybernaut import shared as cn_shared
 
 PICKS = "firmware.games.cybernaut.picks"
@@ -24,8 +24,11 @@ class _Module:
 
 
 class _Screen:
+    TRANSIENT = False
+
     def __init__(self, screen_id):
         self.ID = screen_id
+        self.s = {}
 
 
 class CybernautPick(_Screen):  # a class "of" the stand-in picks module
@@ -41,6 +44,7 @@ class _App:
         self.later = list(later)
         self.packs = {cn_shared.GAME_PACK: "the game pack", "cybernaut-sample": "rolls"}
         self.forgotten = []
+        self.restart = None  # a board that cannot restart (the sim's)
 
     def forget(self, prefixes, keep):
         self.forgotten.extend(prefixes)
@@ -163,3 +167,71 @@ def test_the_cold_rows_name_the_result_screen_and_cybernaut_modules():
         assert name.startswith("firmware.games.cybernaut.") or name == PROMPT, name
     # the game's own screen module is cold: _alive keeps it while cn_game is open
     assert "firmware.games.cybernaut.game" in cn_shared.COLD
+
+
+class _Notice(_Screen):
+    TRANSIENT = True
+
+
+
+class _Restarting(_App):
+    """An app whose board can restart (recorded) and that has had ``presses``."""
+
+    def __init__(self, stack, presses=SETTLE):
+        _App.__init__(self, stack)
+        self.covered = None
+        self.presses = presses
+        self.restarts = []
+        self.restart = self.restart_between
+
+    def restart_between(self):
+        self.restarts.append([s.ID for s in self.stack])
+
+
+def test_roomy_asks_for_the_block_and_says_whether_it_came():
+    asked = []
+
+    def make(size):
+        asked.append(size)
+        return bytearray(1)
+
+    def none(size):
+        raise MemoryError("memory allocation failed, allocating %d bytes" % size)
+
+    assert roomy(BLOCK, make) and asked == [BLOCK]
+    assert not roomy(BLOCK, none)
+    assert roomy(64)  # a real heap has 64 bytes
+
+
+def test_a_heap_in_pieces_restarts_between_presses_when_that_loses_nothing():
+    app = _Restarting(_game_stack())
+    relieve(app, PRESSURE, _heap(0), lambda: False)
+    assert app.restarts == [["main", "cn_menu", "cn_game"]]
+    app = _Restarting(_game_stack())
+    relieve(app, PRESSURE, _heap(0), lambda: True)  # a block for a press: no restart
+    assert app.restarts == []
+    app = _Restarting(_game_stack())
+    relieve(app, PRESSURE, _heap(PRESSURE), lambda: False)  # room: not even looked at
+    assert app.restarts == []
+    app = _Restarting(_game_stack())
+    app.restart = None  # a board that cannot restart
+    relieve(app, PRESSURE, _heap(0), lambda: False)
+    assert app.restarts == []
+
+
+def test_no_restart_would_lose_a_notice_a_screen_to_come_a_private_screen_or_a_fresh_boot():
+    assert quiet(_Restarting(_game_stack()))
+    assert not quiet(_Restarting(_game_stack() + [_Notice("oom")]))  # left out of the save
+    app = _Restarting(_game_stack())
+    app.later.append(_Screen("result"))  # pushed at the press's end
+    assert not quiet(app)
+    app = _Restarting(_game_stack())
+    app.covered = "NSA"  # an idle private screen covered
+    assert not quiet(app)
+    private = _Screen("cn_place")
+    private.s = {"_owner": "NSA"}  # behind "Hand to NSA"
+    assert not quiet(_Restarting(_game_stack() + [private]))
+    assert not quiet(_Restarting(_game_stack(), SETTLE - 1))  # a boot in pieces: no loop
+    for app in (_Restarting(_game_stack() + [_Notice("oom")]), _Restarting(_game_stack(), 0)):
+        relieve(app, PRESSURE, _heap(0), lambda: False)
+        assert app.restarts == []

@@ -84,3 +84,34 @@ def test_the_press_after_the_restart_never_restarts_again():
     board, app = boot(root, 7, restart=soft_reset)  # would raise SystemExit if it restarted
     assert restarts == [1] and app.top().ID == "cn_game"
     assert app.restart is soft_reset
+
+
+def test_a_restart_between_presses_resumes_the_same_screen_and_cursor():
+    # firmware/relief.py: a heap in pieces restarts between presses (App.restart_between):
+    # the save holds a cursor moved since the last write, and the boot resumes it
+    # with nothing to redo (no "launch") and nothing journaled
+    root = tempdir("between")
+    restarts = []
+
+    def soft_reset():
+        restarts.append(1)
+        raise SystemExit
+
+    board, app = boot(root, 7, restart=soft_reset)
+    for key in "D D A D".split(" "):  # the Cybernaut menu, its selection on "Encounter"
+        board.press(app, key)
+    assert app.top().ID == "cn_menu" and app.top().s["sel"] == 1
+    seq = app.journal.next_seq
+    try:
+        app.restart_between()
+        raise AssertionError("no restart")
+    except SystemExit:
+        pass
+    assert restarts == [1]
+    assert "launch" not in _save_body(root)
+    board, app = boot(root, 7, restart=soft_reset)
+    app.redraw()
+    assert [s.ID for s in app.stack] == ["main", "cn_menu"] and app.top().s["sel"] == 1
+    assert app.journal.next_seq == seq and restarts == [1]
+    board.press(app, "A")  # Encounter rolls, as before the restart
+    assert app.journal.recent[-1]["kind"] == "encounter"
