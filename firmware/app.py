@@ -150,7 +150,6 @@ class App:
         self.restart = None  # callable() from the board: soft reset (boards/pico.restart)
         self.secrets = {}  # sealed commitments (firmware.commit), saved
         self.covered = None  # the owner whose idle private screen is covered, or None
-        self.presses = 0  # presses handled since this boot (firmware/relief.py quiet)
         self._last_press = 0  # self.now (ms) of the last button event
         self.undo = None  # undo/redo steps (firmware.undo), saved
         # the games (firmware.screens.GAMES) whose screens were open since boot: their
@@ -647,17 +646,6 @@ class App:
         self.restart()
         self.launch = False
 
-    def restart_between(self):
-        """Between two presses, on a board that can restart (the Pico's soft reset):
-        save (a moved cursor too) and restart; the boot resumes the save, drawing its
-        frame, in a whole heap (firmware/relief.py: a heap in pieces). Nothing to redo
-        after it: ``launch`` is not set. Returns only on a board without ``restart``
-        (nothing done) or if a restart came back."""
-        if self.restart is None:
-            return
-        self.save()
-        self.restart()
-
     # ---- the loop -----------------------------------------------------------
     def handle(self, name, kind):
         """One button event: the top screen acts, the state is saved, the frame redrawn.
@@ -678,7 +666,6 @@ class App:
             self.dirty = True
             return
         self._last_press = self.now
-        self.presses += 1
         if not self._act(name, kind):
             self.recover_memory()
         elif self.forget is not None:

@@ -28,14 +28,14 @@ COLD = ("firmware.screens.result",)
 def relieve(app, room=PRESSURE, mem_free=None, fits=None):
     """Drop the cold modules of the game being played, when fewer than ``room``
     bytes are free after a collection (issue 17). Call it between presses, never
-    during one. If the heap then has no free block of BLOCK bytes (in pieces, though
+    during one. If the heap then has no free block of BIG_BLOCK bytes (in pieces, though
     bytes are free: a press may then run out of memory on its first big block), a
     board that can restart restarts now, when that loses nothing (``quiet``): the
-    state is saved, and the boot resumes it in a whole heap (App.restart_between;
+    state is saved, and the boot resumes it in a whole heap (``restart_between``;
     on a Pico a soft reset, about a second).
 
     :param app: the firmware.app.App (its ``forget``, ``stack``, ``later``,
-        ``restart``, ``covered``, ``restart_between``).
+        ``restart``, ``covered``, ``save``).
     :param room: bytes of free heap below which modules are dropped.
     :param mem_free: () -> free bytes (default gc.mem_free; on CPython, which has
         none, nothing is done).
@@ -62,28 +62,44 @@ def relieve(app, room=PRESSURE, mem_free=None, fits=None):
     shed = getattr(shared, "shed", None) if shared is not None else None
     if shed is not None:
         dropped.extend(shed(app))
+    _pressed[0] += 1
     if app.restart is not None and not (fits or roomy)() and quiet(app):
-        app.restart_between()  # a heap in pieces: a restart joins them (no return)
+        restart_between(app)  # a heap in pieces: a restart joins them (no return)
     return dropped
+
+
+_pressed = [0]  # presses short of room since this module loaded (a boot loads it afresh)
+
+
+def restart_between(app):
+    """Between two presses, on a board that can restart (``app.restart``, the Pico's
+    soft reset): save (a moved cursor too) and restart; the boot resumes the save,
+    drawing its frame, in a whole heap. Nothing to redo after it: ``launch`` is
+    not set. Returns only on a board without a restart (nothing done) or if a
+    restart came back."""
+    if app.restart is None:
+        return
+    app.save()
+    app.restart()
 
 
 # the biggest single block a press may need: a pack read's chunk (2 KB), a long
 # function's code (1 KB), a seal's text; a heap without one free is in pieces
-BLOCK = 4096
-SETTLE = 25  # presses since the boot before a restart for a heap in pieces
+BIG_BLOCK = 4096
+SETTLE = 25  # presses short of room since the boot before a restart for a heap in pieces
 
 
-def roomy(size=BLOCK, make=bytearray):
+def roomy(size=BIG_BLOCK, make=bytearray):
     """True when the heap has a free block of ``size`` bytes (after the collection
     MicroPython runs before it gives up). MicroPython has no call that tells the
     largest free block: this one asks for it, and lets it go.
 
     :param make: (int) -> object of that many bytes (for tests)."""
     try:
-        block = make(size)
+        room_made = make(size)
     except MemoryError:
         return False
-    block = None
+    room_made = None
     return True
 
 
@@ -91,10 +107,11 @@ def quiet(app):
     """True when a restart now loses nothing a player would miss: no screen waiting
     to be pushed, none the save leaves out (a TRANSIENT notice), and no private
     screen open (after a restart it would come back behind "Hand to", asking the
-    owner again for nothing); and SETTLE presses at least since the boot (a boot
-    whose own heap is in pieces never restarts press after press)."""
+    owner again for nothing); and SETTLE presses short of room at least since the
+    boot (this module is loaded afresh by each boot: a boot whose own heap is in
+    pieces never restarts press after press)."""
     from firmware.saving import private_owner
-    if app.later or app.covered is not None or app.presses < SETTLE:
+    if app.later or app.covered is not None or _pressed[0] < SETTLE:
         return False
     for screen in app.stack:
         if screen.TRANSIENT:

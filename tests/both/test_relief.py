@@ -7,7 +7,8 @@ stand-ins put in sys.modules, the heap a fake ``mem_free``."""
 
 import sys
 
-from firmware.relief import BLOCK, COLD, PRESSURE, SETTLE, quiet, relieve, roomy
+from firmware import relief
+from firmware.relief import BIG_BLOCK, COLD, PRESSURE, SETTLE, quiet, relieve, restart_between, roomy
 from firmware.games.cybernaut import shared as cn_shared
 
 PICKS = "firmware.games.cybernaut.picks"
@@ -175,16 +176,22 @@ class _Notice(_Screen):
 
 
 class _Restarting(_App):
-    """An app whose board can restart (recorded) and that has had ``presses``."""
+    """An app whose board can restart (recorded, after its save: ``done``), with
+    ``pressed`` presses short of room since the boot."""
 
-    def __init__(self, stack, presses=SETTLE):
+    def __init__(self, stack, pressed=SETTLE):
         _App.__init__(self, stack)
         self.covered = None
-        self.presses = presses
+        relief._pressed[0] = pressed
         self.restarts = []
-        self.restart = self.restart_between
+        self.done = []
+        self.restart = self._restart
 
-    def restart_between(self):
+    def save(self):
+        self.done.append("save")
+
+    def _restart(self):
+        self.done.append("restart")
         self.restarts.append([s.ID for s in self.stack])
 
 
@@ -198,8 +205,8 @@ def test_roomy_asks_for_the_block_and_says_whether_it_came():
     def none(size):
         raise MemoryError("memory allocation failed, allocating %d bytes" % size)
 
-    assert roomy(BLOCK, make) and asked == [BLOCK]
-    assert not roomy(BLOCK, none)
+    assert roomy(BIG_BLOCK, make) and asked == [BIG_BLOCK]
+    assert not roomy(BIG_BLOCK, none)
     assert roomy(64)  # a real heap has 64 bytes
 
 
@@ -232,6 +239,19 @@ def test_no_restart_would_lose_a_notice_a_screen_to_come_a_private_screen_or_a_f
     private.s = {"_owner": "NSA"}  # behind "Hand to NSA"
     assert not quiet(_Restarting(_game_stack() + [private]))
     assert not quiet(_Restarting(_game_stack(), SETTLE - 1))  # a boot in pieces: no loop
-    for app in (_Restarting(_game_stack() + [_Notice("oom")]), _Restarting(_game_stack(), 0)):
+    for stack, pressed in ((_game_stack() + [_Notice("oom")], SETTLE), (_game_stack(), 0),
+                           (_game_stack(), SETTLE - 2)):
+        app = _Restarting(stack, pressed)
         relieve(app, PRESSURE, _heap(0), lambda: False)
-        assert app.restarts == []
+        assert app.restarts == [], pressed
+    app = _Restarting(_game_stack(), SETTLE - 1)  # this press is the SETTLE-th short of room
+    relieve(app, PRESSURE, _heap(0), lambda: False)
+    assert app.restarts == [["main", "cn_menu", "cn_game"]]
+
+
+def test_the_restart_between_presses_saves_first_and_a_board_without_one_does_nothing():
+    app = _Restarting(_game_stack())
+    restart_between(app)
+    assert app.done == ["save", "restart"]
+    app = _App(_game_stack())
+    restart_between(app)  # restart None: no save, no error
