@@ -52,7 +52,7 @@ PART_NAMES = (
     " _run _spend entry_points start_netrun _step_or_jump ghost_move nr_place nr_move nsa_move"
     " control_in_space regenerable regenerate to_replace replace replace_random ",
     " _reveal _nr_reveal _nr_at _arrived _tracer_sweep _probe_sweep nr_use_probe nsa_use_tracer"
-    " _strike logoff _end_run end_part nsa_ops ")
+    " _strike _strike_losses _skull_rolls _nexus_chain logoff _end_run end_part nsa_ops ")
 _loaded = [False] * len(PARTS)
 
 

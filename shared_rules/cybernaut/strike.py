@@ -140,45 +140,8 @@ class StrikePart:
         if unseen:
             shown = [{"kind": "nr_revealed", "rule": R_ENTER,
                       "chits": [[at, c["t"]] for c in unseen]}]
-        dead_nsa = []
-        dead_nr = []
-        capture = []
-        for attacker in nr:
-            symbol = self.nr_types[attacker["t"]]["symbol"]
-            for defender in nsa:
-                code = self.units[symbol][self.ntype(defender)["class"]]
-                if code in ("D", "B") and not self.is_nexus(defender):
-                    if self.ntype(defender)["kind"] == "file" and ghost_here:
-                        if defender not in capture:
-                            capture.append(defender)
-                    elif defender not in dead_nsa:
-                        dead_nsa.append(defender)
-                if code in ("A", "B") and attacker not in dead_nr:
-                    dead_nr.append(attacker)
-        for attacker in nsa:
-            symbol = self.ntype(attacker)["symbol"]
-            for defender in nr:
-                code = self.units[symbol][self.nr_types[defender["t"]]["class"]]
-                if code in ("D", "B") and defender not in dead_nr:
-                    dead_nr.append(defender)
-                if code in ("A", "B") and not self.is_nexus(attacker) and attacker not in dead_nsa \
-                        and attacker not in capture:
-                    dead_nsa.append(attacker)
-        rolls = []
-        fate = None
-        if ghost_here:
-            ww = self.s["cybs"][run["cyb"]]["ww"]
-            # reading "skull" (VII.G.2): "each" rolls per skull chit, "one" once
-            skulls = [c for c in nsa if self.ntype(c).get("skull")]
-            if self.reading("skull") == "one":
-                skulls = skulls[:1]
-            for _ in skulls:
-                face = d10(source)
-                rolls.append(face)
-                if face > ww:
-                    fate = "eliminated"
-                elif fate is None:
-                    fate = "neutralized"
+        dead_nsa, dead_nr, capture = self._strike_losses(nsa, nr, ghost_here)
+        rolls, fate, ww = self._skull_rolls(nsa, source) if ghost_here else ([], None, None)
         events = shown + [{"kind": "strike", "rule": R_STRIKE, "at": at,
                    "nsa_lost": [[c["at"], c["t"]] for c in dead_nsa],
                    "nr_lost": [c["t"] for c in dead_nr],
@@ -204,26 +167,81 @@ class StrikePart:
                 events.extend(self.reveal_cybernaut(run["cyb"], "System Alert", source))
                 break
         survivors = [c for c in nr if c not in dead_nr]
-        here = self.in_space(at)
-        nexus = [c for c in here if self.is_nexus(c)]
-        ice = [c for c in here if self.ntype(c)["kind"] == "ice"]
-        if nexus and (survivors or (ghost_here and fate is None)):
-            if ice:
-                events.append({"kind": "nexus_blocked", "rule": R_CHAIN, "at": at})
-            else:
-                mine = self.red(nexus[0])
-                chain = []
-                for other in self.in_space():
-                    if other["at"] != at and self.is_nexus(other) and \
-                            [n for n in self.red(other) if n in mine]:
-                        chain.extend([c for c in self.in_space(other["at"]) if c not in chain])
-                _, ev = self._reveal(chain, R_CHAIN, "nexus chain")
-                events.extend(ev)
+        events.extend(self._nexus_chain(at, survivors or (ghost_here and fate is None)))
         if fate is not None:
             events.append({"kind": "skull", "rule": R_SKULL, "rolls": rolls, "wetware": ww,
                            "fate": fate})
             events.extend(self._end_run(fate, source))
         return events
+
+    def _strike_losses(self, nsa, nr, ghost_here):
+        """Each side's chits against the other's on the Unit Definitions Chart (VII.G.1):
+        (NSA chits destroyed, Netrunner chits destroyed, Files captured by the Ghost
+        there, VII.B.6), lists of chit dicts. A Nexus is never destroyed (VII.G.4).
+        Kept apart from _strike so that no function's code is one big block of RAM
+        (issue 17)."""
+        dead_nsa = []
+        dead_nr = []
+        capture = []
+        for attacker in nr:
+            symbol = self.nr_types[attacker["t"]]["symbol"]
+            for defender in nsa:
+                code = self.units[symbol][self.ntype(defender)["class"]]
+                if code in ("D", "B") and not self.is_nexus(defender):
+                    if self.ntype(defender)["kind"] == "file" and ghost_here:
+                        if defender not in capture:
+                            capture.append(defender)
+                    elif defender not in dead_nsa:
+                        dead_nsa.append(defender)
+                if code in ("A", "B") and attacker not in dead_nr:
+                    dead_nr.append(attacker)
+        for attacker in nsa:
+            symbol = self.ntype(attacker)["symbol"]
+            for defender in nr:
+                code = self.units[symbol][self.nr_types[defender["t"]]["class"]]
+                if code in ("D", "B") and defender not in dead_nr:
+                    dead_nr.append(defender)
+                if code in ("A", "B") and not self.is_nexus(attacker) and attacker not in dead_nsa \
+                        and attacker not in capture:
+                    dead_nsa.append(attacker)
+        return dead_nsa, dead_nr, capture
+
+    def _skull_rolls(self, nsa, source):
+        """The skull d10s against the running Cybernaut's Wetware when the Ghost is in
+        the strike (VII.G.2; reading "skull": "each" skull chit rolls, or "one" roll):
+        (rolls, fate "eliminated" / "neutralized" / None, Wetware)."""
+        ww = self.s["cybs"][self.s["run"]["cyb"]]["ww"]
+        skulls = [c for c in nsa if self.ntype(c).get("skull")]
+        if self.reading("skull") == "one":
+            skulls = skulls[:1]
+        rolls = []
+        fate = None
+        for _ in skulls:
+            face = d10(source)
+            rolls.append(face)
+            if face > ww:
+                fate = "eliminated"
+            elif fate is None:
+                fate = "neutralized"
+        return rolls, fate, ww
+
+    def _nexus_chain(self, at, goes_on):
+        """After a strike in ``at``: a Nexus there reveals its red-linked chain
+        (VII.G.3) when ``goes_on`` (a Netrunner chit survived, or the Ghost is still
+        running), unless ICE is there (blocked). :returns: the events."""
+        here = self.in_space(at)
+        nexus = [c for c in here if self.is_nexus(c)]
+        if not nexus or not goes_on:
+            return []
+        if [c for c in here if self.ntype(c)["kind"] == "ice"]:
+            return [{"kind": "nexus_blocked", "rule": R_CHAIN, "at": at}]
+        mine = self.red(nexus[0])
+        chain = []
+        for other in self.in_space():
+            if other["at"] != at and self.is_nexus(other) and \
+                    [n for n in self.red(other) if n in mine]:
+                chain.extend([c for c in self.in_space(other["at"]) if c not in chain])
+        return self._reveal(chain, R_CHAIN, "nexus chain")[1]
 
     def logoff(self):
         """Logoff right after the Ghost moved into its own sprawl's green address, a

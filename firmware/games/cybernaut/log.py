@@ -29,8 +29,24 @@ def _fires(fires):
 def event_lines(event):
     """The public lines (list of str, each at most 21 cells) of one event (dict with
     "kind"); [] for an event players need no line for (the status line shows the
-    segment) or one that is secret."""
+    segment) or one that is secret.
+
+    Its kinds are in three functions, each under about 500 bytes of bytecode: one
+    function's code is one block of RAM when the module loads, and the game drops
+    and loads this module again when its heap runs short (firmware/relief.py), when
+    the heap is in pieces of about 1 KB (issue 17: one 1,063-byte function ran out
+    of memory there)."""
     kind = event["kind"]
+    lines = _world_lines(kind, event)
+    if lines is None:
+        lines = _units_lines(kind, event)
+    if lines is None:
+        lines = _net_lines(kind, event)
+    return lines if lines is not None else []
+
+
+def _world_lines(kind, event):
+    """RealWorld Interaction's events (Cybernaut V): lines, or None for another kind."""
     if kind == "interaction":  # V.A: the roll's total; "-" on the table: no effect
         lines = ["Interaction %d" % event["total"]]
         if event["result"].split() in ([], ["-"]):
@@ -67,6 +83,12 @@ def event_lines(event):
         return [_line("Body Bank: " + event["name"], event["name"] + " is back")]
     if kind == "autonomous_zone":  # V.C.5
         return [_line("Auton. Zone " + event["sprawl"], "Zone: " + event["sprawl"])]
+    return None
+
+
+def _units_lines(kind, event):
+    """Set-up, units, movement and RealWorld combat (Cybernaut III, V.E.2, VI, VIII):
+    lines, or None for another kind."""
     if kind == "ss_drawn":  # V.E.2
         return [_line("SS drawn: " + event["unit"])]
     if kind == "no_ss_left":
@@ -86,6 +108,12 @@ def event_lines(event):
         if event.get("files_back"):
             lines.append(_line("%d Files to NSA" % event["files_back"]))
         return lines
+    return None
+
+
+def _net_lines(kind, event):
+    """Netruns and the turn's end (Cybernaut VII, IV.B.3): lines, or None for another
+    kind."""
     if kind == "netrun_start":  # VII.A
         return [_line("Netrun: " + event["cyb"])]
     if kind in ("nsa_revealed", "nr_revealed"):  # chits turned face up (VII.F)
@@ -126,7 +154,7 @@ def event_lines(event):
         return ["End of turn %d" % event["turn"]]
     if kind == "game_over":
         return ["Game over"]
-    return []
+    return None
 
 
 def summary(events):
