@@ -29,7 +29,7 @@ class TrackScreen(Screen):
     ID = "cn_track"
     PASSIVE = True  # it shows the game below it (firmware/undo.py)
     HELP = ("A or B back")
-    # an arrow does nothing here (firmware.app._moves_only: no digest, no save)
+    # an arrow does nothing here (firmware.saving.moves_only: no digest, no save)
     VIEW_ARROWS = True
 
     def help(self, app):
