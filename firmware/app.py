@@ -1,10 +1,10 @@
 """The device app: the screen stack, the main loop, boot, drawing and the packs.
 
-App's other parts are its base classes, each in its own module and owning its own
-state (no module writes another's private attributes: tests/host/test_layout.py):
-firmware.journaling (dice and journal), firmware.sealing (sealing, PINs, secrets),
-firmware.saving (save and restore; firmware.resume reads a save back at boot) and
-firmware.memory (the phase table: forget and recover after a MemoryError).
+App's other parts own their own state (no module writes another's private
+attributes: tests/host/test_layout.py): its base classes Journaling (dice and
+journal) and Sealing (sealing, PINs, secrets) in firmware/journal.py, Saving (the
+save; firmware/resume.py reads it back at boot) in firmware/saving.py, and
+firmware/memory.py (the phase table; forget_games and recover_memory).
 
 Data flows one way: button event -> top screen -> shared_rules call -> journal entry
 -> save -> redraw. After every handled button the screen stack and the dice state
@@ -16,14 +16,23 @@ import gc
 from firmware.ticks import ticks_diff
 from shared_rules.errors import PackError, RefereeError, RuleError
 
-from firmware.journaling import Journaling
-from firmware.memory import Memory, reserve_names
-from firmware.saving import ARROWS, Saving, moves_only, private_owner
-from firmware.sealing import Sealing
+from firmware import memory
+from firmware.journal import Journaling, Sealing
+from firmware.memory import reserve_names
+from firmware.saving import CURSOR_KEYS, PREV, Saving, moves_only, private_owner
 
 # a private screen left alone this long is covered (the pass-the-device ritual: a
 # secret is on screen at most 5 s unless its owner is using it)
 PRIVATE_MS = 5000
+
+
+def _moved_cursor(top, moved):
+    """The top screen's CURSOR_KEYS (dict) when its cursor moved since the last
+    save (``moved``: App.save wrote nothing for those presses), else None."""
+    state = top.state() if moved and not top.TRANSIENT else None
+    if not isinstance(state, dict):
+        return None
+    return dict((key, state[key]) for key in CURSOR_KEYS if key in state)
 
 
 def log(message):
@@ -31,7 +40,7 @@ def log(message):
     print("[referee] " + message)
 
 
-class App(Journaling, Sealing, Saving, Memory):
+class App(Journaling, Sealing, Saving):
     """The app.
 
     :param surface: firmware.surface.Surface.
@@ -105,6 +114,17 @@ class App(Journaling, Sealing, Saving, Memory):
         """
         from firmware.screens.prompt import HandBack
         self.replace(HandBack({"title": title}))
+
+    def forget_games(self, reveal=True):
+        """From the main menu: let go of the games left behind, revealing their
+        sealed secrets (firmware.memory.forget_games says how; ``reveal`` False:
+        the boot's way back, no secret revealed)."""
+        memory.forget_games(self, reveal)
+
+    def recover_memory(self):
+        """After a MemoryError: start again from the last save, as a reboot would
+        (firmware.memory.recover_memory)."""
+        memory.recover_memory(self)
 
     def home(self):
         """Back to the main menu."""
@@ -271,7 +291,7 @@ class App(Journaling, Sealing, Saving, Memory):
                      and not (isinstance(top.s, dict) and top.s.get("_owner")))
             # where the cursor is now, when a move of it is not saved yet: the undo step
             # of this press (the state before it) is the last save with it, beside its key
-            cursor = self.moved_cursor(top)
+            cursor = _moved_cursor(top, self.moved)
             try:
                 if (name == "B" and kind == "long" and not self.top().OWN_LONG_B
                         and self.top().ID != "undo"):  # long B on the menu itself: back
@@ -287,7 +307,7 @@ class App(Journaling, Sealing, Saving, Memory):
             if (moves and self.top() is top and len(self.stack) == depth
                     and self.journal.next_seq == seq and self.source.counter == counter
                     and not self.opening):
-                self.cursor_moved()
+                self.moved = True
                 return True  # only the cursor moved: nothing to save (App.save)
             recent = self.journal.recent
             step = None
@@ -298,9 +318,15 @@ class App(Journaling, Sealing, Saving, Memory):
                     # where the cursor was at the press (not saved): beside the step's
                     # key, in this press's save (an undo puts it back)
                     keep_cursor(self.undo, step, cursor)
-            self.save(name in ARROWS)
+            self.save(name in ("U", "D", "L", "R"))  # an arrow (firmware.saving.ARROWS)
             if step:
-                self.keep_step(step)  # the state before the action: an undo step
+                # the state before the action, kept as undo step ``step`` (a file name):
+                # a byte copy of the last save (PREV once the action's state is saved),
+                # keyed by its SHA-256 (firmware.steps.mark). When the cursor had moved
+                # since that save without being saved, where it was at the press is
+                # beside the key (firmware.steps.keep_cursor) and an undo puts it back:
+                # no decoding and encoding of the state on a press (issue 21)
+                self.storage.copy(PREV, step)
             if self.opening:
                 self.open_session()
                 self.save()

@@ -36,7 +36,7 @@ KEY_LOST = ("the sealing key (key.bin) is missing or is not the one this save wa
 
 
 def open_seed(app, sealed):
-    """The session seed (bytes) sealed in a save (firmware.saving's Saving._seed_sealed).
+    """The session seed (bytes) sealed in a save (firmware.journal's Journaling.seed_sealed).
 
     :raises SealKeyError: it does not open with the device's key (key.bin).
     """
@@ -100,10 +100,9 @@ def restore(app, body):
         scheme = dice.get("scheme")
         app.use_seed(open_seed(app, dice["seed"]),
                      dice.get("counter", 0), dice.get("salts", []),
-                     None if scheme is None else scheme == SCHEME_HMAC)
-        app.seed_read_back(dice["seed"])
+                     None if scheme is None else scheme == SCHEME_HMAC, dice["seed"])
     elif dice.get("seed_id") == app.seed_id:
-        app.dice_caught_up(dice.get("counter", 0))
+        app.use_seed(None, dice.get("counter", 0))
     app.stack = screens
     app.history = body.get("history", [])
     app.session = body.get("session", 1)
@@ -232,7 +231,7 @@ def sync_journal(app):
         if (isinstance(dice, dict) and isinstance(dice.get("to"), int)
                 and dice["to"] > app.source.counter):
             app.source.counter = dice["to"]
-    app.dice_caught_up(app.source.counter)
+    app.use_seed(None, app.source.counter)
     if voids or again:
         app.record(SESSION, "void", {"ids": voids, "again": again, "from": first,
                                      "to": last["seq"]}, {},
@@ -270,7 +269,7 @@ def resume(app):
         except SealKeyError:
             sealed.append(keep_bad(app, name))
         except MemoryError:  # the game's modules do not fit a whole heap: not at every boot
-            app.drop_games()
+            app.forget_games(False)
             gc.collect()
             problems.append("the saved game needs more memory than is free at start "
                             "(kept as %s)" % keep_bad(app, name))
@@ -296,7 +295,7 @@ def resume(app):
         except MemoryError:
             resumed = False
             app.stack = [MainMenu()]
-            app.drop_games()
+            app.forget_games(False)
             gc.collect()
             bad = keep_bad(app, resumed_from)
             problems.append("the saved game needs more memory than is free at start "

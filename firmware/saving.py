@@ -7,7 +7,6 @@ boot's restore (firmware/resume.py), undo (firmware/undo.py) and the prompts; it
 imports none of them. (One module, not two: every module and name loaded at boot is
 RAM for good.)"""
 
-import binascii
 import gc
 import hashlib
 import json
@@ -189,11 +188,11 @@ class Saving:
     changed nothing), and what it knows of the last save written or read.
 
     Owns ``saved_sha`` (hex SHA-256 of the last save's body, its header's: read by
-    firmware.steps to key an undo step) and privately ``_sealed_seed``,
-    ``_saved_digest``, ``_saved_cursor``, ``_cursor_moved`` and ``_read_digest``."""
+    firmware.steps to key an undo step), ``moved`` (True when the top screen's
+    cursor moved since the last save, which holds it where it was: App._act sets
+    it) and privately ``_saved_digest``, ``_saved_cursor`` and ``_read_digest``."""
 
     def __init__(self):
-        self._sealed_seed = None  # (seed, its sealed text): _seed_sealed
         # masked_digest of the body last saved (its top screen's cursor left out: that
         # is _saved_cursor), kept only while the top screen needs it (needs_masked)
         self._saved_digest = None
@@ -202,18 +201,7 @@ class Saving:
         self.saved_sha = None
         self._read_digest = None  # _as_read
         self._saved_cursor = None
-        self._cursor_moved = False  # a cursor moved since (not saved: save)
-
-    def seed_read_back(self, sealed):
-        """The dice seed now in use (``source.seed``) is the one sealed as ``sealed``
-        (str) in the save read back (firmware.resume): the next save writes that
-        same text, so an untouched device stays byte-identical."""
-        self._sealed_seed = (self.source.seed, sealed)
-
-    def cursor_moved(self):
-        """A press only moved the top screen's cursor and wrote no save (App._act):
-        the undo step of the next action puts that cursor back (``moved_cursor``)."""
-        self._cursor_moved = True
+        self.moved = False  # a cursor moved since (not saved: save, App._act)
 
     def saved_state(self, screen):
         """``screen``'s state as a save or an undo step keeps it: a private screen's
@@ -233,7 +221,7 @@ class Saving:
                 "screens": [{"id": screen.ID, "state": self.saved_state(screen)}
                             for screen in self.stack if not screen.TRANSIENT],
                 "dice": {"seed_id": self.seed_id, "counter": self.source.counter,
-                         "seed": self._seed_sealed(),
+                         "seed": self.seed_sealed(),
                          "salts": getattr(self.source, "salts", []),
                          "scheme": self.source.scheme},
                 "history": self.history,
@@ -246,15 +234,6 @@ class Saving:
         if self.launch:
             body["launch"] = True
         return body
-
-    def _seed_sealed(self):
-        """The session seed sealed for the save, sealed once per seed so that an
-        unchanged state saves to the same bytes."""
-        cached = self._sealed_seed
-        if cached is None or cached[0] != self.source.seed:
-            cached = (self.source.seed, self.seal(binascii.hexlify(self.source.seed).decode()))
-            self._sealed_seed = cached
-        return cached[1]
 
     def save(self, moved=False):
         """Write the save atomically, keeping the previous one as the last good save.
@@ -284,7 +263,7 @@ class Saving:
             digest = masked_digest(body)
             if digest == self._saved_digest:
                 if cursor != self._saved_cursor:
-                    self._cursor_moved = True
+                    self.moved = True
                 return
         elif needs_masked(top):
             digest = masked_digest(body)
@@ -312,7 +291,7 @@ class Saving:
         self.saved_sha = sha
         self._saved_digest = digest
         self._saved_cursor = cursor
-        self._cursor_moved = False
+        self.moved = False
 
     def _as_read(self, body):
         """True when ``body`` is the state the boot read from the save file (its cursor
@@ -343,23 +322,5 @@ class Saving:
             self.saved_sha = header_sha(data[:data.find(b"\n")])
             self._saved_digest = masked_digest(body)
             self._saved_cursor = cursor_of(body)
-            self._cursor_moved = False
+            self.moved = False
         return body
-
-    def moved_cursor(self, top):
-        """The top screen's CURSOR_KEYS (dict) when its cursor moved since the last
-        save (App.save wrote nothing for those presses), else None."""
-        state = top.state() if self._cursor_moved and not top.TRANSIENT else None
-        if not isinstance(state, dict):
-            return None
-        return dict((key, state[key]) for key in CURSOR_KEYS if key in state)
-
-    def keep_step(self, step):
-        """Keep the state before an action as undo step ``step`` (a file name): a byte
-        copy of the last save (PREV once the action's state is saved), keyed by its
-        SHA-256 (firmware.steps.mark). When the cursor had moved since that save
-        without being saved, where it was at the press is beside the key
-        (firmware.steps.keep_cursor, App._act) and an undo puts it back: no
-        decoding and encoding of the state on a press (issue 21)."""
-        self.storage.copy(PREV, step)
-

@@ -1,12 +1,21 @@
-"""Dice and journal, the app's part that records (firmware.app.App inherits it):
-the session's verifiable dice (its seed, the blocks drawn), the journal of every
-roll and change (journals/sNNNN.jrn), the sessions and the last rolls' history.
+"""What the app records and what it hides (firmware.app.App's two base classes here,
+one module: every module loaded at boot costs RAM for good, its names too):
 
-Owns ``source`` (shared_rules.dice.HashSource), ``commit`` and ``seed_id`` (the
-seed's commitment), ``journal`` (shared_rules.journal.Journal), ``session``,
-``history``, ``opening``, and privately ``_fixed_seed`` and ``_mark`` (the dice
-counter the last entry took its draws to): other modules move them through
-``use_seed`` and ``dice_caught_up`` (tests/host/test_layout.py checks it).
+- Journaling, dice and journal: the session's verifiable dice (its seed, the blocks
+  drawn), the journal of every roll and change (journals/sNNNN.jrn), the sessions
+  and the last rolls' history. Owns ``source`` (shared_rules.dice.HashSource),
+  ``commit`` and ``seed_id`` (the seed's commitment), ``journal``
+  (shared_rules.journal.Journal), ``session``, ``history``, ``opening``, and
+  privately ``_fixed_seed``, ``_mark`` (the dice counter the last entry took its
+  draws to) and ``_sealed_seed``: other modules move them through ``use_seed``.
+- Sealing, PINs and secrets: the device's sealing key (key.bin), values sealed for a
+  save or the journal (shared_rules.seal), the players' PINs, and the sealed-secret
+  commitments (their code is firmware/commit.py, loaded only when a game commits or
+  reveals one). Owns ``pins`` ({owner: 16 hex digits}), ``secrets``
+  (firmware.commit's, saved) and privately ``_key``.
+
+tests/host/test_layout.py checks that no other module touches their private
+attributes.
 """
 
 import binascii
@@ -15,12 +24,14 @@ import json
 
 from shared_rules.dice import HashSource, commitment, hidden_draws_key, seed_bytes
 from shared_rules.journal import SESSION, Journal, entry_parts
-from shared_rules.seal import seal
+from shared_rules.save import sha256_hex
+from shared_rules.seal import seal, unseal
 
-from firmware.sealing import RULE_LEFT
 
 HISTORY = 5
 RULE_DICE = "Trust: verifiable dice"
+KEY = "key.bin"
+RULE_LEFT = "Trust: sealed secrets (a game left unfinished reveals them)"
 
 
 class Journaling:
@@ -77,20 +88,31 @@ class Journaling:
 
 
     # ---- sessions and verifiable dice ---------------------------------------
-    def use_seed(self, seed, counter=0, salts=(), hmac=None):
+    def use_seed(self, seed, counter=0, salts=(), hmac=None, sealed=None):
         """Draw the dice from ``seed`` (bytes or int) on, ``counter`` blocks
         already used and ``salts`` (list of str) mixed in (a save read back:
         firmware.resume). A seed from entropy (the device) draws through
         HMAC-SHA256; a fixed seed (simulator --seed, tests) keeps the plain SHA-256
         blocks its pinned sequences were made with (shared_rules.dice.HashSource).
+
+        :param seed: None to keep the dice as they are, ``counter`` blocks used
+            and every draw of them journaled (a save or the journal read back:
+            firmware.resume, App.recover_memory).
         :param hmac: True/False for a resumed session's scheme (its save's), None
-            for a new seed's."""
+            for a new seed's.
+        :param sealed: the seed as the save read back holds it sealed (str), so the
+            next save writes the same text (``seed_sealed``)."""
+        if seed is None:
+            self.source.counter = counter
+            self._mark = counter
+            return
         if hmac is None:
             hmac = self._fixed_seed is None
         self.source = HashSource(seed, counter, salts, True, hmac)
         self.commit = commitment(self.source.seed)
         self.seed_id = self.commit[:8]
         self._mark = counter
+        self._sealed_seed = None if sealed is None else (self.source.seed, sealed)
 
     def _session_seed(self, session):
         if self._fixed_seed is None:
@@ -151,11 +173,14 @@ class Journaling:
         self.start_session(self.session + 1)
         return ended
 
-    def dice_caught_up(self, counter):
-        """The dice have used ``counter`` blocks (int), every draw of them journaled
-        (a save or the journal read back: firmware.resume, App.recover_memory)."""
-        self.source.counter = counter
-        self._mark = counter
+    def seed_sealed(self):
+        """The session seed sealed for the save (str), sealed once per seed so that
+        an unchanged state saves to the same bytes."""
+        cached = self._sealed_seed
+        if cached is None or cached[0] != self.source.seed:
+            cached = (self.source.seed, self.seal(binascii.hexlify(self.source.seed).decode()))
+            self._sealed_seed = cached
+        return cached[1]
 
     def journal_name(self):
         """The current session's journal file, relative to the data folder."""
@@ -171,3 +196,85 @@ class Journaling:
         self.history.insert(0, [label, total])
         del self.history[HISTORY:]
 
+class Sealing:
+    """The sealing key, PINs and sealed secrets of firmware.app.App (one of its base
+    classes)."""
+
+    def __init__(self):
+        self.pins = {}
+        self.secrets = {}  # sealed commitments (firmware.commit), saved
+        self._key = None
+
+    # ---- sealed secrets (firmware/commit.py, shared_rules/commit.py) --------
+    # A game commits a hidden value when it is entered and reveals it when its
+    # rules do; `referee verify` then proves the value was not changed meanwhile.
+    #   cid = app.commit_secret("cybercore", "AN of Bob", 14, "GM")  # journals a hash
+    #   app.open_secret(cid) -> 14        (for the owner's private screen; no entry)
+    #   app.reveal_secret("cybercore", cid, "Cybercore 4.2") -> 14  (journals it)
+    #   app.reveal_all("cybercore", "end of fight")  # every sealed one of the game
+    # Journal: kind "commit" in {"id", "what", "owner"} out {"hash": hex SHA-256(salt
+    # || value bytes)}; kind "reveal" in {"id", "what", "owner"} out {"value", "salt"
+    # (hex), "hash"}; kind "reveal_all" in {"ids"}: the game has ended and every
+    # commit of it must have been revealed. The salt is 8 bytes of app entropy (not
+    # the dice source: the dice stay verifiable). Values: str, int, or a list of
+    # them. Unknown or already revealed id: RuleError.
+    def commit_secret(self, game, what, value, owner=None, rule=""):
+        """Seal ``value`` and journal its commitment. :param what: a public label
+        (str, e.g. "AN of Bob"). :returns: the commitment id (short str)."""
+        from firmware.commit import commit_secret
+        return commit_secret(self, game, what, value, owner, rule)
+
+    def open_secret(self, cid):
+        """The value of sealed secret ``cid`` (for its owner's eyes; journals nothing)."""
+        from firmware.commit import open_secret
+        return open_secret(self, cid)
+
+    def reveal_secret(self, game, cid, rule=""):
+        """Journal secret ``cid`` in clear (the rules reveal it). :returns: its value."""
+        from firmware.commit import reveal_secret
+        return reveal_secret(self, game, cid, rule)
+
+    def reveal_all(self, game, rule):
+        """At the end of ``game``: reveal every still-sealed secret of it, then
+        journal "reveal_all". :returns: {id: value}."""
+        from firmware.commit import reveal_all
+        return reveal_all(self, game, rule)
+
+    # ---- per-player PINs ------------------------------------------------------
+    def _pin_hash(self, owner, keys):
+        return sha256_hex(self.key() + (owner + "\n" + keys).encode())[:16]
+
+    def set_pin(self, owner, keys):
+        """Set (keys a str of button names) or clear (keys "") ``owner``'s PIN."""
+        if keys:
+            self.pins[owner] = self._pin_hash(owner, keys)
+        elif owner in self.pins:
+            del self.pins[owner]
+
+    def has_pin(self, owner):
+        """True if ``owner`` (str) has a PIN."""
+        return owner in self.pins
+
+    def pin_ok(self, owner, keys):
+        """True if ``keys`` is ``owner``'s PIN (or the owner has none)."""
+        if owner not in self.pins:
+            return True
+        return self.pins[owner] == self._pin_hash(owner, keys)
+
+    def key(self):
+        """The device's sealing key (created on first use)."""
+        if self._key is None:
+            key = self.storage.read(KEY)
+            if key is None or len(key) < 16:
+                key = self.entropy(32)
+                self.storage.write_atomic(KEY, key)
+            self._key = key
+        return self._key
+
+    def seal(self, text):
+        """Seal a hidden value for a save or the journal (see shared_rules.seal)."""
+        return seal(self.key(), self.entropy(4), text)
+
+    def unseal(self, sealed):
+        """Open a value sealed by ``seal``."""
+        return unseal(self.key(), sealed)
