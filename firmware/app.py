@@ -260,6 +260,8 @@ class App(Journaling, Sealing, Saving):
         self._last_press = self.now
         if not self._act(name, kind):
             self.recover_memory()
+        elif self.forget is not None:
+            memory.relieve(self)  # a heap running short: the game's cold modules go
         self.dirty = True
 
     def _cover_idle_private(self):

@@ -32,13 +32,27 @@ from shared_rules.cybernaut.grid import address, all_addresses, check_address, g
 from shared_rules.errors import RuleError
 
 # The game's rules beyond this module, in four parts (module, class): a method the
-# Game class lacks loads the parts in this order until one has it, and their methods
-# are then the Game class's own (a run's method loads setup and world too). A new
-# game opens with none of them loaded (issue 7: on the 64-bit unix port they hold
-# 13, 25, 34 and 41 KB as they add up). No two parts share a method name
-# (tests/both/test_cybernaut_net.py), so the order they load in changes nothing.
+# Game class lacks loads the part that has it (PART_NAMES), and the part's methods
+# are then the Game class's own. A new game opens with none of them loaded (issue
+# 7; on the 32-bit port they hold 7.4, 8.7, 6.0 and 5.5 KB). No two parts share a
+# method name (tests/both/test_cybernaut_net.py), so the order they load in changes
+# nothing.
 PARTS = (("shared_rules.cybernaut.setup", "SetupPart"), ("shared_rules.cybernaut.world", "WorldPart"),
          ("shared_rules.cybernaut.run", "RunPart"), ("shared_rules.cybernaut.strike", "StrikePart"))
+# each part's names, one string per part, each name between spaces: a method the
+# Game class lacks loads its own part only (tests/host/test_cybernaut_parts.py
+# checks these against the parts), and a part dropped under memory pressure
+# (unload_parts) comes back alone when next needed
+PART_NAMES = (
+    " reading set_reading check_place _grids_lacking_nexus setup_place setup_unplace setup_todo"
+    " setup_done legal_spots _spots random_spot solo_setup add_cybernaut cybernauts_done _draw_ss"
+    " place_ss reveal_cybernaut hide_cybernaut _need_seg next_segment ",
+    " interact move_units make_zone attack losses remove_unit eliminate_ss eliminate_cybernaut"
+    " _files_back _to_cup gain_chit victory full_reveal recruit body_bank ",
+    " _run _spend entry_points start_netrun _step_or_jump ghost_move nr_place nr_move nsa_move"
+    " control_in_space regenerable regenerate to_replace replace replace_random ",
+    " _reveal _nr_reveal _nr_at _arrived _tracer_sweep _probe_sweep nr_use_probe nsa_use_tracer"
+    " _strike logoff _end_run end_part nsa_ops ")
 _loaded = [False] * len(PARTS)
 
 
@@ -57,6 +71,32 @@ def load_part(index):
         if not key.startswith("__") and key not in Game.__dict__:  # Game's own win, as
             setattr(Game, key, part.__dict__[key])  # they did when the parts were its bases
     _loaded[index] = True
+
+
+def unload_parts(modules):
+    """Take every loaded part's methods off the Game class again (memory pressure,
+    issue 17: the firmware then drops the parts' modules, and a method's next call
+    loads its part afresh). Call it between actions only: no Game method may be
+    running.
+
+    :param modules: the loaded modules by name (sys.modules, or any mapping).
+    :returns: the names of the parts' modules that were loaded (list of str), for
+        the caller to drop.
+    """
+    names = []
+    for index in range(len(PARTS)):
+        if not _loaded[index]:
+            continue
+        module_name, class_name = PARTS[index]
+        module = modules.get(module_name)
+        part = getattr(module, class_name, None) if module is not None else None
+        if part is not None:
+            for key in part.__dict__:
+                if not key.startswith("__") and Game.__dict__.get(key) is part.__dict__[key]:
+                    delattr(Game, key)
+        _loaded[index] = False
+        names.append(module_name)
+    return names
 
 
 class Game:
@@ -90,14 +130,15 @@ class Game:
         self.s = state if state is not None else self._new(fog)
 
     def __getattr__(self, name):
-        """A method of a part not loaded yet (see PARTS): load the parts, in order,
-        until one has it.
+        """A method of a part not loaded yet (see PARTS): load the part that has it
+        (PART_NAMES).
 
         :raises AttributeError: no part has ``name``.
         """
         if not name.startswith("__"):
+            key = " " + name + " "
             for index in range(len(PARTS)):
-                if not _loaded[index]:
+                if not _loaded[index] and key in PART_NAMES[index]:
                     load_part(index)
                     if name in Game.__dict__:
                         return getattr(self, name)

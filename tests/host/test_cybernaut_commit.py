@@ -441,3 +441,40 @@ def test_a_new_game_after_an_abandon_reveals_the_old_one_and_undo_stops(tmp_path
     text = undo()                          # then: stops at the new game
     assert text.startswith("Undo stops here"), text  # the old game's reveal, or the new game
     assert "cn_game" in [s.ID for s in app.stack] and not [c for c in old if c in app.secrets]
+
+
+def test_a_new_game_after_an_abandon_reveals_the_old_one_before_the_restart(tmp_path):
+    """On a board that restarts before a new game (App.restart_first), the abandoned
+    game's secrets are revealed and saved before the restart, so the new game opens
+    in a heap their journal lines never split (issue 17: a 240K heap ran out of
+    memory at the new game's first A, 93 KB free in pieces). After the boot the new
+    game opens, nothing is revealed twice, and the old game's secrets are gone."""
+    root = str(tmp_path)
+    board, app = boot(root, cyb_sim_netrun.SEED)
+    d = cyb_sim_netrun.run(board, app)
+    d.close_results()
+    old = dict(app.secrets)
+    d.seq("B D A A")  # abandoned
+    d.press("A")      # its result read
+    at_restart = []
+
+    def soft_reset():
+        at_restart.append([e["in"]["id"] for e in _kinds(_journal(root), "reveal")])
+        raise SystemExit  # as machine.soft_reset does
+
+    app.restart = soft_reset
+    try:
+        d.choose("New game")
+        raise AssertionError("no restart")
+    except SystemExit:
+        pass
+    revealed = at_restart[0]
+    for cid in old:
+        assert cid in revealed, cid  # before the restart
+    board, app = boot(root, cyb_sim_netrun.SEED, restart=soft_reset)
+    app.redraw()
+    assert app.top().ID == "cn_game" and len(at_restart) == 1  # opened, no second restart
+    entries = _journal(root)
+    assert [e["in"]["id"] for e in _kinds(entries, "reveal")] == revealed  # none twice
+    assert not [cid for cid in old if cid in app.secrets]
+    assert entries[-1]["kind"] == "new_game"

@@ -47,8 +47,11 @@ def test_a_new_game_loads_only_the_parts_it_uses(fresh):
             assert key not in own, key  # no part hides a method of Game's own
             assert fresh.Game.__dict__[key] is setup.__dict__[key], key
     exc = pytest.raises(AttributeError, getattr, game, "no_such_rule")
-    assert "no_such_rule" in str(exc.value)  # looked in every part first
+    assert "no_such_rule" in str(exc.value)  # no part names it: none loaded for it
     assert not hasattr(game, "no_such_rule")
+    assert fresh._loaded == [True, False, False, False]
+    for index in range(4):
+        fresh.load_part(index)
     assert fresh._loaded == [True, True, True, True]
     fresh.load_part(1)  # loaded already: nothing happens
     assert fresh._loaded == [True, True, True, True]
@@ -74,3 +77,38 @@ def test_the_track_screen_s_ss_max_needs_no_part(fresh):
     game = fresh.Game(small_pack())
     assert game.ss_max() is None  # COMSAT still in cyberspace (Cybernaut II.A.7)
     assert fresh._loaded == [False, False, False, False]
+
+
+def test_each_parts_names_are_its_own_methods(fresh):
+    # PART_NAMES says which part a method is in (a method loads its own part only)
+    for index, (module_name, class_name) in enumerate(fresh.PARTS):
+        part = getattr(__import__(module_name, None, None, [class_name]), class_name)
+        own = set(key for key in part.__dict__ if not key.startswith("__"))
+        assert set(fresh.PART_NAMES[index].split()) == own, module_name
+        assert fresh.PART_NAMES[index].startswith(" ") and fresh.PART_NAMES[index].endswith(" ")
+
+
+def test_a_rule_loads_only_its_own_part(fresh):
+    game = fresh.Game(small_pack())
+    assert game.regenerable() == []  # a run rule (VII.H.4): nothing to regenerate yet
+    assert fresh._loaded == [False, False, True, False]
+    assert "setup_place" not in fresh.Game.__dict__
+
+
+def test_parts_unloaded_come_back_when_next_used(fresh):
+    # memory pressure (issue 17): firmware/games/cybernaut/shared.py shed
+    game = fresh.Game(small_pack())
+    game.setup_place("x1", LAYOUT[0])
+    assert game.regenerable() == []
+    own = set(key for key in fresh.Game.__dict__)
+    assert "setup_place" in own and "regenerate" in own
+    names = fresh.unload_parts(sys.modules)
+    assert names == ["shared_rules.cybernaut.setup", "shared_rules.cybernaut.run"]
+    assert fresh._loaded == [False, False, False, False]
+    for name in ("setup_place", "setup_todo", "regenerate", "regenerable", "_run"):
+        assert name not in fresh.Game.__dict__, name
+    assert "nsa_chit" in fresh.Game.__dict__ and "track" in fresh.Game.__dict__  # Game's own stay
+    assert fresh.unload_parts(sys.modules) == []  # nothing loaded: nothing to do
+    game.setup_unplace("x1")  # the setup part again, alone
+    assert fresh._loaded == [True, False, False, False]
+    assert game.s["nsa"][0]["at"] is None

@@ -354,3 +354,47 @@ def test_the_private_attribute_check_finds_each_kind_of_reach():
                       "    return screen._game, app.public\n")
     assert _reaches(other, "r", owner_of, parts) == [
         "r:2: app._mark (('d', 'Dice'))", "r:3: screen.app._draw (('a', 'App'))"]
+
+
+def _top_imports(path):
+    """The device modules a file imports at its top level (outside every function:
+    module and class bodies), as dotted names."""
+    with open(path) as handle:
+        tree = ast.parse(handle.read(), path)
+    out = set()
+    todo = list(tree.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            continue  # an import in a function runs when called: not held by the module
+        if isinstance(node, ast.Import):
+            out.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            out.add(node.module)
+            out.update(node.module + "." + alias.name for alias in node.names)
+        todo.extend(ast.iter_child_nodes(node))
+    return set(name for name in out if name in MODULES)
+
+
+def test_cold_modules_are_imported_only_inside_functions():
+    # firmware/memory.py relieve drops them under memory pressure: a module that held
+    # one from its top level would keep its RAM alive, and the next import would load
+    # a second copy beside it (issue 17). The rules parts are loaded by name
+    # (shared_rules.cybernaut.net PARTS) and dropped by the game's shed.
+    # Another game's modules may hold one: only one game is loaded at a time
+    # (App.forget_games).
+    from shared_rules.cybernaut.net import PARTS
+    for game in GAMES:
+        shared = __import__("firmware.games.%s.shared" % game, None, None, ["COLD"])
+        cold = set(memory.COLD) | set(getattr(shared, "COLD", ()))
+        if game == "cybernaut":
+            cold.update(module for module, _ in PARTS)
+        others = tuple("%s.%s." % (side, other) for other in GAMES if other != game
+                       for side in ("firmware.games", "shared_rules"))
+        for name in cold:
+            assert name in MODULES, name
+        for name, path in MODULES.items():
+            if (name + ".").startswith(others):
+                continue
+            held = _top_imports(path) & cold
+            assert not held, "%s imports %s at its top level" % (name, sorted(held))

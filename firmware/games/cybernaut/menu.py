@@ -41,7 +41,7 @@ def left_behind(app):
     if app.undo and app.undo[2]:
         pos = app.undo[2]
         app.undo = [0, pos, pos, pos, [], [], [pos, "new", "a new Cybernaut game"]]
-    from firmware.sealing import RULE_LEFT
+    from firmware.journal import RULE_LEFT
     app.reveal_all("cybernaut", RULE_LEFT)
 
 
@@ -67,8 +67,12 @@ class CybernautMenu(Menu):
             app.push(InteractionScreen())
             return
         if index >= 2:
-            app.restart_first()  # on a Pico: the new game gets the whole heap
+            # an abandoned game's secrets are revealed first, before the restart: in
+            # the new game's heap their journal lines split the free RAM into pieces
+            # too small for the rules' first part (issue 17: a 240K heap ran out at
+            # the new game's first A, with 93 KB free in pieces)
             left_behind(app)
+            app.restart_first()  # on a Pico: the new game gets the whole heap
             # a new game opens in this order (issue 7, the 192K heap): the rolls-only
             # pack goes; the pack's checks are imported while the heap is still whole
             # (their code, and the names they intern, which may need one more pool of

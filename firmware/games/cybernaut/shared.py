@@ -13,6 +13,15 @@ GAME_PACK = "cybernaut-game-sample"  # the full game pack (map, grids, counter m
 # the modules that check a game pack, not needed once it is loaded (about 15 KB):
 # this game's row of the phase table (firmware/memory.py: per action)
 ACTION = ("shared_rules.pack_check", "shared_rules.cybernaut.pack", "shared_rules.cybernaut.techgear")
+# its cold modules, dropped after a press when the heap runs short (firmware/memory.py
+# relieve): the result lines, the pickers, the RealWorld pickers, the grids, the
+# commitments' sync, the game screen (once left), the prompts (Handover, Reveal,
+# LeaveMenu); each imported only inside a function (Neo-Hunt's and Cybercore's
+# screens hold the prompts from their top: they never run beside this game)
+COLD = ("firmware.games.cybernaut.log", "firmware.games.cybernaut.picks",
+        "firmware.games.cybernaut.rw", "firmware.games.cybernaut.grid",
+        "firmware.games.cybernaut.commit", "firmware.games.cybernaut.game",
+        "firmware.screens.prompt")
 SECRET_KINDS = ("nsa_setup", "nsa_replaced")
 # the segments (shared_rules.cybernaut.rules.SEGMENTS, Cybernaut IV) as the 16-cell status
 # line and the track name them: "RealWorld Movement" does not fit
@@ -140,3 +149,24 @@ def nsa_cursor(app):
         return json.loads(app.unseal(sealed))
     except ValueError:  # another device's key: start on M00 again
         return None
+
+
+def shed(app):
+    """Under memory pressure (firmware/memory.py relieve): take the rules parts'
+    methods off the Game class and drop their modules (up to 27 KB on a Pico); the
+    next rule used loads its own part again (shared_rules.cybernaut.net
+    PART_NAMES). With no game screen on the stack (the game left for the
+    Cybernaut menu), the game pack goes too. Between presses only, as relieve is
+    called.
+
+    :returns: the names of the parts' modules dropped (list of str)."""
+    import sys
+    if app.find("cn_game", None) is None:  # the game was left for its menu: its pack
+        app.packs.pop(GAME_PACK, None)     # goes (the menu's rolls need their own)
+    net = sys.modules.get("shared_rules.cybernaut.net")
+    if net is None:
+        return []
+    names = net.unload_parts(sys.modules)
+    if names:
+        app.forget(tuple(names), ())
+    return names
