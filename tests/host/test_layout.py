@@ -398,3 +398,45 @@ def test_cold_modules_are_imported_only_inside_functions():
                 continue
             held = _top_imports(path) & cold
             assert not held, "%s imports %s at its top level" % (name, sorted(held))
+
+
+def _hub_reaches(tree, module):
+    """Where ``tree`` reads or writes the state (``.s``) or a private attribute of a
+    screen it found with ``app.find(...)``: directly (``app.find(ID).s``) or through
+    a name bound to one in the same function. ["module:line: name"]."""
+    found = []
+    for func in ast.walk(tree):
+        if not isinstance(func, ast.FunctionDef):
+            continue
+        found_names = set()
+        for node in ast.walk(func):
+            if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
+                    and isinstance(node.value.func, ast.Attribute) and node.value.func.attr == "find"):
+                found_names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        for node in ast.walk(func):
+            if not isinstance(node, ast.Attribute) or not (node.attr == "s" or _is_private(node.attr)):
+                continue
+            value = node.value
+            direct = (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute)
+                      and value.func.attr == "find")
+            if direct or (isinstance(value, ast.Name) and value.id in found_names):
+                found.append("%s:%d: %s" % (module, node.lineno, ast.unparse(node)))
+    return found
+
+
+def test_a_games_screens_reach_the_games_state_only_through_its_shared_module():
+    # issue 18: a child screen reads the game through its shared.py (public,
+    # game_value, open_fight, open_game) and changes it through the game screen's
+    # methods, never the game screen's ``s`` or private attributes directly
+    found = []
+    for game in GAMES:
+        hub = [screen_class(i) for i in screen_ids()
+               if game_of(i) == game and getattr(screen_class(i), "GAME_TITLE", "")][0]
+        for name in sorted(MODULES):
+            if (name.startswith("firmware.games.%s." % game) and name != hub.__module__
+                    and not name.endswith(".shared")):
+                found += _hub_reaches(_tree(name), name)
+    assert not found, found
+    sample = ast.parse("def f(app):\n    g = app.find('x')\n    g.s['pub'] = 1\n"
+                       "    app.find('x')._game = None\n    n = Other()\n    n.s['c'] = 2\n")
+    assert sorted(_hub_reaches(sample, "m")) == ["m:3: g.s", "m:4: app.find('x')._game"]
