@@ -160,9 +160,20 @@ def test_every_screen_is_registered_once_under_its_own_id_and_game():
 
 
 def test_the_pack_names_serve_the_registered_games():
-    # a pack file serves the game its name starts with (shared_rules.tables.slot_problem)
-    from shared_rules.tables import PACK_GAMES
-    assert sorted(PACK_GAMES) == sorted(GAMES)
+    # a pack file serves the game its name starts with (shared_rules.tables.slot_problem):
+    # every game package (shared_rules/<game>/, found by convention), and nothing else
+    from shared_rules.tables import slot_problem
+    for game in GAMES:
+        other = [name for name in GAMES if name != game][0]
+        assert slot_problem("packs/%s-sample.json" % game, other) == (
+            "packs/%s-sample.json is read for %s (its name), but it is a pack for game '%s': "
+            "name it %s.json" % (game, game, other, other))
+        assert slot_problem("packs/%s.json" % game, game) is None
+        assert slot_problem("packs/%s.json" % game, "chess") == (
+            "packs/%s.json is read for %s (its name), but it is a pack for game 'chess'" % (game, game))
+    # a name whose first word is no game package (shared_rules.save is a module): not judged
+    assert slot_problem("packs/save-x.json", GAMES[0]) is None
+    assert slot_problem("packs/mine.json", GAMES[0]) is None
 
 
 def test_a_games_screens_never_import_the_screen_that_holds_the_game():
