@@ -451,3 +451,21 @@ def test_a_games_screens_reach_the_games_state_only_through_its_shared_module():
     sample = ast.parse("def f(app):\n    g = app.find('x')\n    g.s['pub'] = 1\n"
                        "    app.find('x')._game = None\n    n = Other()\n    n.s['c'] = 2\n")
     assert sorted(_hub_reaches(sample, "m")) == ["m:3: g.s", "m:4: app.find('x')._game"]
+
+
+def test_every_import_of_a_device_module_names_one_that_exists():
+    # an import inside a function runs only when called: a module renamed or merged
+    # (issue 18's App split) must not leave one naming it behind
+    missing = []
+    for name, path in sorted(MODULES.items()):
+        for node in ast.walk(_tree(name)):
+            if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                targets = [node.module]
+            elif isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            else:
+                continue
+            for target in targets:
+                if target.split(".")[0] in DEVICE and target not in MODULES:
+                    missing.append("%s:%d: %s" % (name, node.lineno, target))
+    assert not missing, missing
