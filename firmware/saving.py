@@ -180,8 +180,6 @@ def needs_masked(screen):
     return False
 
 
-
-
 class Saving:
     """Saving and resuming, the app's part that writes the save (firmware.app.App
     inherits it): the save body, its atomic write (nothing written for a press that
@@ -208,7 +206,7 @@ class Saving:
         (one opened behind "Hand to <owner>": ``"_owner"`` in its state) sealed whole,
         ``{"_sealed": text}``, so not even its cursor (where the NSA placed a chit,
         which sector a hidden move chose) is in clear (found by review); any other
-        screen's state as it is. firmware.app.opened_state reads it back."""
+        screen's state as it is. ``opened_state`` reads it back."""
         state = screen.state()
         if isinstance(state, dict) and state.get("_owner"):
             return {"_sealed": self.seal(json.dumps(state))}
