@@ -4,6 +4,9 @@ modules when that phase ends (App.forget_games, App.recover_memory, a game's
 ``lighten``, the boot). A Pico's heap (about 190 KB free) cannot hold every game at
 once, nor a game's rarely used screens beside its play.
 
+The app's part that uses the table: forget_games and recover_memory here
+(App.forget_games and App.recover_memory call them).
+
 - always (KEEP_MODULES): loaded at boot, never dropped (the main menu and what
   every screen needs);
 - boot only: firmware.resume (resume a save), dropped once the first frame is
@@ -26,6 +29,11 @@ can cost a pool of names (4.5 KB, see reserve_names), so this module stays small
 """
 
 import gc
+
+from shared_rules.errors import SaveError
+
+from firmware.saving import private_owner
+from firmware.journal import RULE_LEFT
 
 KEEP_MODULES = ("firmware.screens.main", "shared_rules.dice", "shared_rules.errors",
                 "shared_rules.journal", "shared_rules.save", "shared_rules.seal")
@@ -100,3 +108,125 @@ def reserve_names(mem_free=None, intern=None, limit=NAMES_LIMIT, room=NAMES_ROOM
 
 def _intern(name):
     getattr(None, name, None)  # an attribute's name is interned (a qstr)
+
+
+def forget_games(app, reveal=True):
+    """App.forget_games: from the main menu, let go of the modules and packs of the
+    games left behind (the Pico cannot hold every game at once). No game screen is
+    alive then.
+
+    A game left unfinished cannot be resumed from the main menu, so the sealed
+    secrets it still holds are revealed (reveal_all, journaled): they would
+    otherwise stay in every save for the rest of the session.
+
+    :param reveal: False for the boot's and a recovery's way back to the main menu
+        (firmware.resume): no secret revealed, the packs let go on any board."""
+    if reveal:
+        if len(app.stack) != 1:
+            return
+        if app.secrets:
+            games = []
+            for cid in app.secrets:
+                if app.secrets[cid][0] not in games:
+                    games.append(app.secrets[cid][0])
+            for game in games:
+                app.reveal_all(game, RULE_LEFT)
+        if app.forget is None:
+            return
+    app.packs = {}
+    if app.forget is not None:
+        app.forget(FORGET, KEEP_MODULES)
+
+
+def recover_memory(app):
+    """App.recover_memory: after a MemoryError, start again from the last save, as a reboot would.
+
+    The screens and the games' modules are dropped (the packs too if the save
+    cannot be read back beside them), then the last save (the last acknowledged
+    state) is restored and the
+    journal's dice counter is caught up, exactly as after a power cut; a
+    private screen comes back behind its "Hand to" gate. The press that ran
+    out of memory is not kept, and a notice says so. If even that cannot be
+    restored, the main menu opens and the save stays on storage untouched; when
+    both saves are bad or missing, they are kept aside (as a boot would) and the
+    notice says the game could not be kept (firmware/resume.py restore_saved).
+
+    On a board that can restart (``app.restart``, the Pico's soft reset) the
+    notice is a menu, "Go on" first, with "Restart now": when RAM stays short (a
+    heap in pieces, or the names of every game played held for good) a restart
+    frees it all and the app resumes the save.
+    """
+    from firmware.screens.main import MainMenu
+    try:
+        app.flush_draws()  # dice drawn but not journaled: journaled now (sealed)
+    except MemoryError:
+        pass
+    counter = app.source.counter
+    next_seq = app.journal.next_seq
+    app.stack = [MainMenu()]
+    # the packs stay at first (with their module): the game restored below reloads
+    # its pack at its next press otherwise, and parsing it needs about twice what
+    # it keeps, which a game's heap has not got: that press ran out of memory again.
+    # If the save cannot be read back beside them, they go too and it is tried again.
+    if app.forget is not None:
+        app.forget(FORGET, KEEP_MODULES + ("shared_rules.tables",) if app.packs else KEEP_MODULES)
+    gc.collect()
+    text = "That press was not kept: the game is as it was before it."
+    kept = False
+    lost = None  # what to say when a save is bad or missing (firmware/resume.py)
+    for attempt in range(2):
+        if attempt:  # the packs kept left too little room: let them go too, and again
+            if not app.packs:
+                break
+            forget_games(app, False)
+            gc.collect()
+        try:
+            from firmware.resume import restore_saved
+            # state.sav, else state.prev (the save ran out of memory after the last
+            # one became PREV, App.save: PREV is the last acknowledged state)
+            restored, said = restore_saved(app)
+            if restored:
+                owner = private_owner(app.stack)
+                if owner is not None and app.top().ID != "resume_gate":
+                    from firmware.screens.prompt import ResumeGate
+                    app.stack.append(ResumeGate({"owner": owner}))
+            kept, lost = restored, said
+            break
+        except MemoryError:
+            app.stack = [MainMenu()]
+            gc.collect()
+        except (SaveError, ValueError, KeyError, TypeError, AttributeError):
+            app.stack = [MainMenu()]
+            gc.collect()
+            break
+    if lost:
+        text = lost
+    elif not kept:
+        text = ("Back at the main menu. The game is still in its save until your next "
+                "press: switch the referee off and on now to get it back.")
+    try:
+        from firmware.resume import sync_journal
+        sync_journal(app)
+    except MemoryError:
+        # no room to read the journal's tail: what RAM knew is right too
+        gc.collect()
+    sync_journal = restore_saved = None
+    if app.forget is not None:
+        app.forget(("firmware.resume",), ())
+    if app.source.counter < counter:
+        app.use_seed(None, counter)
+    if app.journal.next_seq < next_seq:
+        app.journal.next_seq = next_seq
+    for _ in range(2):
+        try:
+            if app.restart is None or lost:
+                app.notice("Out of memory", text)
+            else:
+                # a board that can restart offers it (firmware/screens/main.py)
+                from firmware.screens.main import OutOfMemory
+                app.log("Out of memory: " + text)
+                app.push(OutOfMemory({"sel": 0, "kept": kept}))
+            return
+        except MemoryError:
+            # no room even for the notice: the restored screen shows without it
+            gc.collect()

@@ -3,14 +3,13 @@ journal's tail caught up, a bad save kept aside (firmware.app.App.boot and
 App.recover_memory).
 
 A module of its own, imported when needed and dropped after (App.boot,
-App.recover_memory; FORGET): its code is RAM that a game never needs while it is
+App.recover_memory; firmware.memory FORGET): its code is RAM that a game never needs while it is
 played (issue 7).
 """
 
 import binascii
 import gc
 
-from firmware.memory import FORGET, KEEP_MODULES
 from firmware.saving import PREV, SAVE
 from firmware.saving import opened_state, private_owner
 from shared_rules.journal import SESSION
@@ -37,7 +36,7 @@ KEY_LOST = ("the sealing key (key.bin) is missing or is not the one this save wa
 
 
 def open_seed(app, sealed):
-    """The session seed (bytes) sealed in a save (App._seed_sealed).
+    """The session seed (bytes) sealed in a save (firmware.journal's Journaling.seed_sealed).
 
     :raises SealKeyError: it does not open with the device's key (key.bin).
     """
@@ -99,13 +98,11 @@ def restore(app, body):
     dice = body.get("dice", {})
     if dice.get("seed"):
         scheme = dice.get("scheme")
-        app._use_seed(open_seed(app, dice["seed"]),
-                       dice.get("counter", 0), dice.get("salts", []),
-                       None if scheme is None else scheme == SCHEME_HMAC)
-        app._sealed_seed = (app.source.seed, dice["seed"])
+        app.use_seed(open_seed(app, dice["seed"]),
+                     dice.get("counter", 0), dice.get("salts", []),
+                     None if scheme is None else scheme == SCHEME_HMAC, dice["seed"])
     elif dice.get("seed_id") == app.seed_id:
-        app.source.counter = dice.get("counter", 0)
-        app._mark = app.source.counter
+        app.use_seed(None, dice.get("counter", 0))
     app.stack = screens
     app.history = body.get("history", [])
     app.session = body.get("session", 1)
@@ -131,7 +128,7 @@ def restore_saved(app):
     problems = []
     for name in (SAVE, PREV):
         try:
-            body = app._read_save(name)
+            body = app.read_save(name)
         except SaveError as exc:
             problems.append("%s (kept as %s)" % (exc, keep_bad(app, name)))
             continue
@@ -234,7 +231,7 @@ def sync_journal(app):
         if (isinstance(dice, dict) and isinstance(dice.get("to"), int)
                 and dice["to"] > app.source.counter):
             app.source.counter = dice["to"]
-    app._mark = app.source.counter
+    app.use_seed(None, app.source.counter)
     if voids or again:
         app.record(SESSION, "void", {"ids": voids, "again": again, "from": first,
                                      "to": last["seq"]}, {},
@@ -255,7 +252,7 @@ def resume(app):
     sealed = []  # the saves kept aside because key.bin does not open them (one message)
     for name in (SAVE, PREV):
         try:
-            body = app._read_save(name)
+            body = app.read_save(name)
             if body is None:
                 continue
             preload_packs(app, body)
@@ -272,9 +269,7 @@ def resume(app):
         except SealKeyError:
             sealed.append(keep_bad(app, name))
         except MemoryError:  # the game's modules do not fit a whole heap: not at every boot
-            app.packs = {}
-            if app.forget is not None:
-                app.forget(FORGET, KEEP_MODULES)
+            app.forget_games(False)
             gc.collect()
             problems.append("the saved game needs more memory than is free at start "
                             "(kept as %s)" % keep_bad(app, name))
@@ -300,9 +295,7 @@ def resume(app):
         except MemoryError:
             resumed = False
             app.stack = [MainMenu()]
-            app.packs = {}
-            if app.forget is not None:
-                app.forget(FORGET, KEEP_MODULES)
+            app.forget_games(False)
             gc.collect()
             bad = keep_bad(app, resumed_from)
             problems.append("the saved game needs more memory than is free at start "
@@ -318,7 +311,7 @@ def resume(app):
                                 "verified; session %d starts" % (last, last + 1))
         last = sync_journal(app)
     if last is None:
-        app._opening = True
+        app.opening = True
     elif last.get("game") == SESSION and last.get("kind") == "seed_reveal":
         # the power was cut after the reveal was journaled: finish ending it
         from firmware.screens.session import reveal_screen
@@ -331,8 +324,8 @@ def resume(app):
         else:
             app.push(reveal_screen(app, ended))
     app.save()
-    if app._opening:
-        app._open_session()
+    if app.opening:
+        app.open_session()
         app.save()  # the journal moved on: an untouched device now stays byte-identical
     if problems:
         app.notice("Save problem", "; ".join(problems) + (

@@ -1,15 +1,19 @@
-"""Saving: where the saves are, what of a save body tells two states apart (the
-digest without the cursor: an arrow press that only moves a cursor writes no save,
-issue 21), and a private screen's state as a save keeps it (sealed whole) made live
-again, with whose private screen is open. Imported by the app, the boot's restore
-(firmware/resume.py), undo (firmware/undo.py) and the prompts; it imports none of
-them. (One module, not two: every module and name loaded at boot is RAM for good.)"""
+"""Saving and resuming: the app's part that writes the save (class Saving, a base
+of firmware.app.App), where the saves are, what of a save body tells two states
+apart (the digest without the cursor: an arrow press that only moves a cursor
+writes no save, issue 21), and a private screen's state as a save keeps it (sealed
+whole) made live again, with whose private screen is open. Imported by the app, the
+boot's restore (firmware/resume.py), undo (firmware/undo.py) and the prompts; it
+imports none of them. (One module, not two: every module and name loaded at boot is
+RAM for good.)"""
 
 import gc
 import hashlib
 import json
 
+from shared_rules import VERSION
 from shared_rules.errors import SaveError
+from shared_rules.save import decode_save, save_header, save_parts
 
 SAVE = "saves/state.sav"
 PREV = "saves/state.prev"
@@ -17,6 +21,7 @@ PREV = "saves/state.prev"
 # "sel", a grid's row "r" and column "c": firmware/games/cybernaut/grid.py); an
 # arrow that changes nothing else writes no save (App.save)
 CURSOR_KEYS = ("sel", "r", "c")
+ARROWS = ("U", "D", "L", "R")  # the buttons that move a cursor (firmware.buttons' names)
 
 
 def masked_digest(body, digest_of=None):
@@ -120,3 +125,200 @@ def opened_state(app, state):
         except (ValueError, KeyError) as exc:
             raise SaveError("a private screen's sealed state cannot be opened (%s)" % exc)
     return state
+
+
+def moves_only(screen, name, kind):
+    """True when button ``name`` (of kind ``kind``) on ``screen`` runs only code that
+    moves its cursor, so the press needs no save and no digest of the state
+    (issue 21: at most 30 ms on a Pico): UP/DOWN on a firmware.ui.Menu whose
+    on_button and move are Menu's own (LEFT/RIGHT: whose side is, a no-op), and
+    the arrows on a Cybernaut grid (firmware/games/cybernaut/grid.py GridScreen:
+    all but a long LEFT/RIGHT, which changes the grid) whose on_button is
+    GridScreen's own. A subclass that
+    overrides them is never taken for a cursor (its press is saved as usual),
+    unless the class that overrides on_button says ``MENU_ARROWS = True``: its
+    on_button passes every arrow to Menu.on_button unchanged. A class whose own
+    on_button does nothing on an arrow but scroll a text (its view: no
+    confirmation either) says ``VIEW_ARROWS = True`` (ui.TextScreen,
+    result.ResultScreen, Cybernaut's TrackScreen)."""
+    if name not in ARROWS:
+        return False
+    cls = type(screen)
+    owner = cls  # the class whose on_button runs
+    while "on_button" not in owner.__dict__ and getattr(owner, "__bases__", ()):
+        owner = owner.__bases__[0]
+    if owner.__dict__.get("VIEW_ARROWS", False):
+        return True
+    handler = getattr(cls, "on_button", None)
+    base = cls
+    while base is not None:
+        label = base.__name__
+        if label == "Menu":  # LEFT/RIGHT: Menu.side, which does nothing
+            # MENU_ARROWS: the class's own on_button hands every arrow to
+            # Menu.on_button as it is (e.g. Cybernaut's GameScreen, which keeps B)
+            own = cls.__dict__.get("MENU_ARROWS", False) if handler is not base.on_button else True
+            return own and (
+                getattr(cls, "move", None) is base.move if name in ("U", "D")
+                else getattr(cls, "side", None) is base.side)
+        if label == "GridScreen":
+            return handler is base.on_button and (name in ("U", "D") or kind == "short")
+        bases = getattr(base, "__bases__", ())
+        base = bases[0] if bases else None
+    return False
+
+
+def needs_masked(screen):
+    """True when an arrow on ``screen`` (the top one) goes through Saving.save(moved=True)
+    to learn whether only its cursor moved: its arrows are not all ``moves_only``
+    and it is not a private screen (whose arrows are saved, sealed, anyway). Only
+    then does Saving.save keep the masked digest of what it wrote."""
+    if isinstance(screen.s, dict) and screen.s.get("_owner"):
+        return False
+    for name in ARROWS:
+        if not moves_only(screen, name, "short"):
+            return True
+    return False
+
+
+class Saving:
+    """Saving and resuming, the app's part that writes the save (firmware.app.App
+    inherits it): the save body, its atomic write (nothing written for a press that
+    changed nothing), and what it knows of the last save written or read.
+
+    Owns ``saved_sha`` (hex SHA-256 of the last save's body, its header's: read by
+    firmware.steps to key an undo step), ``moved`` (True when the top screen's
+    cursor moved since the last save, which holds it where it was: App._act sets
+    it) and privately ``_saved_digest``, ``_saved_cursor`` and ``_read_digest``."""
+
+    def __init__(self):
+        # masked_digest of the body last saved (its top screen's cursor left out: that
+        # is _saved_cursor), kept only while the top screen needs it (needs_masked)
+        self._saved_digest = None
+        # hex SHA-256 of the last save's body text (its header's): nothing changed when
+        # a new text has the same; its first 16 digits key its undo step (firmware.steps)
+        self.saved_sha = None
+        self._read_digest = None  # _as_read
+        self._saved_cursor = None
+        self.moved = False  # a cursor moved since (not saved: save, App._act)
+
+    def saved_state(self, screen):
+        """``screen``'s state as a save or an undo step keeps it: a private screen's
+        (one opened behind "Hand to <owner>": ``"_owner"`` in its state) sealed whole,
+        ``{"_sealed": text}``, so not even its cursor (where the NSA placed a chit,
+        which sector a hidden move chose) is in clear (found by review); any other
+        screen's state as it is. ``opened_state`` reads it back."""
+        state = screen.state()
+        if isinstance(state, dict) and state.get("_owner"):
+            return {"_sealed": self.seal(json.dumps(state))}
+        return state
+
+    # ---- saving and resuming ----------------------------------------------
+    def snapshot(self):
+        """The save body (dict)."""
+        body = {"app": VERSION,
+                "screens": [{"id": screen.ID, "state": self.saved_state(screen)}
+                            for screen in self.stack if not screen.TRANSIENT],
+                "dice": {"seed_id": self.seed_id, "counter": self.source.counter,
+                         "seed": self.seed_sealed(),
+                         "salts": getattr(self.source, "salts", []),
+                         "scheme": self.source.scheme},
+                "history": self.history,
+                "session": self.session,
+                "pins": self.pins,
+                "next_seq": self.journal.next_seq, "secrets": self.secrets,
+                "undo": self.undo}
+        if self.packs:  # loaded first at the next boot (firmware.resume.resume)
+            body["packs"] = sorted(self.packs)
+        if self.launch:
+            body["launch"] = True
+        return body
+
+    def save(self, moved=False):
+        """Write the save atomically, keeping the previous one as the last good save.
+
+        Nothing is written when the state's text is the last save's (no flash wear
+        for a press that changed nothing, and an untouched device stays
+        byte-identical for `referee sync`), nor when ``moved`` (an arrow press) and
+        only the top screen's cursor moved (its CURSOR_KEYS: a cursor or a menu
+        selection is no confirmation, so a power cut may lose it; issue 21: a
+        cursor move never erases or programs flash) or the packs loaded since.
+        The next save that writes holds the cursor where it is then. When the heap has no block as big as
+        the state's JSON text, the text is streamed to storage instead
+        (Storage.write_json_atomic): the same bytes, written twice to flash.
+
+        Cost (issue 21): one JSON encoding and its SHA-256, in C; a second encoding
+        (``masked_digest``) only for an arrow press, and after a write only when
+        the top screen's arrows need it (``needs_masked``).
+
+        :param moved: True for a press of an arrow button (App._act).
+        """
+        body = self.snapshot()
+        cursor = cursor_of(body)
+        digest = None
+        top = self.top()
+        if moved and needs_masked(top):  # else the whole text decides (a private
+            # screen's sealed state differs each time; a grid's long L/R changes it)
+            digest = masked_digest(body)
+            if digest == self._saved_digest:
+                if cursor != self._saved_cursor:
+                    self.moved = True
+                return
+        elif needs_masked(top):
+            digest = masked_digest(body)
+        # the text needs one block as big as the state: the allocator collects by
+        # itself when it finds none (a collection before every save cost a Pico
+        # milliseconds a press for nothing: issue 21)
+        try:
+            header, text = save_parts(body)
+        except MemoryError:  # no free block as big as the state's text: stream it
+            header = text = None
+            gc.collect()
+        if header is not None:
+            sha = header_sha(header)
+            if cursor == self._saved_cursor and (sha == self.saved_sha or self._as_read(body)):
+                self._saved_digest = digest
+                return  # the very text of the last save, or the state the boot read
+            body = None
+        if self.storage.exists(SAVE):
+            self.storage.rename(SAVE, PREV)
+        if text is None:
+            header = self.storage.write_json_atomic(SAVE, save_header, body)
+            sha = header_sha(header) if header else None
+        else:
+            self.storage.write_atomic(SAVE, (header, "\n", text, "\n"))
+        self.saved_sha = sha
+        self._saved_digest = digest
+        self._saved_cursor = cursor
+        self.moved = False
+
+    def _as_read(self, body):
+        """True when ``body`` is the state the boot read from the save file (its cursor
+        and packs aside: App.save compares the cursor), the first time a save after the boot asks (then never again: it costs an order-free walk).
+        The boot's state encodes to another text than the file's when MicroPython's
+        dicts iterate in another order after decoding, and a device that nobody
+        touched must stay byte-identical for `referee sync`."""
+        want = self._read_digest
+        if want is None:
+            return False
+        self._read_digest = None
+        from shared_rules.save import state_digest
+        return masked_digest(body, state_digest) == want
+
+    def read_save(self, name):
+        """The body (dict) of save ``name`` (SAVE or PREV, relative to the data
+        folder), or None when there is no such file; reading SAVE makes it the last
+        save written (what ``save`` compares a new state with).
+
+        :raises SaveError: not a save (shared_rules.save.decode_save names the file)."""
+        data = self.storage.read(name)
+        if data is None:
+            return None
+        body = decode_save(data, name)
+        if name == SAVE:
+            from shared_rules.save import state_digest
+            self._read_digest = masked_digest(body, state_digest)  # App._as_read: order-free
+            self.saved_sha = header_sha(data[:data.find(b"\n")])
+            self._saved_digest = masked_digest(body)
+            self._saved_cursor = cursor_of(body)
+            self.moved = False
+        return body

@@ -71,7 +71,7 @@ def barrier(app, before, shown):
 
 def mark(app, before, counter, shown=None):
     """After an action, before its state is saved: number the state before it
-    (the last save, keyed by ``app._saved_sha``) as a step; the caller copies that save
+    (the last save, keyed by ``app.saved_sha``) as a step; the caller copies that save
     (saves/state.prev once the new state is saved) to the returned file. An
     action that cannot be undone (``barrier``) makes the state after it the
     oldest one kept: ``undo[6]`` = [its step] + the reason (``barrier``), for
@@ -82,7 +82,7 @@ def mark(app, before, counter, shown=None):
     :param shown: the ID of the screen on top before the action (str) or None.
     :returns: the step's file name (relative to the data folder), or None.
     """
-    if not app._saved_sha:
+    if not app.saved_sha:
         return None
     undo = app.undo or [0, 0, 0, 0, [], []]
     pos = undo[2]
@@ -100,7 +100,7 @@ def mark(app, before, counter, shown=None):
         undo[5] = []
         app.undo = undo
         return None
-    _keep(undo, pos, app._saved_sha)
+    _keep(undo, pos, app.saved_sha)
     app.undo = undo
     return _slot(pos)
 

@@ -222,7 +222,7 @@ class TextScreen(Screen):
 
     ID = "text"
     HELP = "Up/Down scroll\nA or B back"
-    # an arrow only scrolls (firmware.app._moves_only: no digest, no save)
+    # an arrow only scrolls (firmware.saving.moves_only: no digest, no save)
     VIEW_ARROWS = True
     ROOM = ROWS - 2  # the rows for text, between the title and the hint
 

@@ -8,11 +8,13 @@ Imported by the pack checks and the host tools only, never by a game's screens."
 
 def game_package(game):
     """The package shared_rules.<game> (its ``__init__``: constants only), or None
-    when ``game`` (a pack's or a journal entry's "game", any value) names no game
-    package."""
+    when ``game`` (a pack's or a journal entry's "game", a pack file name's first
+    word: any value) names no game package (a module such as shared_rules.save is
+    no game)."""
     if not isinstance(game, str) or not game or not game.isalpha() or game.lower() != game:
         return None  # only plain lower-case words become a module name
-    return _module("shared_rules." + game)
+    package = _module("shared_rules." + game)
+    return package if hasattr(package, "__path__") else None
 
 
 def game_module(game, part):

@@ -29,11 +29,6 @@ from shared_rules.errors import PackError
 
 
 
-# the games a pack file serves, by the first word of its file name ("neohunt.json",
-# "cybernaut-game.json", "cybernaut-sample.json": firmware.packfile reads these names)
-PACK_GAMES = ("cybernaut", "neohunt", "cybercore")
-
-
 def slot_problem(path, game):
     """The problem of a pack whose ``game`` is not the game its file name is read
     for, or None.
@@ -49,10 +44,16 @@ def slot_problem(path, game):
     if base.endswith(".json"):
         base = base[:-5]
     slot = base.split("-")[0]
-    if slot not in PACK_GAMES or game is None or game == slot:
+    if game is None or game == slot:
+        return None
+    # the games a pack file serves, by the first word of its file name ("neohunt.json",
+    # "cybernaut-game.json": firmware.packfile reads these names): the game packages
+    # (shared_rules/<game>/, found by convention: shared_rules.hooks), imported only here
+    from shared_rules.hooks import game_package
+    if game_package(slot) is None:
         return None
     return ("%s is read for %s (its name), but it is a pack for game '%s'%s" % (
-        path, slot, game, (": name it %s.json" % game) if game in PACK_GAMES else ""))
+        path, slot, game, (": name it %s.json" % game) if game_package(game) is not None else ""))
 
 
 class Result:

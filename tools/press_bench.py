@@ -154,15 +154,23 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1):
 
     app_module.log = quiet
     big = [0]  # the save's text: the biggest single block a press asks for
-    # the save's digest: firmware.saving.masked_digest as firmware.app calls it (named
+    # the save's digest: firmware.saving.masked_digest as App.save calls it (named
     # _masked_digest before issue 18's layout; before issue 21's change it called
     # shared_rules.save.state_digest, timed then under that name)
+    # App.save is firmware.saving's since issue 18's App split (firmware.app's before)
+    saver = app_module
+    try:
+        from firmware import saving as saver
+        if not hasattr(saver, "save_parts"):
+            saver = app_module
+    except ImportError:
+        pass
     name = "state_digest"
     for name in ("masked_digest", "_masked_digest", "state_digest"):
-        if hasattr(app_module, name):
+        if hasattr(saver, name):
             break
-    setattr(app_module, name, Timer(acc, 1, getattr(app_module, name)))
-    parts = app_module.save_parts
+    setattr(saver, name, Timer(acc, 1, getattr(saver, name)))
+    parts = saver.save_parts
 
     def sized(body):
         out = parts(body)
@@ -170,7 +178,7 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1):
         if size > big[0]:
             big[0] = size
         return out
-    setattr(app_module, "save_parts", Timer(acc, 2, sized))
+    setattr(saver, "save_parts", Timer(acc, 2, sized))
     state = seed & 0x7FFFFFFF
     print("PBFLOWS", len(flows))
     for index, (label, keys) in enumerate(flows):

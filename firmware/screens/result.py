@@ -30,7 +30,7 @@ class ResultScreen(Screen):
             "Up/Down scroll\n"
             "B: nothing, the\n"
             "result stands")
-    # an arrow only scrolls (firmware.app._moves_only: no digest, no save)
+    # an arrow only scrolls (firmware.saving.moves_only: no digest, no save)
     VIEW_ARROWS = True
 
     def initial(self):

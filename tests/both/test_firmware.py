@@ -107,21 +107,21 @@ def test_storage_streams_a_json_save_to_the_same_bytes():
 def test_a_state_too_big_for_one_block_is_saved_streamed_and_resumes():
     # App.save: when json.dumps of the state runs out of memory (a heap in pieces
     # has no block as big as the state's text), the save is streamed instead
-    import firmware.app as app_module
+    import firmware.saving as saving_module  # where App.save calls it
     root = tempdir("streamsave")
     lines1, app1 = screen(5, "A A", root)  # open Dice, roll a d6
-    made = app_module.save_parts
+    made = saving_module.save_parts
 
     def no_room(body):
         raise MemoryError("memory allocation failed, allocating 9000 bytes")
 
-    app_module.save_parts = no_room
+    saving_module.save_parts = no_room
     try:
         board, app2 = boot(root, 5)
         board.press(app2, "A")  # a second d6: saved streamed
         lines2 = app2.surface.lines()
     finally:
-        app_module.save_parts = made
+        saving_module.save_parts = made
     assert lines2 != lines1
     store = Storage(root)
     body = decode_save(store.read("saves/state.sav"), "state.sav")  # its checksum holds
@@ -144,7 +144,7 @@ def test_a_streamed_save_that_runs_out_of_memory_loses_nothing():
     # App.save had already made the last save the previous one (PREV) when the
     # streamed write failed: the recovery goes back to PREV, the state before the
     # press, and no half-written copy stays behind
-    import firmware.app as app_module
+    import firmware.saving as saving_module  # where App.save calls it
     import firmware.storage as storage_module
     root = tempdir("streamfail")
     board, app = boot(root, 5)
@@ -152,17 +152,17 @@ def test_a_streamed_save_that_runs_out_of_memory_loses_nothing():
         board.press(app, key)
     app.redraw()
     before = app.surface.lines()
-    made, real_json = app_module.save_parts, storage_module.json
+    made, real_json = saving_module.save_parts, storage_module.json
 
     def no_room(body):
         raise MemoryError("memory allocation failed, allocating 9000 bytes")
 
-    app_module.save_parts = no_room
+    saving_module.save_parts = no_room
     storage_module.json = _NoRoomJson
     try:
         board.press(app, "A")  # a second d6: its save runs out of memory
     finally:
-        app_module.save_parts = made
+        saving_module.save_parts = made
         storage_module.json = real_json
     app.redraw()
     assert app.surface.lines()[0] == "Out of memory", app.surface.lines()
@@ -671,11 +671,11 @@ def test_out_of_memory_back_at_the_main_menu_offers_restart_first_and_writes_not
     saved = read_text(root + "/saves/state.sav")
     restarts = []
     app.restart = _soft_reset(restarts, 1)
-    real_read = app._read_save
-    app._read_save = lambda path: "not a save"    # the last save cannot be read back now
+    real_read = app.read_save
+    app.read_save = lambda path: "not a save"    # the last save cannot be read back now
     _starve_a_roll(app)
     board.press(app, "A")
-    app._read_save = real_read
+    app.read_save = real_read
     app.redraw()
     lines = app.surface.lines()
     assert [s.ID for s in app.stack] == ["main", "oom"]
@@ -688,10 +688,10 @@ def test_out_of_memory_back_at_the_main_menu_offers_restart_first_and_writes_not
     assert app.top().ID == "dice"
     # "Drop the game" is the player's choice: the main menu is saved over it
     app.restart = _soft_reset(restarts, 2)
-    app._read_save = lambda path: "not a save"
+    app.read_save = lambda path: "not a save"
     _starve_a_roll(app)
     board.press(app, "A")
-    app._read_save = real_read
+    app.read_save = real_read
     board.press(app, "D")
     board.press(app, "A")                         # Drop the game
     assert restarts == [1] and app.top().ID == "main"

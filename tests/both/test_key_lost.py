@@ -2,7 +2,7 @@
 values: the boot says so in words a player can act on (which file, what went
 wrong, how to get the game back) and keeps every save byte for byte.
 
-Every save holds the session's dice seed sealed with key.bin (App._seed_sealed),
+Every save holds the session's dice seed sealed with key.bin (App.seed_sealed),
 so a Dice roll is enough to make a save that needs the key."""
 
 import os

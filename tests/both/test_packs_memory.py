@@ -100,7 +100,7 @@ def test_out_of_memory_lets_the_packs_go_too_when_the_save_does_not_fit_beside_t
     for key in ("D", "D", "A", "A"):  # Cybernaut, Interaction (its pack loads)
         board.press(app, key)
     assert app.top().ID == "cn_inter" and app.packs
-    real = app._read_save
+    real = app.read_save
     calls = []
 
     def tight(name):
@@ -113,9 +113,9 @@ def test_out_of_memory_lets_the_packs_go_too_when_the_save_does_not_fit_beside_t
         raise MemoryError("memory allocation failed")
 
     app.top().on_button = starving
-    app._read_save = tight
+    app.read_save = tight
     board.press(app, "A")
-    app._read_save = real
+    app.read_save = real
     assert calls == [True, False]  # tried with the packs, then without them
     assert app.stack[-2].ID == "cn_inter"  # the game is back, not the main menu
     assert "not kept" in " ".join(app.top().s.get("lines", [])) or app.top().ID == "oom"

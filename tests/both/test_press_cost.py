@@ -16,7 +16,7 @@ def test_an_arrow_on_the_cybernaut_game_menu_writes_nothing_and_skips_the_digest
     # issue 21: GameScreen keeps B for itself and hands every arrow to Menu's own
     # handler (MENU_ARROWS): an arrow there is a cursor move, neither saved nor
     # digested; the next press that writes saves the selection
-    from firmware import app as app_module
+    from firmware import saving as saving_module  # App.save's module
     root = tempdir("undo")
     board, app = boot(root, 5)
     keys(board, app, "D D A D D A")            # Cybernaut, New game
@@ -24,27 +24,27 @@ def test_an_arrow_on_the_cybernaut_game_menu_writes_nothing_and_skips_the_digest
     saved = app.storage.read("saves/state.sav")
     sel = app.top().s["sel"]
     digests = []
-    made = app_module.masked_digest
+    made = saving_module.masked_digest
 
     def counted(*args):
         digests.append(1)
         return made(*args)
-    app_module.masked_digest = counted
+    saving_module.masked_digest = counted
     try:
         keys(board, app, "D D U D")
     finally:
-        app_module.masked_digest = made
+        saving_module.masked_digest = made
     assert app.top().s["sel"] != sel           # the selection moved
     assert app.storage.read("saves/state.sav") == saved
     assert digests == []
-    assert app_module._moves_only(app.top(), "D", "short")
-    assert not app_module._moves_only(app.top(), "B", "short")
+    assert saving_module.moves_only(app.top(), "D", "short")
+    assert not saving_module.moves_only(app.top(), "B", "short")
 
 
 def test_an_arrow_that_only_scrolls_a_text_writes_nothing_and_the_next_press_saves():
     # ui.TextScreen says VIEW_ARROWS: UP/DOWN scroll (its "top"), LEFT/RIGHT nothing;
     # no digest, no save; a power cut may lose where the text was scrolled to
-    from firmware import app as app_module
+    from firmware import saving as saving_module  # App.save's module
     from firmware.ui import TextScreen
     root = tempdir("scroll")
     board, app = boot(root, 5)
@@ -53,16 +53,16 @@ def test_an_arrow_that_only_scrolls_a_text_writes_nothing_and_the_next_press_sav
     app.redraw()
     saved = app.storage.read("saves/state.sav")
     digests = []
-    made = app_module.masked_digest
+    made = saving_module.masked_digest
 
     def counted(*args):
         digests.append(1)
         return made(*args)
-    app_module.masked_digest = counted
+    saving_module.masked_digest = counted
     try:
         keys(board, app, "D D L R")
     finally:
-        app_module.masked_digest = made
+        saving_module.masked_digest = made
     assert app.top().s["top"] == 2             # scrolled
     assert app.storage.read("saves/state.sav") == saved
     assert digests == []

@@ -160,9 +160,20 @@ def test_every_screen_is_registered_once_under_its_own_id_and_game():
 
 
 def test_the_pack_names_serve_the_registered_games():
-    # a pack file serves the game its name starts with (shared_rules.tables.slot_problem)
-    from shared_rules.tables import PACK_GAMES
-    assert sorted(PACK_GAMES) == sorted(GAMES)
+    # a pack file serves the game its name starts with (shared_rules.tables.slot_problem):
+    # every game package (shared_rules/<game>/, found by convention), and nothing else
+    from shared_rules.tables import slot_problem
+    for game in GAMES:
+        other = [name for name in GAMES if name != game][0]
+        assert slot_problem("packs/%s-sample.json" % game, other) == (
+            "packs/%s-sample.json is read for %s (its name), but it is a pack for game '%s': "
+            "name it %s.json" % (game, game, other, other))
+        assert slot_problem("packs/%s.json" % game, game) is None
+        assert slot_problem("packs/%s.json" % game, "chess") == (
+            "packs/%s.json is read for %s (its name), but it is a pack for game 'chess'" % (game, game))
+    # a name whose first word is no game package (shared_rules.save is a module): not judged
+    assert slot_problem("packs/save-x.json", GAMES[0]) is None
+    assert slot_problem("packs/mine.json", GAMES[0]) is None
 
 
 def test_a_games_screens_never_import_the_screen_that_holds_the_game():
@@ -209,6 +220,151 @@ def test_no_file_names_a_module_by_its_name_before_the_layout():
                     for match in OLD.finditer(line):
                         found.append("%s:%d: %s" % (os.path.relpath(path, ROOT), number, match.group(0)))
     assert not found, found
+
+
+# ---- App's parts own their state (issue 18) --------------------------------------
+# firmware.app.App's base classes are its parts (dice and journal, sealing: firmware/
+# journal.py; saving: firmware/saving.py; memory's are functions of the app). A private attribute of the app (``_name``) is
+# owned by the part whose class assigns it (``self._name = ...``) or defines it (a
+# method): only that class uses it as ``self._name``, and only its module as
+# ``app._name``. Anywhere else in the device code, ``app._name`` or ``self.app._name``
+# (the app's usual names) is another module reaching into the app's privates.
+
+def _app_parts():
+    """{class name: dotted module} of App and each of its base classes."""
+    path = MODULES["firmware.app"]
+    with open(path) as handle:
+        tree = ast.parse(handle.read(), path)
+    imported = {}
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and node.module:
+            for alias in node.names:
+                imported[alias.asname or alias.name] = node.module
+    app = [node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "App"][0]
+    parts = {"App": "firmware.app"}
+    for base in app.bases:
+        parts[base.id] = imported[base.id]
+    return parts
+
+
+def _is_private(name):
+    return name.startswith("_") and not name.startswith("__")
+
+
+def _owned(tree, class_name):
+    """The private names class ``class_name`` of ``tree`` defines (methods) or
+    assigns on self: (those of its methods and its ``__init__``'s, the others)."""
+    first, other = set(), set()
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.name == class_name:
+            for method in node.body:
+                if not isinstance(method, ast.FunctionDef):
+                    continue
+                if _is_private(method.name):
+                    first.add(method.name)
+                for item in ast.walk(method):
+                    if (isinstance(item, ast.Attribute) and isinstance(item.ctx, ast.Store)
+                            and isinstance(item.value, ast.Name) and item.value.id == "self"
+                            and _is_private(item.attr)):
+                        (first if method.name == "__init__" else other).add(item.attr)
+    return first, other
+
+
+def _reaches(tree, module, owner_of, parts):
+    """The places in ``tree`` (module ``module``) that use a private attribute of
+    the app they do not own: ["module:line: expression (owner)"].
+
+    :param owner_of: {private name: (module, class) owning it}.
+    :param parts: {class name: module} of the app's parts.
+    """
+    found = []
+    classes = [node for node in tree.body if isinstance(node, ast.ClassDef)
+               and parts.get(node.name) == module]
+    inside = set()
+    for cls in classes:   # self._x in an app part: its own, or another part's
+        for node in ast.walk(cls):
+            if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                    and node.value.id == "self" and _is_private(node.attr)):
+                inside.add(id(node))
+                if owner_of.get(node.attr) != (module, cls.name):
+                    found.append("%s:%d: self.%s (%s)" % (module, node.lineno, node.attr,
+                                                         owner_of.get(node.attr, "no part owns it")))
+    for node in ast.walk(tree):   # app._x / self.app._x anywhere else
+        if not isinstance(node, ast.Attribute) or id(node) in inside or not _is_private(node.attr):
+            continue
+        value = node.value
+        named = ((isinstance(value, ast.Name) and value.id == "app")
+                 or (isinstance(value, ast.Attribute) and value.attr == "app"))
+        if named and owner_of.get(node.attr, ("",))[0] != module:
+            found.append("%s:%d: %s.%s (%s)" % (module, node.lineno, ast.unparse(value), node.attr,
+                                               owner_of.get(node.attr, "no part owns it")))
+    return found
+
+
+def _owners(parts, trees):
+    """{private name: (module, class)}: the part whose ``__init__`` sets it or that
+    defines it, else the one part that sets it at all (two: the test fails)."""
+    owner_of = {}
+    later = {}
+    for cls, module in parts.items():
+        first, other = _owned(trees[module], cls)
+        for name in first:
+            assert name not in owner_of, "%s is set by %s and %s" % (name, owner_of[name], cls)
+            owner_of[name] = (module, cls)
+        for name in other:
+            later.setdefault(name, []).append((module, cls))
+    for name in later:
+        if name not in owner_of:
+            assert len(later[name]) == 1, "%s is set by %s" % (name, later[name])
+            owner_of[name] = later[name][0]
+    return owner_of
+
+
+def _tree(name):
+    with open(MODULES[name]) as handle:
+        return ast.parse(handle.read(), MODULES[name])
+
+
+def test_the_apps_parts_are_its_base_classes_and_the_memory_module():
+    parts = _app_parts()
+    assert parts == {"App": "firmware.app", "Journaling": "firmware.journal",
+                     "Sealing": "firmware.journal", "Saving": "firmware.saving"}
+    trees = dict((module, _tree(module)) for module in set(parts.values()))
+    owner_of = _owners(parts, trees)
+    # what each part owns, as its module's docstring says
+    assert owner_of["_mark"] == owner_of["_sealed_seed"] == ("firmware.journal", "Journaling")
+    assert owner_of["_key"] == ("firmware.journal", "Sealing")
+    assert owner_of["_saved_digest"] == ("firmware.saving", "Saving")
+    assert owner_of["_launching"] == ("firmware.app", "App")
+    # memory: functions of the app (App.forget_games and App.recover_memory call them)
+    memory = _tree("firmware.memory")
+    names = [node.name for node in memory.body if isinstance(node, ast.FunctionDef)]
+    assert "forget_games" in names and "recover_memory" in names
+
+
+def test_no_module_uses_a_private_attribute_of_the_app_it_does_not_own():
+    parts = _app_parts()
+    trees = dict((name, _tree(name)) for name in MODULES)
+    owner_of = _owners(parts, trees)
+    found = []
+    for name in sorted(MODULES):
+        found += _reaches(trees[name], name, owner_of, parts)
+    assert not found, found
+
+
+def test_the_private_attribute_check_finds_each_kind_of_reach():
+    parts = {"App": "a", "Dice": "d"}
+    dice = ast.parse("class Dice:\n    def __init__(self):\n        self._mark = 0\n"
+                     "    def roll(self):\n        return self._mark + self._draw()\n")
+    app = ast.parse("class App(Dice):\n    def _draw(self):\n        self._mark = 1\n")
+    owner_of = _owners(parts, {"a": app, "d": dice})
+    assert owner_of == {"_mark": ("d", "Dice"), "_draw": ("a", "App")}
+    assert _reaches(app, "a", owner_of, parts) == ["a:3: self._mark (('d', 'Dice'))"]
+    assert _reaches(dice, "d", owner_of, parts) == ["d:5: self._draw (('a', 'App'))"]
+    other = ast.parse("def resume(app, screen):\n    app._mark = 2\n    x = screen.app._draw\n"
+                      "    return screen._game, app.public\n")
+    assert _reaches(other, "r", owner_of, parts) == [
+        "r:2: app._mark (('d', 'Dice'))", "r:3: screen.app._draw (('a', 'App'))"]
 
 
 def _top_imports(path):
@@ -260,3 +416,63 @@ def test_the_press_looks_for_relief_at_the_pressure_relief_works_with():
     # name interned at boot), and relieve's default room is the same figure
     from firmware import app
     assert app._PRESSURE == relief.PRESSURE == 64 * 1024
+
+
+def _hub_reaches(tree, module):
+    """Where ``tree`` reads or writes the state (``.s``) or a private attribute of a
+    screen it found with ``app.find(...)``: directly (``app.find(ID).s``) or through
+    a name bound to one in the same function. ["module:line: name"]."""
+    found = []
+    for func in ast.walk(tree):
+        if not isinstance(func, ast.FunctionDef):
+            continue
+        found_names = set()
+        for node in ast.walk(func):
+            if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
+                    and isinstance(node.value.func, ast.Attribute) and node.value.func.attr == "find"):
+                found_names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        for node in ast.walk(func):
+            if not isinstance(node, ast.Attribute) or not (node.attr == "s" or _is_private(node.attr)):
+                continue
+            value = node.value
+            direct = (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute)
+                      and value.func.attr == "find")
+            if direct or (isinstance(value, ast.Name) and value.id in found_names):
+                found.append("%s:%d: %s" % (module, node.lineno, ast.unparse(node)))
+    return found
+
+
+def test_a_games_screens_reach_the_games_state_only_through_its_shared_module():
+    # issue 18: a child screen reads the game through its shared.py (public,
+    # game_value, open_fight, open_game) and changes it through the game screen's
+    # methods, never the game screen's ``s`` or private attributes directly
+    found = []
+    for game in GAMES:
+        hub = [screen_class(i) for i in screen_ids()
+               if game_of(i) == game and getattr(screen_class(i), "GAME_TITLE", "")][0]
+        for name in sorted(MODULES):
+            if (name.startswith("firmware.games.%s." % game) and name != hub.__module__
+                    and not name.endswith(".shared")):
+                found += _hub_reaches(_tree(name), name)
+    assert not found, found
+    sample = ast.parse("def f(app):\n    g = app.find('x')\n    g.s['pub'] = 1\n"
+                       "    app.find('x')._game = None\n    n = Other()\n    n.s['c'] = 2\n")
+    assert sorted(_hub_reaches(sample, "m")) == ["m:3: g.s", "m:4: app.find('x')._game"]
+
+
+def test_every_import_of_a_device_module_names_one_that_exists():
+    # an import inside a function runs only when called: a module renamed or merged
+    # (issue 18's App split) must not leave one naming it behind
+    missing = []
+    for name, path in sorted(MODULES.items()):
+        for node in ast.walk(_tree(name)):
+            if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                targets = [node.module]
+            elif isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            else:
+                continue
+            for target in targets:
+                if target.split(".")[0] in DEVICE and target not in MODULES:
+                    missing.append("%s:%d: %s" % (name, node.lineno, target))
+    assert not missing, missing

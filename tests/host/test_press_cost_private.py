@@ -17,7 +17,7 @@ def keys(board, app, text):
 def test_an_arrow_on_a_private_screen_is_saved_sealed_without_the_masked_digest():
     # a private screen's state is sealed whole, anew each save: its arrows are
     # saved as before, and the masked digest (which could never match) is skipped
-    from firmware import app as app_module
+    from firmware import saving as saving_module  # App.save's module
     root = tempdir("private")
     board, app = boot(root, 5)
     keys(board, app, "D D A D D A")            # Cybernaut, New game
@@ -27,16 +27,16 @@ def test_an_arrow_on_a_private_screen_is_saved_sealed_without_the_masked_digest(
     assert app.top().ID == "cn_place", app.top().ID
     saved = app.storage.read("saves/state.sav")
     digests = []
-    made = app_module.masked_digest
+    made = saving_module.masked_digest
 
     def counted(*args):
         digests.append(1)
         return made(*args)
-    app_module.masked_digest = counted
+    saving_module.masked_digest = counted
     try:
         keys(board, app, "R")
     finally:
-        app_module.masked_digest = made
+        saving_module.masked_digest = made
     assert app.storage.read("saves/state.sav") != saved
     assert digests == []
     assert b'"c": 1' not in app.storage.read("saves/state.sav").split(b"cn_place")[1][:200]

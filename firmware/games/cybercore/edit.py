@@ -4,7 +4,7 @@
 import json
 
 from firmware.buttons import B, LONG, RIGHT
-from firmware.games.cybercore.shared import GAME
+from firmware.games.cybercore.shared import GAME, HUB, open_fight
 from firmware.surface import COLS
 from firmware.ui import Menu, adjust
 from shared_rules.cybercore.rules import (ARMOUR_CLASSES, DAMAGE_TYPES, dodge_factor, evade_factor,
@@ -109,7 +109,7 @@ class FieldEdit(Menu):
     def choose(self, app, index):
         if self.fields()[index][2] == "done":
             c = self.finish(self.load(app))
-            host = app.find("cc_fight", None)
+            host = app.find(HUB)
             try:
                 host.receive(app, self.s["index"], c)
             except RefereeError as exc:
@@ -230,7 +230,7 @@ class GmView(Menu):
         return [j for j in range(len(fight.combatants)) if fight.combatants[j]["side"] == "foe"]
 
     def items(self, app):
-        fight = app.find("cc_fight", None).fight(app)
+        fight = open_fight(app)
         out = []
         for j in self.foes(fight):
             c = fight.combatants[j]
@@ -239,7 +239,7 @@ class GmView(Menu):
         return out
 
     def choose(self, app, index):
-        host = app.find("cc_fight", None)
+        host = app.find(HUB)
         fight = host.fight(app)
         foes = self.foes(fight)
         if index >= len(foes):

@@ -62,10 +62,19 @@ class FightScreen(Menu):
 
         return Fight.from_dict(self.s["fight"], unseal)
 
-    def keep(self, app, fight):
-        """Store ``fight`` back into the state (hidden numbers sealed)."""
+    def keep(self, app, fight, last=None, glitch=None):
+        """Store ``fight`` back into the state (hidden numbers sealed).
+
+        :param last: the last outcome's two public lines (list of 2 str, each cut
+            to 21 cells here) shown under the menu, or None to leave them.
+        :param glitch: [combatant index, damage type] of an armour Glitch check
+            now due (the menu offers "Glitch failed"), or None to leave it."""
         self.s["fight"] = fight.to_dict(app.seal)
         self._opened = None
+        if last is not None:
+            self.s["last"] = [last[0][:21], last[1][:21]]
+        if glitch is not None:
+            self.s["glitch"] = glitch
 
     # ---- menu ---------------------------------------------------------------
     def actions(self, app, fight):

@@ -3,7 +3,8 @@ the defence; A rolls at once (Cybercore Dealing Damage, Defending; RULINGS)."""
 
 import json
 
-from firmware.games.cybercore.shared import DEFENCE_LABEL, GAME, event_lines as _event_lines
+from firmware.games.cybercore.shared import (DEFENCE_LABEL, GAME, HUB, event_lines as _event_lines,
+                                             open_fight)
 from firmware.ui import Menu, adjust
 from shared_rules.cybercore.rules import (BANDS, DODGE_BANDS, EVADE_BANDS, RULE_ARMOUR, RULE_ATTACK,
                                     RULE_DODGE, RULE_EVADE, RULE_OPPOSED, RULE_WOUNDS)
@@ -53,8 +54,7 @@ class TargetScreen(Menu):
         return out
 
     def items(self, app):
-        host = app.find("cc_fight", None)
-        fight = host.fight(app)
+        fight = open_fight(app)
         return [status_line(fight.combatants[j]) for j in self.targets(fight)] or ["(nobody)"]
 
     def draw(self, app, surface):
@@ -73,7 +73,7 @@ class TargetScreen(Menu):
             self.s["bonus"] = adjust(self.s["bonus"], name, kind, -20, 40)
 
     def choose(self, app, index):
-        host = app.find("cc_fight", None)
+        host = app.find(HUB)
         fight = host.fight(app)
         targets = self.targets(fight)
         if index >= len(targets):
@@ -90,8 +90,7 @@ class TargetScreen(Menu):
         except RefereeError as exc:
             app.notice("Not allowed", str(exc))
             return
-        host.keep(app, fight)
-        host.s["last"] = [lines[0][:21], lines[-1][:21]]
+        host.keep(app, fight, [lines[0], lines[-1]])
         # a roll's result, a treatment, a Wounded Action: its own screen until A
         from firmware.screens.result import ResultScreen
         app.replace(ResultScreen.make(self.TITLE, lines))
@@ -181,14 +180,14 @@ class DefenceScreen(Menu):
         return out
 
     def items(self, app):
-        return [item[0] for item in self.options(app.find("cc_fight", None).fight(app))]
+        return [item[0] for item in self.options(open_fight(app))]
 
     def footer(self, app):
-        fight = app.find("cc_fight", None).fight(app)
+        fight = open_fight(app)
         return [fight.combatants[self.s["target"]]["name"] + " defends"]
 
     def choose(self, app, index):
-        host = app.find("cc_fight", None)
+        host = app.find(HUB)
         fight = host.fight(app)
         defence = self.options(fight)[index][1]
         i = self.s["actor"]
@@ -216,15 +215,15 @@ class DefenceScreen(Menu):
             lines.append("Move %d squares" % out["squares"])
         if defence != "dodge" or not out["success"]:
             lines += damage_lines(out["passed"], was_wounded, a["name"], out["events"])
+        glitch = None
         if out["glitch"]:
             lines += glitch_lines(out["quality_loss"])
             if t["armour"] != "none":
-                host.s["glitch"] = [j, out["dtype"]]
+                glitch = [j, out["dtype"]]
         if out["bother"]:
             lines.append("Bother: " + DEFENCE_LABEL[out["bother"]])
         lines += _event_lines(t["name"], t, out["events"])
-        host.keep(app, fight)
-        host.s["last"] = [lines[0][:21], _band_damage(lines[2], out["passed"], was_wounded)]
+        host.keep(app, fight, [lines[0], _band_damage(lines[2], out["passed"], was_wounded)], glitch)
         from firmware.screens.result import ResultScreen
         app.replace(ResultScreen.make("Defence", lines))  # until A: the roll stands
 

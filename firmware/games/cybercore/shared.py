@@ -1,12 +1,23 @@
 """What Cybercore's fight screens share (firmware/games/cybercore/): the game's name,
 labels and the outcome lines. The editor and roll screens import this module, never
-the fight's: they find the fight screen with ``app.find("cc_fight", None)``."""
+the fight's: they find the fight screen with ``app.find(HUB)``, read the fight with
+``open_fight`` and hand it back through the fight screen's ``keep`` or ``receive``
+(never writing its state themselves)."""
 
 GAME = "cybercore"
+HUB = "cc_fight"  # the screen that holds the fight (firmware/games/cybercore/fight.py)
 DEFENCE_LABEL = {"armour": "Armour", "dodge": "Dodge", "evade": "Evade"}
 # this game's row of the phase table (firmware/memory.py: per action): the editor and roll
 # screens, dropped once the fight screen is on top again (about 19 KB of a Pico's heap)
 ACTION = ("firmware.games.cybercore.edit", "firmware.games.cybercore.roll")
+
+
+def open_fight(app):
+    """The fight open: the Fight (shared_rules.cybercore) of the fight screen,
+    opened from its state (creatures' numbers unsealed once, FightScreen.fight).
+
+    :raises RuleError: no fight screen is open (names its ID)."""
+    return app.find(HUB).fight(app)
 
 
 def event_lines(name, c, events):

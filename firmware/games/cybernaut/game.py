@@ -229,7 +229,7 @@ class GameScreen(Menu):
             entries[index][1](app)
 
     # on_button below hands every arrow to Menu.on_button as it is: an arrow here
-    # only moves the selection (firmware.app._moves_only: no digest, no save)
+    # only moves the selection (firmware.saving.moves_only: no digest, no save)
     MENU_ARROWS = True
 
     def on_button(self, app, name, kind):

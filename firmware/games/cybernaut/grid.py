@@ -20,7 +20,8 @@ import json
 
 from firmware.buttons import A, B, DOWN, LEFT, LONG, RIGHT, UP
 from firmware.surface import COLS
-from firmware.games.cybernaut.shared import GAME_PACK as PACK, fit, journal, nsa_cursor, summary
+from firmware.games.cybernaut.shared import (GAME_PACK as PACK, fit, game_value, journal, keep_value,
+                                             nsa_cursor, public, summary)
 from firmware.screens import screen_class
 from firmware.ui import Menu, Screen, TextScreen, wrap
 from shared_rules.cybernaut.rules import GRID_NAMES
@@ -204,10 +205,9 @@ class NsaGrid(GridScreen):
     def moved(self, app):
         s = self.s
         try:
-            game = app.find("cn_game")
-        except RuleError:
+            keep_value(app, "nsacur", app.seal(json.dumps([s["g"], s["r"], s["c"]])))
+        except RuleError:  # no game open
             return
-        game.s["nsacur"] = app.seal(json.dumps([s["g"], s["r"], s["c"]]))
 
 
 class NetrunScreen(GridScreen):
@@ -240,11 +240,10 @@ class NetrunScreen(GridScreen):
 
     def moved(self, app):
         s = self.s
-        app.find("cn_game").s["cur"] = [s["g"], s["r"], s["c"]]
+        keep_value(app, "cur", [s["g"], s["r"], s["c"]])
 
     def draw(self, app, surface):
-        game_screen = app.find("cn_game")
-        pub = game_screen.s["pub"]
+        pub = public(app)
         marks = pub["marks"]
         shown = {}
         for chit in pub["nsa"]:
@@ -278,11 +277,11 @@ class NetrunScreen(GridScreen):
         elif at in game.gaps and row < 6:
             self.panel(surface, row, "GAP")
             row += 1
-        self.panel_msg(surface, game_screen.s["msg"])
+        self.panel_msg(surface, game_value(app, "msg"))
 
     def act(self, app):
         game = app.find("cn_game")
-        pub = game.s["pub"]
+        pub = public(app)
         if pub["run"] is None:
             if self.s["cyb"] is None:
                 return
@@ -298,11 +297,11 @@ class NetrunScreen(GridScreen):
             game.act(app, "nr_move", chit, self.at(), app.source)
         elif self.at() != pub["run"]["ghost"]:
             game.act(app, "ghost_move", self.at(), app.source)
-        if game.s["pub"]["run"] is None:
+        if public(app)["run"] is None:
             app.pop()
 
     def menu(self, app):
-        if app.find("cn_game").s["pub"]["run"] is None:
+        if public(app)["run"] is None:
             app.pop()
             return
         app.push(NetrunMenu())
@@ -325,7 +324,7 @@ class NetrunMenu(Menu):
     TITLE = "Netrun"
 
     def entries(self, app):
-        pub = app.find("cn_game").s["pub"]
+        pub = public(app)
         run = pub["run"]
         out = []
         if run is None:
@@ -381,7 +380,7 @@ class NetrunMenu(Menu):
         app.replace(_track())
 
     def log(self, app):
-        app.replace(TextScreen.make("Log", "\n".join(app.find("cn_game").s["log"]) or "(nothing)"))
+        app.replace(TextScreen.make("Log", "\n".join(game_value(app, "log")) or "(nothing)"))
 
 
 class ChitPick(Menu):
@@ -540,7 +539,7 @@ class PlaceScreen(NsaGrid):
                 events = game.setup_done()
                 journal(app, events)
                 screen.store(app, game, events)
-                screen.s["msg"] = "NSA placed"
+                keep_value(app, "msg", "NSA placed")
                 app.hand_back()
                 return
             screen.store(app, game, events)
@@ -550,7 +549,7 @@ class PlaceScreen(NsaGrid):
             events = real.replace(self._plan(app))
             journal(app, events, True)
             screen.store(app, real, events, True)
-            screen.s["msg"] = "NSA hid again"
+            keep_value(app, "msg", "NSA hid again")
             app.hand_back()
 
     def menu(self, app):

@@ -41,7 +41,7 @@ def left_behind(app):
     if app.undo and app.undo[2]:
         pos = app.undo[2]
         app.undo = [0, pos, pos, pos, [], [], [pos, "new", "a new Cybernaut game"]]
-    from firmware.app import RULE_LEFT
+    from firmware.journal import RULE_LEFT
     app.reveal_all("cybernaut", RULE_LEFT)
 
 

@@ -4,7 +4,8 @@ and regeneration. Kept apart so that a new game opens without them (issue 7, RAM
 """
 
 from firmware.buttons import A, B
-from firmware.games.cybernaut.shared import GAME, GAME_PACK as PACK, TRACK_NAMES, techgear_lines
+from firmware.games.cybernaut.shared import (GAME, GAME_PACK as PACK, TRACK_NAMES, game_value, public,
+                                             techgear_lines)
 from firmware.screens import screen_class
 from firmware.ui import Menu, Screen, TextScreen
 from shared_rules.cybernaut.rules import SEGMENTS
@@ -29,7 +30,7 @@ class TrackScreen(Screen):
     ID = "cn_track"
     PASSIVE = True  # it shows the game below it (firmware/undo.py)
     HELP = ("A or B back")
-    # an arrow does nothing here (firmware.app._moves_only: no digest, no save)
+    # an arrow does nothing here (firmware.saving.moves_only: no digest, no save)
     VIEW_ARROWS = True
 
     def help(self, app):
@@ -41,7 +42,7 @@ class TrackScreen(Screen):
         return self.HELP
 
     def draw(self, app, surface):
-        pub = app.find("cn_game").s["pub"]
+        pub = public(app)
         side, _, rule = SEGMENTS[pub["seg"]]
         surface.line_text(0, "Track Turn %d/10" % pub["turn"], True)
         surface.line_text(1, side)
@@ -51,10 +52,8 @@ class TrackScreen(Screen):
         if run is not None:
             surface.line_text(4, "Impulse %d/10 %s" % (run["imp"], "NR" if run["part"] == "NR" else "NS"))
             surface.line_text(5, "Ops Points %d" % run["ops"])
-        screen = app.find("cn_game")
-        if "ssmax" in screen.s:
-            ss_max = screen.s["ssmax"]  # kept by GameScreen.store
-        else:  # a save from before it was kept
+        ss_max = game_value(app, "ssmax", False)  # kept by GameScreen.store
+        if ss_max is False:  # a save from before it was kept
             ss_max = Game(app.pack(PACK), {"nsa": pub["nsa"], "run": None, "seg": pub["seg"],
                                            "turn": pub["turn"], "over": pub["over"]}).ss_max()
         surface.line_text(6, "SS Max %s" % ("-" if ss_max is None else ss_max))
@@ -144,11 +143,11 @@ class SprawlPick(Menu):
         names = sorted(app.pack(PACK).data["sprawls"])
         purpose = self.s["for"]
         if purpose == "ss":
-            unit = game.s["pub"]["ss_wait"][0]
+            unit = public(app)["ss_wait"][0]
             if game.act(app, "place_ss", unit, names[index]) is not None:
                 app.pop()
         elif purpose == "attack":
-            pub = game.s["pub"]
+            pub = public(app)
             units = [u["name"] for u in pub["ss"] if u["at"] == names[index]]
             events = game.act(app, "attack", names[index], units, app.source)
             if events is not None:
@@ -203,7 +202,7 @@ class UnitPick(Menu):
         return self.HELP
 
     def units(self, app):
-        pub = app.find("cn_game").s["pub"]
+        pub = public(app)
         if self.s["for"] == "move" and pub["seg"] == 4:
             return [(u["name"], u["name"] + " " + u["at"][-8:]) for u in pub["ss"] if u["at"]]
         return [(c["name"], c["name"] + " " + c["at"][-8:]) for c in pub["cybs"] if c["alive"]]
@@ -221,7 +220,7 @@ class UnitPick(Menu):
         V.A, V.B.3), at most two lines; nothing while the group is not in one sprawl."""
         if self.s["for"] != "inter" or not self.s["on"]:
             return []
-        cybs = [c for c in app.find("cn_game").s["pub"]["cybs"] if c["name"] in self.s["on"]]
+        cybs = [c for c in public(app)["cybs"] if c["name"] in self.s["on"]]
         if not cybs or [c for c in cybs if c["at"] != cybs[0]["at"]]:
             return []
         pack = app.pack(PACK)
@@ -243,7 +242,7 @@ class UnitPick(Menu):
                 self.s["on"].append(key)
             return
         game = app.find("cn_game")
-        pub = game.s["pub"]
+        pub = public(app)
         chosen = self.s["on"]
         if not chosen:  # said, not silent (issue 19)
             app.notice("Nobody chosen", "Choose at least one with A first (a * marks "
@@ -278,7 +277,7 @@ class UnitPick(Menu):
             app.replace(SprawlPick.make("path", "From " + start, list(chosen), [start]))
         else:
             index = [i for i in range(len(pub["cybs"])) if pub["cybs"][i]["name"] == chosen[0]][0]
-            screen = screen_class("cn_net").make(None, game.s.get("cur"))
+            screen = screen_class("cn_net").make(None, game_value(app, "cur"))
             screen.s["cyb"] = index
             app.replace(screen)
 

@@ -11,7 +11,7 @@ chosen during setup, shared_rules/cybernaut/readings.py).
 """
 
 from firmware.buttons import LEFT, RIGHT
-from firmware.games.cybernaut.shared import GAME_PACK as PACK
+from firmware.games.cybernaut.shared import GAME_PACK as PACK, public
 from firmware.ui import Menu
 
 
@@ -23,7 +23,7 @@ class EncounterPick(Menu):
         return {"sel": 0, "sp": 0}
 
     def sprawls(self, app):
-        return app.find("cn_game").s["pub"]["enc"] or ["-"]
+        return public(app)["enc"] or ["-"]
 
     def sprawl(self, app):
         spots = self.sprawls(app)
@@ -72,10 +72,10 @@ class BodyBankPick(EncounterPick):
 
     def items(self, app):
         return ["%s %s" % (c["name"], "out" if not c["alive"] else "in play")
-                for c in app.find("cn_game").s["pub"]["cybs"]] or ["(none)"]
+                for c in public(app)["cybs"]] or ["(none)"]
 
     def choose(self, app, index):
-        if not app.find("cn_game").s["pub"]["cybs"]:
+        if not public(app)["cybs"]:
             app.pop()
             return
         if app.find("cn_game").act(app, "body_bank", index, self.sprawl(app)) is not None:
@@ -95,7 +95,7 @@ class LossPick(Menu):
     TITLE = "Remove units"
 
     def units(self, app):
-        pub = app.find("cn_game").s["pub"]
+        pub = public(app)
         losses = pub.get("losses") or []
         if not losses:
             return []
@@ -107,7 +107,7 @@ class LossPick(Menu):
         return self.units(app) or ["(none)"]
 
     def footer(self, app):
-        losses = app.find("cn_game").s["pub"].get("losses") or []
+        losses = public(app).get("losses") or []
         return [("%s -%d" % (x["side"][:3], x["left"])) for x in losses][:2]
 
     def choose(self, app, index):
@@ -117,7 +117,7 @@ class LossPick(Menu):
             return
         game = app.find("cn_game")
         if game.act(app, "remove_unit", units[index]) is not None:
-            if not game.s["pub"].get("losses"):
+            if not public(app).get("losses"):
                 app.pop()
 
 
@@ -142,7 +142,7 @@ class ReadingsScreen(Menu):
         return READINGS
 
     def items(self, app):
-        chosen = app.find("cn_game").s["pub"].get("read") or {}
+        chosen = public(app).get("read") or {}
         out = []
         for key, values, _ in self.readings():
             out.append(self.LABELS[chosen.get(key, values[0])])
@@ -153,7 +153,7 @@ class ReadingsScreen(Menu):
 
     def choose(self, app, index):
         key, values, _ = self.readings()[index]
-        chosen = app.find("cn_game").s["pub"].get("read") or {}
+        chosen = public(app).get("read") or {}
         now = chosen.get(key, values[0])
         app.find("cn_game").act(app, "set_reading", key, values[1] if now == values[0] else values[0])
 
@@ -171,10 +171,10 @@ class ZonePick(Menu):
     TITLE = "Auton. Zone V.C.5"
 
     def sprawls(self, app):
-        return app.find("cn_game").s["pub"]["enc"]
+        return public(app)["enc"]
 
     def items(self, app):
-        zones = app.find("cn_game").s["pub"].get("az") or []
+        zones = public(app).get("az") or []
         return [("*" if s in zones else " ") + s for s in self.sprawls(app)] or ["(none)"]
 
     def choose(self, app, index):

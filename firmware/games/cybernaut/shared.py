@@ -1,13 +1,16 @@
 """What Cybernaut's screens share (firmware/games/cybernaut/): the game's names, its
 packs, the journal helper and the result lines. Its screens import this module, never
-each other's: a screen finds the game screen with ``app.find("cn_game")`` and opens
-another by its screen ID (firmware.screens.screen_class)."""
+each other's: a screen finds the game screen with ``app.find("cn_game")`` (HUB) and
+opens another by its screen ID (firmware.screens.screen_class); it reads the game
+screen's state through ``public`` and ``game_value`` and changes it through
+``keep_value`` (or the game screen's own methods: act, load, store)."""
 
 import json
 
 from firmware.surface import COLS, NB
 
 GAME = "cybernaut"
+HUB = "cn_game"  # the screen that holds the game (firmware/games/cybernaut/game.py)
 PACK = "cybernaut-sample"  # the rolls-only pack (Interaction, Encounter)
 GAME_PACK = "cybernaut-game-sample"  # the full game pack (map, grids, counter mix, charts)
 # the modules that check a game pack, not needed once it is loaded (about 15 KB):
@@ -28,6 +31,30 @@ SECRET_KINDS = ("nsa_setup", "nsa_replaced")
 SHORT_SEGMENTS = ("Interaction", "NR RW Move", "Netrun", "Attack", "NSA RW Move", "End of Turn")
 TRACK_NAMES = ("Interaction", "RealWorld Move", "Netrun", "Attack", "RealWorld Move",
                "End of Turn")
+
+
+def public(app):
+    """What every player may read of the game open: its game screen's "pub" (dict,
+    made by GameScreen.store: "cybs", "run", "nsa", "marks", "enc", "losses",
+    "read", "az", "ss_wait"...). Read it only: the game screen changes it.
+
+    :raises RuleError: no Cybernaut game is open (names the screen's ID)."""
+    return app.find(HUB).s["pub"]
+
+
+def game_value(app, key, default=None):
+    """One entry of the game screen's own state, or ``default`` when it has none: "msg" (its message line,
+    str), "log" (the public log, list of str), "ssmax" (the Sprawl's SS maximum,
+    kept by GameScreen.store), "cur" (where the Netrunner left the grid cursor:
+    [grid, row, col]). :raises RuleError: no Cybernaut game is open."""
+    return app.find(HUB).s.get(key, default)
+
+
+def keep_value(app, key, value):
+    """Set entry ``key`` of the game screen's state (saved with it): "msg" (str),
+    "cur" ([grid, row, col]) or "nsacur" (the NSA's cursor, sealed: ``nsa_cursor``
+    reads it). :raises RuleError: no Cybernaut game is open."""
+    app.find(HUB).s[key] = value
 
 
 def fit(text, width):
@@ -141,7 +168,7 @@ def nsa_cursor(app):
     row, col], or None (none yet). The game screen keeps it sealed ("nsacur"): the
     NSA's cursor may show where it placed or moved a chit, and the game screen's
     state is saved in clear (a private screen's own state is sealed whole)."""
-    screen = app.find("cn_game", None)
+    screen = app.find(HUB, None)
     sealed = screen.s.get("nsacur") if screen is not None else None
     if not sealed:
         return None

@@ -1,7 +1,7 @@
 """Neo-Hunt shot screen: target, d6, extra damage cards, damage."""
 
 from firmware.buttons import RIGHT
-from firmware.games.neohunt.shared import GAME, SHORT_STATE, lighten
+from firmware.games.neohunt.shared import GAME, HUB, SHORT_STATE, lighten, open_game
 from firmware.ui import Menu, adjust
 from shared_rules.errors import RuleError
 from shared_rules.neohunt.rules import RULE_DAMAGE, RULE_TO_HIT
@@ -39,7 +39,7 @@ class NhShoot(Menu):
         """The menu under a title naming the shooter: "P1 only: shoot" while a hidden
         shooter aims (her private screen), "P1 shoots", then "T2 hit P1: damage"."""
         Menu.draw(self, app, surface)
-        g = app.find("nh_game").game(app)
+        g = open_game(app)
         who = _who(g, self.s["att"])
         if self.s.get("_owner"):
             title = who + " only: shoot"
@@ -57,7 +57,7 @@ class NhShoot(Menu):
         check_shot, Neo-Hunt Combat). A hidden shooter's reach comes from her secret
         place, so she chooses on a private screen (opened through "Hand to",
         ``"_owner"`` in the state: neohunt_turns.other)."""
-        g = app.find("nh_game").game(app)
+        g = open_game(app)
         att = tuple(self.s["att"])
         return [t for t in self.candidates(g, att) if g.check_shot(att, t) is None]
 
@@ -78,7 +78,7 @@ class NhShoot(Menu):
         """Why nobody can be shot at (two lines), or [] when someone can."""
         if self.targets(app):
             return []
-        g = app.find("nh_game").game(app)
+        g = open_game(app)
         if not self.candidates(g, tuple(self.s["att"])):
             return ["No target: all", "hidden or gone"]
         return ["None in reach: walls", "or too far. B back"]
@@ -88,10 +88,10 @@ class NhShoot(Menu):
         for a trooper, which holds no action cards (Neo-Hunt troopers)."""
         if self.s["att"][0] == "t":
             return []
-        return app.find("nh_game").game(app).sect["extra_damage"]
+        return open_game(app).sect["extra_damage"]
 
     def label(self, app, target):
-        g = app.find("nh_game").game(app)
+        g = open_game(app)
         if target[0] == "v":
             return "%s %s" % (g.d["players"][target[1]]["name"], SHORT_STATE[g.state(target[1])])
         return "T%d %s" % (target[1], place_name(g.trooper(target[1])["at"]))
@@ -130,7 +130,7 @@ class NhShoot(Menu):
             sel = self.s["sel"]
             if sel >= len(targets):
                 return None
-            state = app.find("nh_game").game(app).target_state(targets[sel])
+            state = open_game(app).target_state(targets[sel])
         except RuleError:  # no game open, or the target cannot be shot at
             return None
         return ["%d+" % to_hit(state), "hit " + chance_text(*shot_odds(state, self.s.get("mod", 0)))]
@@ -165,7 +165,7 @@ class NhShoot(Menu):
 
     def act(self, app, index):
         """Roll the shot or apply the damage for the entry at ``index``."""
-        screen = app.find("nh_game")
+        screen = app.find(HUB)
         g = screen.game(app)
         s = self.s
         att = tuple(s["att"])
@@ -228,7 +228,7 @@ class NhShoot(Menu):
         try:
             out = g.damage(att, target, s["hits"], big, s["extras"], s["red"])
         except RuleError as exc:
-            screen._game = None
+            screen.reopen()
             app.notice("Not allowed", str(exc))
             return
         app.record(GAME, "damage", {"by": _who(g, att), "extras": s["extras"], "hits": s["hits"],

@@ -56,6 +56,12 @@ class NhGame(Menu):
             self._game = Game.load(json.loads(self.s["g"]), _sect(app), app)
         return self._game
 
+    def reopen(self, game=None):
+        """Hold ``game`` (a Game just dealt: firmware.games.neohunt.setup) or, with
+        None, let go of the Game opened (a change the rules refused may have been
+        half made): the next ``game(app)`` opens it from the sealed state again."""
+        self._game = game
+
     def commit(self, app):
         """Seal the game back into the screen state (after every change).
 

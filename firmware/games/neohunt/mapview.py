@@ -2,6 +2,7 @@
 
 from firmware.buttons import A, B, DOWN, UP
 from firmware.surface import CELL
+from firmware.games.neohunt.shared import open_game
 from firmware.ui import Screen
 from shared_rules.neohunt.board import neighbours_by_exit, place_name
 
@@ -26,7 +27,7 @@ class NhMap(Screen):
             "A or B back")
 
     def draw(self, app, surface):
-        g = app.find("nh_game").game(app)
+        g = open_game(app)
         sel = self.s["sel"]
         surface.line_text(0, "Map", True)
         # the chosen sector first: its highlight bar runs to the row's end, so the

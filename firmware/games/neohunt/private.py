@@ -2,7 +2,7 @@
 and a Spot! result (both through prompt.Reveal: shown only while A is held)."""
 
 from firmware.buttons import A, B, DOWN, RIGHT, UP
-from firmware.games.neohunt.shared import lighten
+from firmware.games.neohunt.shared import HUB, lighten, open_game
 from firmware.screens.prompt import Reveal
 from firmware.surface import NB
 from firmware.ui import Screen, wrap
@@ -59,7 +59,7 @@ class NhPlace(Screen):
 
     def draw(self, app, surface):
         s = self.s
-        screen = app.find("nh_game")
+        screen = app.find(HUB)
         g = screen.game(app)
         name = s["name"] if s["mode"] == "join" else g.d["players"][s["p"]]["name"]
         surface.line_text(0, name + " only", True)
@@ -92,17 +92,17 @@ class NhPlace(Screen):
         elif name == B:
             app.hand_back("Cancelled")
         elif name == RIGHT and s["mode"] in ("setup", "move"):
-            g = app.find("nh_game").game(app)
+            g = open_game(app)
             where = NhWhere.make(app, g.d["players"][s["p"]]["name"], "You are at",
                                  place_name(g.place_of(s["p"])))
             where.s["stage"] = "hold"
             app.push(where)
         elif name == A:
-            screen = app.find("nh_game")
+            screen = app.find(HUB)
             try:
                 screen.turns(app, "placed", s["p"], s["mode"], self.CHOICES[s["sel"]])
             except RuleError as exc:
-                screen._game = None
+                screen.reopen()
                 s["err"] = str(exc)
                 lighten(app)
                 return

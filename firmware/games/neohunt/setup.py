@@ -92,7 +92,7 @@ def start_game(app, setup, cells):
                RULE_SETUP)
     app.home()
     screen = screen_class("nh_game")({"sel": 0, "step": "initial", "cur": None, "g": "", "moved": []})
-    screen._game = game
+    screen.reopen(game)
     lighten(app)  # the set-up's and the pack's modules go before the game's text is made
     screen.commit(app)
     app.push(screen)

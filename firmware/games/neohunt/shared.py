@@ -1,11 +1,12 @@
 """What Neo-Hunt's screens share (firmware/games/neohunt/): the game's names, its
 pack's section, and the modules one action loads (``lighten`` drops them). Its
 screens import this module, never each other's: a screen finds the game screen with
-``app.find("nh_game")`` and opens another by its screen ID
-(firmware.screens.screen_class)."""
+``app.find("nh_game")`` (HUB), reads the game with ``open_game`` and opens another
+screen by its screen ID (firmware.screens.screen_class)."""
 
 PACK = "neohunt-sample"
 GAME = "neohunt"
+HUB = "nh_game"  # the screen that holds the game (firmware/games/neohunt/game.py)
 SHORT_STATE = {"visible": "vis", "cloaked": "clk", "hidden": "hid"}
 
 
@@ -20,6 +21,15 @@ ACTION = ("firmware.games.neohunt.turns", "firmware.games.neohunt.setup",
           "shared_rules.neohunt.rounds", "shared_rules.neohunt.pack", "shared_rules.pack_check",
           "shared_rules.tables")
 _SECT = [None, None]  # [app, its checked "neohunt" section]
+
+
+def open_game(app):
+    """The game open: the Game (shared_rules.neohunt) of the game screen, opened
+    from its sealed state once (NhGame.game). A screen changes it through the game
+    screen's methods (turns, commit), never its state.
+
+    :raises RuleError: no Neo-Hunt game is open (names the screen's ID)."""
+    return app.find(HUB).game(app)
 
 
 def sect(app):
