@@ -525,6 +525,7 @@ class App:
 
         :param moved: True for a press of an arrow button (App._act).
         """
+        self.storage.flush()  # the journal lines held (App.handle) go first: write-ahead
         body = self.snapshot()
         cursor = cursor_of(body)
         digest = None
@@ -657,8 +658,10 @@ class App:
             self.dirty = True
             return
         self._last_press = self.now
+        self.storage.hold()  # the press's journal lines: one append (App.save flushes)
         if not self._act(name, kind):
             self.recover_memory()
+        self.storage.flush()
         self.dirty = True
 
     def _cover_idle_private(self):
@@ -767,6 +770,10 @@ class App:
             self.flush_draws()  # dice drawn but not journaled: journaled now (sealed)
         except MemoryError:
             pass
+        try:  # the press's whole lines held so far are journaled, as each was before
+            self.storage.flush(True)
+        except MemoryError:
+            gc.collect()
         counter = self.source.counter
         next_seq = self.journal.next_seq
         self.stack = [MainMenu()]

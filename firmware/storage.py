@@ -2,7 +2,9 @@
 
 ``write_atomic`` writes a temporary file, flushes it, then renames it over the
 old one: after a cut at any moment the file is either the old one or the new
-one, never half of each. ``append`` adds a line to an append-only journal.
+one, never half of each. ``append`` adds a line to an append-only journal;
+between ``hold`` and ``flush`` the lines wait in RAM and go to their file in one
+append (the journal lines of one press: issue 21).
 
 The folder holds: ``saves/`` (state), ``journals/`` (session journals), ``packs/``
 (table packs), and ``key.bin`` (the device's sealing key).
@@ -14,6 +16,9 @@ import os
 
 TMP_SUFFIX = ".tmp"
 BODY_SUFFIX = ".body.tmp"  # write_json_atomic's JSON text before its header is known
+# characters of held lines (Storage.hold) that are written at once without waiting for the
+# flush: a press journaling dozens of commitments never holds more than this in RAM
+HOLD_BYTES = 2048
 
 
 class Storage:
@@ -30,6 +35,7 @@ class Storage:
         self.root = root
         self.fs = fs or os
         self.open = opener or open
+        self._held = None  # hold(): [name, [parts...], bytes] waiting for flush()
         self._mkdirs(root)
 
     def _mkdirs(self, path):
@@ -221,10 +227,56 @@ class Storage:
             self.fs.rename(tmp, final)
             self.fs.remove(old)
 
+    def hold(self):
+        """From now until ``flush``, ``append`` keeps its lines in RAM instead of
+        writing each at once: one press's journal lines (App.record) then go to the
+        file in one append, each append opening the file and programming flash
+        (issue 21: a Cybernaut action journaling a line per chit took seconds on a
+        Pico). The caller flushes before the state save that confirms the press,
+        so the journal stays the write-ahead record. Lines held past HOLD_BYTES
+        (2,048 characters) are written at once, still whole; held lines for another
+        file than the first are written before it is held. No-op while holding."""
+        if self._held is None:
+            self._held = [None, [], 0]
+
+    def flush(self, keep=False):
+        """Write the lines held since ``hold`` in one append, then stop holding
+        (``keep``: go on holding). Nothing happens when nothing is held. What was
+        held is let go before the write: a failed write (OSError, MemoryError)
+        never writes it twice; a line it cut short is a torn last line, which the
+        boot's firmware.resume.sync_journal cuts away.
+
+        :raises OSError: the append failed.
+        """
+        held = self._held
+        self._held = [None, [], 0] if keep else None
+        if held is not None and held[1]:
+            self._append(held[0], held[1])
+
     def append(self, name, text):
         """Append ``text`` (str, or a tuple/list of str or bytes written one after
         the other, with no joined copy) to ``name``, creating it (and its folder)
-        if needed."""
+        if needed. While holding (``hold``) the parts wait for ``flush``.
+
+        :raises OSError: the append failed.
+        """
+        held = self._held
+        if held is None:
+            self._append(name, text)
+            return
+        if held[0] != name and held[1]:
+            self.flush(True)
+            held = self._held
+        held[0] = name
+        parts = text if isinstance(text, (tuple, list)) else (text,)
+        held[1].extend(parts)
+        for part in parts:
+            held[2] += len(part)
+        if held[2] >= HOLD_BYTES:
+            self.flush(True)
+
+    def _append(self, name, text):
+        """``append``'s write: one open of the file in append mode."""
         folder = name.rsplit("/", 1)[0] if "/" in name else ""
         if folder:
             self._mkdirs(self.path(folder))
