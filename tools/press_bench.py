@@ -10,7 +10,7 @@ in it (arrows more often than A and B, as a player moving a cursor does).
 
 Each press prints one line (tools/press_report.py reads them)::
 
-    PB <game> <class> <button> <total> <act> <save> <digest> <encode> <write> <draw> <bytes> <files> <alloc> <free>
+    PB <game> <class> <button> <total> <act> <save> <digest> <encode> <write> <draw> <bytes> <files> <alloc> <free> <screen> <screen kind>
 
 times in device microseconds (time.ticks_us: emulated cycles on the virtual Pico);
 ``class`` is ``cursor`` (an arrow that left the screens, the journal, the dice and
@@ -22,7 +22,9 @@ too); ``alloc`` the largest single block the press's save asked for (its JSON
 text: the biggest allocation of a press that saves; 0 when it encoded none);
 ``free`` the free heap after the press and a collection, every 25 presses (else
 -1), with mem_info's lines after ``PBMEM`` (its "max free sz": the largest free
-block, in 16-byte blocks on a 32-bit port, 32 on a 64-bit one).
+block, in 16-byte blocks on a 32-bit port, 32 on a 64-bit one); ``screen`` the ID
+of the top screen the press was made on (firmware.screens.SCREENS) and ``screen
+kind`` its family (``screen_kind``: grid, menu, view or screen).
 ``PBBOOT <free>``: the free heap after the first boot and a collection (then
 mem_info's lines).
 ``MEMERR <game> <n>``: a MemoryError the app recovered from (its "Out of memory").
@@ -73,14 +75,14 @@ class Written:
 
     def __call__(self, name, *args):
         storage = self.storage
-        before = storage.size(name) if self.method == "append" else 0
+        before = storage.size(name) if self.method in ("append", "_append") else 0
         start = time.ticks_us()
         try:
             return self.func(name, *args)
         finally:
             self.acc[3] += time.ticks_diff(time.ticks_us(), start)
             self.box[1] += 1
-            if self.method == "append":
+            if self.method in ("append", "_append"):
                 self.box[0] += storage.size(name) - before
             elif self.method == "copy":
                 self.box[0] += max(0, storage.size(args[0]))
@@ -109,6 +111,24 @@ class Timer:
 
 
 CURSOR_KEYS = ("sel", "r", "c")
+
+
+def screen_kind(screen):
+    """The family of ``screen``'s class, from its bases: "grid" (a Cybernaut
+    GridScreen), "menu" (a firmware.ui.Menu), "view" (a TextScreen or ResultScreen:
+    text to read) or "screen" (any other)."""
+    base = type(screen)
+    while base is not None:
+        label = base.__name__
+        if label == "GridScreen":
+            return "grid"
+        if label == "Menu":
+            return "menu"
+        if label in ("TextScreen", "ResultScreen"):
+            return "view"
+        bases = getattr(base, "__bases__", ())
+        base = bases[0] if bases else None
+    return "screen"
 
 
 def masked_digest(app, state_digest):
@@ -184,7 +204,10 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1):
         board.pack_dirs = (packs,)
         bus = Bus()
         storage = Storage(data)
-        for name in ("write_atomic", "write_json_atomic", "rename", "copy", "append", "keep_prefix"):
+        # the file appends: Storage._append since issue 21's held journal lines (an
+        # append that only holds a line writes nothing), Storage.append before
+        appends = "_append" if hasattr(storage, "_append") else "append"
+        for name in ("write_atomic", "write_json_atomic", "rename", "copy", appends, "keep_prefix"):
             setattr(storage, name, Written(storage, name, acc, box))
         surface = pico.make_surface(i2c=bus)
         app = app_module.App(surface, Buttons(board.make_buttons()), storage, board.entropy, seed,
@@ -217,6 +240,9 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1):
                 opening = False
             count += 1
             ids = [s.ID for s in app.stack]
+            where = app.top()
+            shown = (where.ID or "?", screen_kind(where))
+            where = None
             seq = app.journal.next_seq
             counter = app.source.counter
             before = masked_digest(app, state_digest) if name in "UDLR" else None
@@ -244,7 +270,7 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1):
                 print("PBMEM", game)
                 micropython.mem_info()
             print("PB", game, kind, name, total, act, acc[0], acc[1], acc[2], acc[3], acc[4],
-                  box[0], box[1], alloc, free)
+                  box[0], box[1], alloc, free, shown[0], shown[1])
             if memerr[0] != errors:
                 print("MEMERR", game, count)
             if not plan and len(app.stack) < 2:
