@@ -10,7 +10,7 @@ in it (arrows more often than A and B, as a player moving a cursor does).
 
 Each press prints one line (tools/press_report.py reads them)::
 
-    PB <game> <class> <button> <total> <act> <save> <digest> <encode> <write> <draw> <bytes> <files> <alloc> <free> <screen> <screen kind>
+    PB <game> <class> <button> <total> <act> <save> <digest> <encode> <write> <draw> <bytes> <files> <alloc> <free> <screen> <screen kind> <record> <seal> <store> <load> <sync>
 
 times in device microseconds (time.ticks_us: emulated cycles on the virtual Pico);
 ``class`` is ``cursor`` (an arrow that left the screens, the journal, the dice and
@@ -24,7 +24,13 @@ text: the biggest allocation of a press that saves; 0 when it encoded none);
 -1), with mem_info's lines after ``PBMEM`` (its "max free sz": the largest free
 block, in 16-byte blocks on a 32-bit port, 32 on a 64-bit one); ``screen`` the ID
 of the top screen the press was made on (firmware.screens.SCREENS) and ``screen
-kind`` its family (``screen_kind``: grid, menu, view or screen).
+kind`` its family (``screen_kind``: grid, menu, view or screen); then where a
+press's time goes inside its action and save (device µs, overlapping):
+``record`` App.record (the journal entries: encoding, CRC, sealed draws, the file
+append when not held), ``seal`` App.seal and App.unseal, ``store`` and ``load``
+Cybernaut's GameScreen.store (commitments, split, sealing the chits) and
+GameScreen.load (unsealing, joining), ``sync`` its commitments' sync
+(firmware.games.cybernaut.commit.sync: inside ``store``).
 ``PBBOOT <free>``: the free heap after the first boot and a collection (then
 mem_info's lines).
 ``MEMERR <game> <n>``: a MemoryError the app recovered from (its "Out of memory").
@@ -143,6 +149,27 @@ def masked_digest(app, state_digest):
     return state_digest(body)
 
 
+def time_parts(app, acc):
+    """Wrap what press_bench times inside a press (the PB line's last five slots,
+    acc[5..9]): App.record, App.seal/unseal on ``app``, and Cybernaut's
+    GameScreen.store/load and commit.sync when their modules are loaded (a game's
+    modules come and go: called before every press)."""
+    if not isinstance(app.record, Timer):
+        app.record = Timer(acc, 5, app.record)
+        app.seal = Timer(acc, 6, app.seal)
+        app.unseal = Timer(acc, 6, app.unseal)
+    game = sys.modules.get("firmware.games.cybernaut.game")
+    if game is not None and not getattr(game.GameScreen, "_timed", False):
+        store = Timer(acc, 7, game.GameScreen.store)
+        load = Timer(acc, 8, game.GameScreen.load)
+        game.GameScreen.store = lambda self, *args: store(self, *args)
+        game.GameScreen.load = lambda self, *args: load(self, *args)
+        game.GameScreen._timed = True
+    commit = sys.modules.get("firmware.games.cybernaut.commit")
+    if commit is not None and not isinstance(commit.sync, Timer):
+        commit.sync = Timer(acc, 9, commit.sync)
+
+
 def lcg(state):
     """The next state of the driver's own random presses (int, 31 bits)."""
     return (state * 1103515245 + 12345) & 0x7FFFFFFF
@@ -164,7 +191,7 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1):
 
     flows = [(entry[0], ("A",)) for entry in ENTRIES]
     flows.append(("Cybernaut new game", tuple(n for n, _ in parse_keys("D D A D D A"))))
-    acc = [0, 0, 0, 0, 0]  # save, digest, encode, write, draw
+    acc = [0] * 10  # save, digest, encode, write, draw; record, seal, store, load, sync
     box = [0, 0]
     memerr = [0]
 
@@ -246,7 +273,8 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1):
             seq = app.journal.next_seq
             counter = app.source.counter
             before = masked_digest(app, state_digest) if name in "UDLR" else None
-            for i in range(5):
+            time_parts(app, acc)
+            for i in range(10):
                 acc[i] = 0
             box[0] = box[1] = 0
             errors = memerr[0]
@@ -270,7 +298,7 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1):
                 print("PBMEM", game)
                 micropython.mem_info()
             print("PB", game, kind, name, total, act, acc[0], acc[1], acc[2], acc[3], acc[4],
-                  box[0], box[1], alloc, free, shown[0], shown[1])
+                  box[0], box[1], alloc, free, shown[0], shown[1], acc[5], acc[6], acc[7], acc[8], acc[9])
             if memerr[0] != errors:
                 print("MEMERR", game, count)
             if not plan and len(app.stack) < 2:

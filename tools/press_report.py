@@ -75,6 +75,8 @@ def parse(text, block_bytes=16):
             # the screen the press was made on and its family (older logs: "?")
             rec["screen"] = p[15] if len(p) > 15 else "?"
             rec["family"] = p[16] if len(p) > 16 else "?"
+            for i, key in enumerate(("record", "seal", "store", "load", "sync")):
+                rec[key] = int(p[17 + i]) if len(p) > 17 + i else 0
             out["presses"].append(rec)
             game = p[1]
             if rec["free"] >= 0:
@@ -218,10 +220,15 @@ def by_screen(presses, slow_ms=OTHER_P99_MS, most=12):
         rows.append((pct(us, 99), sid, own, us))
     rows.sort(key=lambda row: -row[0])
     for _, sid, own, us in rows[:most]:
-        part = dict((key, statistics.mean(p[key] for p in own)) for key in ("act", "digest", "encode", "write", "draw"))
+        part = dict((key, statistics.mean(p[key] for p in own)) for key in (
+            "act", "digest", "encode", "write", "draw", "record", "seal", "store", "load", "sync"))
         lines.append("  %-12s %s; mean action %s, digest %s, encode %s, storage %s, draw %s; %.0f B written a press" % (
             sid, _figures(us), ms(part["act"]), ms(part["digest"]), ms(part["encode"]), ms(part["write"]),
             ms(part["draw"]), statistics.mean(p["bytes"] for p in own)))
+        if any(part[key] for key in ("record", "seal", "store", "load", "sync")):
+            lines.append("  %-12s inside: journal entries %s, seal/unseal %s, Cybernaut store %s (its commitments' "
+                         "sync %s), load %s" % ("", ms(part["record"]), ms(part["seal"]), ms(part["store"]),
+                                                ms(part["sync"]), ms(part["load"])))
     return lines
 
 
