@@ -260,3 +260,50 @@ def test_a_failed_flush_lets_its_lines_go():
     store.append("j.jrn", "two\n")
     store.flush()
     assert store.read("j.jrn") == b"two\n"
+
+
+def _short_dumps(limit):
+    """json.dumps that runs out of memory for a text longer than ``limit``
+    characters (a heap in pieces with no bigger block), and its pieces' lengths."""
+    import json
+    made = []
+
+    def dumps(value):
+        text = json.dumps(value)
+        if len(text) > limit:
+            raise MemoryError("memory allocation failed")
+        made.append(len(text))
+        return text
+    return dumps, made
+
+
+def test_json_pieces_make_the_text_of_json_dumps_however_it_is_cut():
+    # issue 21: a save body's digest and file on a heap in pieces (firmware.saving)
+    import json
+    from shared_rules.save import json_pieces
+    body = {"version": 3, "screens": [
+        {"id": "cn_game", "state": {"sel": 2, "pub": {"turn": 3, "grid": [[0, 1.5, None, True]] * 20},
+                                    "sec": {"groups": ["ab\u00e9\"\\\n" * 120, "x" * 700]}, "log": []}},
+        {"id": "text", "state": {"t": "caf\u00e9", 7: "seven"}}],
+        "secrets": {"s1c5": ["cybernaut", "NSA chit", "NSA", "0f" * 100]}, "empty": {}, "none": []}
+    whole = json.dumps(body)
+    for limit in (100000, 2000, 600):  # 600: a 256-character piece, escaped
+        for depth in (0, 1, 3, 9):
+            dumps, made = _short_dumps(limit)
+            pieces = []
+            json_pieces(body, pieces.append, depth, dumps)
+            assert "".join(pieces) == whole, (limit, depth)
+            assert max(made) <= limit
+            if limit == 100000 and depth == 0:
+                assert pieces == [whole]  # it fits: one piece
+    # a number that cannot be made at all: the MemoryError goes on
+    dumps, made = _short_dumps(3)
+    assert raises(MemoryError, json_pieces, {"n": 123456}, [].append, 0, dumps)
+
+
+def test_the_text_digest_of_a_body_is_the_sha256_of_its_json():
+    import hashlib
+    import json
+    from firmware.saving import _text_digest
+    body = {"screens": [{"id": "dice", "state": {"sel": 1, "last": "d6 = 4 \u00e9"}}], "next_seq": 9}
+    assert _text_digest(body) == hashlib.sha256(json.dumps(body).encode()).digest()
