@@ -57,32 +57,22 @@ def masked_digest(body, digest_of=None):
             body["packs"] = packs
 
 
-# levels of a save body digested piece by piece without trying them whole, once
-# its whole text found no room: the body, its screen list, a screen, its state
-# (json_pieces: a Cybernaut game's state is the text too big for a heap in pieces;
-# its parts are tried whole)
+# levels of a save body digested piece by piece without trying them whole: the
+# body, its screen list, a screen, its state (json_pieces: a Cybernaut game's state
+# is the text too big for a heap in pieces; its parts are tried whole)
 BODY_DEPTH = 4
 
 
 def _text_digest(value):
-    """SHA-256 (32 bytes) of ``json.dumps(value)``'s UTF-8. Without a block of RAM
-    as big as the text (a heap in pieces), the text is fed in pieces
-    (shared_rules.save.json_pieces), each encoded in C: the same digest (issue
-    21: the order-free walk that stood in, state_digest, took ~375 ms a Cybernaut
-    press on a Pico)."""
-    try:
-        text = json.dumps(value)
-    except MemoryError:
-        text = None
-    if text is not None:
-        try:
-            return hashlib.sha256(text).digest()
-        except TypeError:  # CPython: str has no buffer
-            return hashlib.sha256(text.encode()).digest()
+    """SHA-256 (32 bytes) of ``json.dumps(value)``'s UTF-8, fed in pieces
+    (shared_rules.save.json_pieces): on a heap in pieces, where the whole text of a
+    Cybernaut save finds no block, each piece is encoded in C all the same (issue
+    21: the order-free walk that stood in, state_digest, took ~375 ms a press on
+    a Pico). The same digest as the whole text's however the text was cut."""
     digest = hashlib.sha256()
     try:
         json_pieces(value, lambda piece: digest.update(piece), BODY_DEPTH)
-    except TypeError:  # CPython
+    except TypeError:  # CPython: str has no buffer
         digest = hashlib.sha256()
         json_pieces(value, lambda piece: digest.update(piece.encode()), BODY_DEPTH)
     return digest.digest()
