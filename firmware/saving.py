@@ -5,11 +5,11 @@ again, with whose private screen is open. Imported by the app, the boot's restor
 (firmware/resume.py), undo (firmware/undo.py) and the prompts; it imports none of
 them. (One module, not two: every module and name loaded at boot is RAM for good.)"""
 
+import gc
 import hashlib
 import json
 
 from shared_rules.errors import SaveError
-from shared_rules.save import json_pieces
 
 SAVE = "saves/state.sav"
 PREV = "saves/state.prev"
@@ -57,25 +57,21 @@ def masked_digest(body, digest_of=None):
             body["packs"] = packs
 
 
-# levels of a save body digested piece by piece without trying them whole: the
-# body, its screen list, a screen, its state (json_pieces: a Cybernaut game's state
-# is the text too big for a heap in pieces; its parts are tried whole)
-BODY_DEPTH = 4
-
-
 def _text_digest(value):
-    """SHA-256 (32 bytes) of ``json.dumps(value)``'s UTF-8, fed in pieces
-    (shared_rules.save.json_pieces): on a heap in pieces, where the whole text of a
-    Cybernaut save finds no block, each piece is encoded in C all the same (issue
-    21: the order-free walk that stood in, state_digest, took ~375 ms a press on
-    a Pico). The same digest as the whole text's however the text was cut."""
-    digest = hashlib.sha256()
+    """SHA-256 (32 bytes) of ``json.dumps(value)``'s UTF-8. Without a block of RAM
+    as big as the text (a heap in pieces), the order-free digest that needs none
+    (shared_rules.save.state_digest) stands in: another kind, so the comparison
+    says "changed" and the press saves (a write too many, never one too few)."""
     try:
-        json_pieces(value, lambda piece: digest.update(piece), BODY_DEPTH)
+        text = json.dumps(value)
+    except MemoryError:
+        gc.collect()
+        from shared_rules.save import state_digest
+        return state_digest(value)
+    try:
+        return hashlib.sha256(text).digest()
     except TypeError:  # CPython: str has no buffer
-        digest = hashlib.sha256()
-        json_pieces(value, lambda piece: digest.update(piece.encode()), BODY_DEPTH)
-    return digest.digest()
+        return hashlib.sha256(text.encode()).digest()
 
 
 def header_sha(header):

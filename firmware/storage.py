@@ -15,9 +15,7 @@ import json
 import os
 
 TMP_SUFFIX = ".tmp"
-# levels of a streamed value taken apart without trying them whole (a save body,
-# its screen list, a screen, its state: firmware.saving.BODY_DEPTH, json_pieces)
-PIECE_DEPTH = 4
+BODY_SUFFIX = ".body.tmp"  # write_json_atomic's JSON text before its header is known
 # characters of held lines (Storage.hold) that are written at once without waiting for the
 # flush: a press journaling dozens of commitments never holds more than this in RAM
 HOLD_BYTES = 2048
@@ -161,41 +159,50 @@ class Storage:
         ``value``, without ever holding that text whole in RAM (a save bigger than
         any free block of a heap in pieces: issue 7).
 
-        The text is made twice in pieces (shared_rules.save.json_pieces: each in
-        C, the same text however it is cut): first for its SHA-256 and size, from
-        which ``head_of(digest, size)`` gives the first line, then header, newline,
-        text and newline are written to ``name.tmp``, which is renamed over
-        ``name`` (as ``write_atomic``). The bytes are those of
-        ``write_atomic((head_of(...), "\n", json.dumps(value), "\n"))``, written
-        once (issue 21: a copy of the text in a body file first, read back for its
-        digest, doubled the flash written and took ~180 ms a Cybernaut save).
+        The text goes to ``name.body.tmp`` as json.dump writes it, is read back 512
+        bytes at a time for its SHA-256 and size, then ``head_of(digest, size)``
+        gives the first line, and header, newline, text and newline are written to
+        ``name.tmp``, which is renamed over ``name`` (as ``write_atomic``). The bytes
+        are those of ``write_atomic((head_of(...), "\n", json.dumps(value), "\n"))``.
 
         :param head_of: callable(digest: 32 bytes, size: int) -> str, e.g.
             shared_rules.save.save_header.
         :param value: a JSON-ready value (dict, list, str, int, float, bool, None).
         :returns: the header line written (str, ``head_of``'s).
         :raises OSError: a write failed; ``name`` is then untouched.
-        :raises MemoryError: not even a piece found room; ``name`` is untouched.
         """
-        from shared_rules.save import json_pieces
         folder = name.rsplit("/", 1)[0] if "/" in name else ""
         if folder:
             self._mkdirs(self.path(folder))
         final = self.path(name)
-        digest = hashlib.sha256()
-        size = [0]
+        body = final + BODY_SUFFIX
+        try:
+            return self._write_json(body, final, head_of, value)
+        finally:  # written or not, the body's copy goes (a failed one would stay for good)
+            try:
+                self.fs.remove(body)
+            except OSError:
+                pass
 
-        def count(piece):
-            data = _utf8(piece)
-            digest.update(data)
-            size[0] += len(memoryview(data))
-        json_pieces(value, count, PIECE_DEPTH)
-        header = head_of(digest.digest(), size[0])
+    def _write_json(self, body, final, head_of, value):
+        """The steps of write_json_atomic (``body``, ``final``: full paths)."""
+        with self.open(body, "w") as handle:
+            json.dump(value, handle)
+            handle.flush()
+        digest = hashlib.sha256()
+        size = 0
+        with self.open(body, "rb") as source:
+            for chunk in _chunks(source):
+                digest.update(chunk)
+                size += len(chunk)
         tmp = final + TMP_SUFFIX
+        header = head_of(digest.digest(), size)
         with self.open(tmp, "wb") as handle:
             _write_part(handle, header)
             handle.write(b"\n")
-            json_pieces(value, lambda piece: _write_part(handle, piece), PIECE_DEPTH)
+            with self.open(body, "rb") as source:
+                for chunk in _chunks(source):
+                    handle.write(chunk)
             handle.write(b"\n")
             handle.flush()
         self._replace(tmp, final)
@@ -333,15 +340,6 @@ def _chunks(source):
         if not chunk:
             return
         yield chunk
-
-
-def _utf8(text):
-    """A str as bytes for a digest: MicroPython's str is one already (no copy)."""
-    try:
-        memoryview(text)
-        return text
-    except TypeError:  # CPython
-        return text.encode()
 
 
 def _write_part(handle, part):

@@ -55,58 +55,6 @@ def save_parts(body):
     return save_header(hashlib.sha256(data).digest(), len(memoryview(data))), text
 
 
-def json_pieces(value, sink, depth=0, dumps=None):
-    """Give ``sink`` the JSON text of ``value``, exactly ``json.dumps(value)``'s, in
-    pieces (str each), so that no block of RAM as big as the whole text is needed
-    (issue 21: a Cybernaut save is 6-11 KB of text and a heap in pieces has no such
-    block): a value whose text cannot be made (MemoryError) is taken apart, a dict
-    key by key, a list item by item, a long str 256 characters at a time, and each
-    part tried again. The text is the same however it is cut, so a digest fed
-    the pieces is that of the whole text.
-
-    :param value: dict (str keys, or keys json writes as their str), list, tuple,
-        str, int, float, bool or None, nested.
-    :param sink: callable(str), called once per piece, in order.
-    :param depth: how many levels to take apart without trying them whole first
-        (int >= 0): a save body's first levels (the body, its screen list, a
-        screen) are the big texts, tried whole only to fail.
-    :param dumps: json.dumps by default (tests pass one that fails on long texts).
-    :raises MemoryError: a number or a 256-character piece of a str found no room.
-    """
-    if dumps is None:
-        dumps = json.dumps
-    if depth <= 0 or not isinstance(value, (dict, list, tuple)):
-        try:
-            sink(dumps(value))
-            return
-        except MemoryError:
-            if not isinstance(value, (dict, list, tuple, str)):
-                raise
-    if isinstance(value, dict):
-        sink("{")
-        first = True
-        for key in value:
-            if not first:
-                sink(", ")
-            first = False
-            sink(dumps(str(key)))
-            sink(": ")
-            json_pieces(value[key], sink, depth - 1, dumps)
-        sink("}")
-    elif isinstance(value, (list, tuple)):
-        sink("[")
-        for index in range(len(value)):
-            if index:
-                sink(", ")
-            json_pieces(value[index], sink, depth - 1, dumps)
-        sink("]")
-    else:  # a long str: escaped as json escapes it, character by character
-        sink('"')
-        for at in range(0, len(value), _PIECE):
-            sink(dumps(value[at:at + _PIECE])[1:-1])
-        sink('"')
-
-
 def save_header(digest, size):
     """The first line of a save (str, without its newline) for a body text whose
     UTF-8 bytes have SHA-256 ``digest`` (32 bytes) and number ``size`` (int >= 2).

@@ -87,8 +87,8 @@ def test_storage_atomic_write_and_append():
 
 
 def test_storage_streams_a_json_save_to_the_same_bytes():
-    # write_json_atomic: the body's text made in pieces twice (its digest and size,
-    # then the file); the bytes equal those of the save made in RAM
+    # write_json_atomic: the body as json.dump streams it, its header computed from
+    # the file read back; the bytes equal those of the save made in RAM
     from shared_rules.save import save_header, save_parts
     store = Storage(tempdir("stream") + "/data")
     body = {"screens": [{"id": "dice", "s": {"sel": 2}}], "t\u00e9xt": "h\u00e9 \"q\" \\ \n",
@@ -99,7 +99,7 @@ def test_storage_streams_a_json_save_to_the_same_bytes():
     data = store.read("saves/old.sav")
     assert data == (header + "\n" + text + "\n").encode()
     assert decode_save(data, "old.sav") == body
-    assert store.listdir("saves") == ["old.sav"]  # no .tmp is left
+    assert store.listdir("saves") == ["old.sav"]  # neither the body nor the .tmp is left
     store.write_json_atomic("fresh/new.sav", save_header, {"a": 1})  # its folder is made
     assert decode_save(store.read("fresh/new.sav"), "new.sav") == {"a": 1}
 
@@ -126,33 +126,17 @@ def test_a_state_too_big_for_one_block_is_saved_streamed_and_resumes():
     store = Storage(root)
     body = decode_save(store.read("saves/state.sav"), "state.sav")  # its checksum holds
     assert body["screens"][-1]["id"] == "dice"
-    assert store.listdir("saves") == ["state.prev", "state.sav"]  # no copy of the text left
+    assert "state.sav.body.tmp" not in store.listdir("saves")
     board, app3 = boot(root, 5)
     assert app3.surface.lines() == lines2
 
 
 class _NoRoomJson:
-    """Stands in for json in shared_rules.save (json_pieces): once the save's .tmp
-    file is being written (the second making of the text, after its digest), a
-    piece runs out of memory, once: the .tmp is left half-written."""
+    """Stands in for json in firmware.storage: dump runs out of memory part way."""
 
-    def __init__(self, real, tmp):
-        self.real = real
-        self.tmp = tmp
-        self.failed = False
-
-    def __getattr__(self, name):
-        return getattr(self.real, name)
-
-    def dumps(self, value):
-        import os
-        try:
-            os.stat(self.tmp)
-        except OSError:
-            return self.real.dumps(value)
-        if self.failed:
-            return self.real.dumps(value)
-        self.failed = True
+    @staticmethod
+    def dump(value, handle):
+        handle.write("{")
         raise MemoryError("memory allocation failed, allocating 4096 bytes")
 
 
@@ -161,7 +145,7 @@ def test_a_streamed_save_that_runs_out_of_memory_loses_nothing():
     # streamed write failed: the recovery goes back to PREV, the state before the
     # press, and no half-written copy stays behind
     import firmware.app as app_module
-    import shared_rules.save as storage_module
+    import firmware.storage as storage_module
     root = tempdir("streamfail")
     board, app = boot(root, 5)
     for key in ("A", "A"):  # Dice, roll a d6
@@ -174,8 +158,7 @@ def test_a_streamed_save_that_runs_out_of_memory_loses_nothing():
         raise MemoryError("memory allocation failed, allocating 9000 bytes")
 
     app_module.save_parts = no_room
-    no_room_json = _NoRoomJson(real_json, root + "/saves/state.sav.tmp")
-    storage_module.json = no_room_json
+    storage_module.json = _NoRoomJson
     try:
         board.press(app, "A")  # a second d6: its save runs out of memory
     finally:
@@ -186,7 +169,7 @@ def test_a_streamed_save_that_runs_out_of_memory_loses_nothing():
     board.press(app, "B")  # the notice goes: the game as it was before the press
     app.redraw()
     assert app.top().ID == "dice" and app.surface.lines() == before
-    assert no_room_json.failed  # the save's file was cut short part way
+    assert "state.sav.body.tmp" not in Storage(root).listdir("saves")  # no body copy left
     board.press(app, "A")  # the next roll saves again
     app.redraw()
     after = app.surface.lines()
