@@ -267,9 +267,12 @@ class App(Journaling, Sealing, Saving):
             self.dirty = True
             return
         self._last_press = self.now
-        if not self._act(name, kind):
+        self.storage.hold()  # the press's journal lines: one append (App.save flushes)
+        acted = self._act(name, kind)
+        if not acted:
             self.recover_memory()
-        elif self.forget is not None:
+        self.storage.flush()
+        if acted and self.forget is not None:
             mem_free = getattr(gc, "mem_free", None)  # None on CPython
             if mem_free is not None and mem_free() < _PRESSURE:
                 # the heap may be running short: the game's cold modules go

@@ -161,6 +161,10 @@ def recover_memory(app):
         app.flush_draws()  # dice drawn but not journaled: journaled now (sealed)
     except MemoryError:
         pass
+    try:  # the press's whole lines held so far are journaled, as each was before
+        app.storage.flush(True)
+    except MemoryError:
+        gc.collect()
     counter = app.source.counter
     next_seq = app.journal.next_seq
     app.stack = [MainMenu()]

@@ -252,6 +252,7 @@ class Saving:
 
         :param moved: True for a press of an arrow button (App._act).
         """
+        self.storage.flush()  # the journal lines held (App.handle) go first: write-ahead
         body = self.snapshot()
         cursor = cursor_of(body)
         digest = None

@@ -2,7 +2,9 @@
 
 ``write_atomic`` writes a temporary file, flushes it, then renames it over the
 old one: after a cut at any moment the file is either the old one or the new
-one, never half of each. ``append`` adds a line to an append-only journal.
+one, never half of each. ``append`` adds a line to an append-only journal;
+between ``hold`` and ``flush`` the lines wait in RAM and go to their file in one
+append (the journal lines of one press: issue 21).
 
 The folder holds: ``saves/`` (state), ``journals/`` (session journals), ``packs/``
 (table packs), and ``key.bin`` (the device's sealing key).
@@ -12,8 +14,19 @@ import hashlib
 import json
 import os
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(value):
+        return value
+
 TMP_SUFFIX = ".tmp"
 BODY_SUFFIX = ".body.tmp"  # write_json_atomic's JSON text before its header is known
+# characters of held lines (Storage.hold) that are written at once without waiting for the
+# flush: a press journaling dozens of commitments never holds more than this in RAM (a
+# const: a public name here would be one more name interned at every boot, and the boot
+# sits at the last name of a pool of names, firmware/memory.py)
+_HOLD_BYTES = const(2048)
 
 
 class Storage:
@@ -30,6 +43,9 @@ class Storage:
         self.root = root
         self.fs = fs or os
         self.open = opener or open
+        # hold(): [name, [parts...], characters] written later by flush(); "later" is a
+        # name the boot has already interned (App.later): no pool of names for it
+        self.later = None
         self._mkdirs(root)
 
     def _mkdirs(self, path):
@@ -221,14 +237,59 @@ class Storage:
             self.fs.rename(tmp, final)
             self.fs.remove(old)
 
+    def hold(self):
+        """From now until ``flush``, ``append`` keeps its lines in RAM instead of
+        writing each at once: one press's journal lines (App.record) then go to the
+        file in one append, each append opening the file and programming flash
+        (issue 21: a Cybernaut action journaling a line per chit took seconds on a
+        Pico). The caller flushes before the state save that confirms the press,
+        so the journal stays the write-ahead record. Lines held past 2,048
+        characters are written at once, still whole; held lines for another file
+        than the first are written before it is held. No-op while holding."""
+        if self.later is None:
+            self.later = [None, [], 0]
+
+    def flush(self, keep=False):
+        """Write the lines held since ``hold`` in one append, then stop holding
+        (``keep``: go on holding). Nothing happens when nothing is held. What was
+        held is let go before the write: a failed write (OSError, MemoryError)
+        never writes it twice; a line it cut short is a torn last line, which the
+        boot's firmware.resume.sync_journal cuts away.
+
+        :raises OSError: the append failed.
+        """
+        held = self.later
+        self.later = None  # append writes at once now
+        try:
+            if held is not None and held[1]:
+                self.append(held[0], held[1])
+        finally:
+            if keep:
+                self.later = [None, [], 0]
+
     def append(self, name, text):
         """Append ``text`` (str, or a tuple/list of str or bytes written one after
         the other, with no joined copy) to ``name``, creating it (and its folder)
-        if needed."""
+        if needed. While holding (``hold``) the parts wait for ``flush``.
+
+        :raises OSError: the append failed.
+        """
+        held = self.later
+        parts = text if isinstance(text, (tuple, list)) else (text,)
+        if held is not None:
+            if held[0] != name and held[1]:
+                self.flush(True)
+                held = self.later
+            held[0] = name
+            held[1].extend(parts)
+            for part in parts:
+                held[2] += len(part)
+            if held[2] >= _HOLD_BYTES:
+                self.flush(True)
+            return
         folder = name.rsplit("/", 1)[0] if "/" in name else ""
         if folder:
             self._mkdirs(self.path(folder))
-        parts = text if isinstance(text, (tuple, list)) else (text,)
         with self.open(self.path(name), "ab") as handle:
             for part in parts:
                 _write_part(handle, part)

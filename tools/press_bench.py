@@ -10,7 +10,7 @@ in it (arrows more often than A and B, as a player moving a cursor does).
 
 Each press prints one line (tools/press_report.py reads them)::
 
-    PB <game> <class> <button> <total> <act> <save> <digest> <encode> <write> <draw> <bytes> <files> <alloc> <free>
+    PB <game> <class> <button> <total> <act> <save> <digest> <encode> <write> <draw> <bytes> <files> <alloc> <free> <screen> <screen kind> <record> <seal> <store> <load> <sync>
 
 times in device microseconds (time.ticks_us: emulated cycles on the virtual Pico);
 ``class`` is ``cursor`` (an arrow that left the screens, the journal, the dice and
@@ -22,7 +22,15 @@ too); ``alloc`` the largest single block the press's save asked for (its JSON
 text: the biggest allocation of a press that saves; 0 when it encoded none);
 ``free`` the free heap after the press and a collection, every 25 presses (else
 -1), with mem_info's lines after ``PBMEM`` (its "max free sz": the largest free
-block, in 16-byte blocks on a 32-bit port, 32 on a 64-bit one).
+block, in 16-byte blocks on a 32-bit port, 32 on a 64-bit one); ``screen`` the ID
+of the top screen the press was made on (firmware.screens.SCREENS) and ``screen
+kind`` its family (``screen_kind``: grid, menu, view or screen); then where a
+press's time goes inside its action and save (device µs, overlapping):
+``record`` App.record (the journal entries: encoding, CRC, sealed draws, the file
+append when not held), ``seal`` App.seal and App.unseal, ``store`` and ``load``
+Cybernaut's GameScreen.store (commitments, split, sealing the chits) and
+GameScreen.load (unsealing, joining), ``sync`` its commitments' sync
+(firmware.games.cybernaut.commit.sync: inside ``store``).
 ``PBBOOT <free>``: the free heap after the first boot and a collection (then
 mem_info's lines).
 ``MEMERR <game> <n>``: a MemoryError the app recovered from (its "Out of memory").
@@ -73,6 +81,8 @@ class Written:
 
     def __call__(self, name, *args):
         storage = self.storage
+        if self.method == "append" and getattr(storage, "later", None) is not None:
+            return self.func(name, *args)  # a line held (Storage.hold): nothing written yet
         before = storage.size(name) if self.method == "append" else 0
         start = time.ticks_us()
         try:
@@ -111,6 +121,24 @@ class Timer:
 CURSOR_KEYS = ("sel", "r", "c")
 
 
+def screen_kind(screen):
+    """The family of ``screen``'s class, from its bases: "grid" (a Cybernaut
+    GridScreen), "menu" (a firmware.ui.Menu), "view" (a TextScreen or ResultScreen:
+    text to read) or "screen" (any other)."""
+    base = type(screen)
+    while base is not None:
+        label = base.__name__
+        if label == "GridScreen":
+            return "grid"
+        if label == "Menu":
+            return "menu"
+        if label in ("TextScreen", "ResultScreen"):
+            return "view"
+        bases = getattr(base, "__bases__", ())
+        base = bases[0] if bases else None
+    return "screen"
+
+
 def masked_digest(app, state_digest):
     """The save body's digest with the top screen's cursor keys left out."""
     body = app.snapshot()
@@ -121,6 +149,27 @@ def masked_digest(app, state_digest):
             top.pop(key, None)
         body["screens"][-1] = {"id": body["screens"][-1]["id"], "state": top}
     return state_digest(body)
+
+
+def time_parts(app, acc):
+    """Wrap what press_bench times inside a press (the PB line's last five slots,
+    acc[5..9]): App.record, App.seal/unseal on ``app``, and Cybernaut's
+    GameScreen.store/load and commit.sync when their modules are loaded (a game's
+    modules come and go: called before every press)."""
+    if not isinstance(app.record, Timer):
+        app.record = Timer(acc, 5, app.record)
+        app.seal = Timer(acc, 6, app.seal)
+        app.unseal = Timer(acc, 6, app.unseal)
+    game = sys.modules.get("firmware.games.cybernaut.game")
+    if game is not None and not getattr(game.GameScreen, "_timed", False):
+        store = Timer(acc, 7, game.GameScreen.store)
+        load = Timer(acc, 8, game.GameScreen.load)
+        game.GameScreen.store = lambda self, *args: store(self, *args)
+        game.GameScreen.load = lambda self, *args: load(self, *args)
+        game.GameScreen._timed = True
+    commit = sys.modules.get("firmware.games.cybernaut.commit")
+    if commit is not None and not isinstance(commit.sync, Timer):
+        commit.sync = Timer(acc, 9, commit.sync)
 
 
 def lcg(state):
@@ -144,7 +193,7 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1):
 
     flows = [(entry[0], ("A",)) for entry in ENTRIES]
     flows.append(("Cybernaut new game", tuple(n for n, _ in parse_keys("D D A D D A"))))
-    acc = [0, 0, 0, 0, 0]  # save, digest, encode, write, draw
+    acc = [0] * 10  # save, digest, encode, write, draw; record, seal, store, load, sync
     box = [0, 0]
     memerr = [0]
 
@@ -192,6 +241,8 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1):
         board.pack_dirs = (packs,)
         bus = Bus()
         storage = Storage(data)
+        # the file appends: Storage.append (Written counts an append that only holds a
+        # line, issue 21's held journal lines, as nothing written)
         for name in ("write_atomic", "write_json_atomic", "rename", "copy", "append", "keep_prefix"):
             setattr(storage, name, Written(storage, name, acc, box))
         surface = pico.make_surface(i2c=bus)
@@ -225,10 +276,14 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1):
                 opening = False
             count += 1
             ids = [s.ID for s in app.stack]
+            where = app.top()
+            shown = (where.ID or "?", screen_kind(where))
+            where = None
             seq = app.journal.next_seq
             counter = app.source.counter
             before = masked_digest(app, state_digest) if name in "UDLR" else None
-            for i in range(5):
+            time_parts(app, acc)
+            for i in range(10):
                 acc[i] = 0
             box[0] = box[1] = 0
             errors = memerr[0]
@@ -252,7 +307,7 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1):
                 print("PBMEM", game)
                 micropython.mem_info()
             print("PB", game, kind, name, total, act, acc[0], acc[1], acc[2], acc[3], acc[4],
-                  box[0], box[1], alloc, free)
+                  box[0], box[1], alloc, free, shown[0], shown[1], acc[5], acc[6], acc[7], acc[8], acc[9])
             if memerr[0] != errors:
                 print("MEMERR", game, count)
             if not plan and len(app.stack) < 2:

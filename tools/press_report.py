@@ -72,6 +72,11 @@ def parse(text, block_bytes=16):
             for i, key in enumerate(("total", "act", "save", "digest", "encode", "write", "draw",
                                      "bytes", "files", "alloc", "free")):
                 rec[key] = int(p[4 + i])
+            # the screen the press was made on and its family (older logs: "?")
+            rec["screen"] = p[15] if len(p) > 15 else "?"
+            rec["family"] = p[16] if len(p) > 16 else "?"
+            for i, key in enumerate(("record", "seal", "store", "load", "sync")):
+                rec[key] = int(p[17 + i]) if len(p) > 17 + i else 0
             out["presses"].append(rec)
             game = p[1]
             if rec["free"] >= 0:
@@ -148,6 +153,7 @@ def report(data, where, erases=None, programmed=None):
         slow = sorted((p for p in presses if p["kind"] == kind), key=lambda p: -p["total"])[:3]
         lines.append("  %-22s slowest: %s" % ("", ", ".join("%s %s in %s" % (ms(p["total"]), p["button"], p["game"])
                                                       for p in slow)))
+    lines.extend(by_screen(presses))
     cursor_bytes = sum(p["bytes"] for p in presses if p["kind"] == "cursor")
     cursor_files = sum(p["files"] for p in presses if p["kind"] == "cursor")
     count = len(presses) or 1
@@ -174,6 +180,55 @@ def report(data, where, erases=None, programmed=None):
     lines.append("  " + budget("first open of a game, max", None if not figures["open"] else
                                round(max(figures["open"]) / 1000, 1), OPEN_MS))
     lines.append("  " + budget("MemoryErrors", None if unfinished else errors, 0, "errors"))
+    return lines
+
+
+def _figures(us):
+    """'n presses: p50, p99, max' of a list of device µs."""
+    return "%4d presses: p50 %s, p99 %s, max %s" % (len(us), ms(pct(us, 50)), ms(pct(us, 99)), ms(max(us)))
+
+
+def by_screen(presses, slow_ms=OTHER_P99_MS, most=12):
+    """Report lines: device time per press by screen family (press_bench's screen
+    kind: grid, menu, view, screen), each split into cursor moves and other
+    presses, then per screen ID for the screens with a press slower than
+    ``slow_ms`` (the slowest ``most`` of them, by p99), with the mean parts of
+    their presses (action, save's digest, encoding and storage, draw). Nothing
+    when the log has no screen IDs (press_bench before issue 21's screen field)."""
+    if not presses or all(p["screen"] == "?" for p in presses):
+        return []
+    lines = ["by screen kind (the top screen a press was made on):"]
+    for family in sorted(set(p["family"] for p in presses)):
+        for kind in ("cursor", "other", "open"):
+            us = [p["total"] for p in presses if p["family"] == family and p["kind"] == kind]
+            if us:
+                lines.append("  %-8s %-6s %s" % (family, kind, _figures(us)))
+    slow = {}
+    for p in presses:
+        if p["total"] > slow_ms * 1000:
+            slow.setdefault(p["screen"], 0)
+    if not slow:
+        lines.append("by screen ID: no press slower than %d ms" % slow_ms)
+        return lines
+    lines.append("by screen ID, the screens with a press slower than %d ms (cursor and other presses):" % slow_ms)
+    rows = []
+    for sid in slow:
+        own = [p for p in presses if p["screen"] == sid and p["kind"] != "open"]
+        if not own:
+            continue
+        us = [p["total"] for p in own]
+        rows.append((pct(us, 99), sid, own, us))
+    rows.sort(key=lambda row: -row[0])
+    for _, sid, own, us in rows[:most]:
+        part = dict((key, statistics.mean(p[key] for p in own)) for key in (
+            "act", "digest", "encode", "write", "draw", "record", "seal", "store", "load", "sync"))
+        lines.append("  %-12s %s; mean action %s, digest %s, encode %s, storage %s, draw %s; %.0f B written a press" % (
+            sid, _figures(us), ms(part["act"]), ms(part["digest"]), ms(part["encode"]), ms(part["write"]),
+            ms(part["draw"]), statistics.mean(p["bytes"] for p in own)))
+        if any(part[key] for key in ("record", "seal", "store", "load", "sync")):
+            lines.append("  %-12s inside: journal entries %s, seal/unseal %s, Cybernaut store %s (its commitments' "
+                         "sync %s), load %s" % ("", ms(part["record"]), ms(part["seal"]), ms(part["store"]),
+                                                ms(part["sync"]), ms(part["load"])))
     return lines
 
 

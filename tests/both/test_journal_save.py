@@ -175,3 +175,91 @@ def test_state_digest_of_a_long_text_is_that_of_its_json():
             whole.update(part.encode())
         assert state_digest({"k": text}) == whole.digest(), len(text)
     assert state_digest({"k": "y" * 257}) != state_digest({"k": "y" * 256 + "z"})
+
+
+def _counted_storage(name):
+    """A Storage in a fresh folder whose file appends (opens in "ab" mode) are
+    counted: a list of the files' names under the folder."""
+    from firmware.storage import Storage
+    from check import tempdir
+    root = tempdir(name)
+    calls = []
+
+    def counted(path, mode="r"):
+        if mode == "ab":
+            calls.append(path[len(root) + 1:])
+        return open(path, mode)
+    return Storage(root, None, counted), calls
+
+
+def test_held_lines_go_to_the_journal_in_one_append_at_flush():
+    # issue 21: a press's journal lines wait in RAM (Storage.hold) and go in one append
+    store, calls = _counted_storage("hold1")
+    lines = [encode_entry(e) for e in entries(3)]
+    store.hold()
+    store.hold()  # no-op while holding
+    for line in lines:
+        store.append("journals/s0001.jrn", line)
+    assert calls == [] and store.size("journals/s0001.jrn") == -1  # nothing written yet
+    store.flush()
+    assert calls == ["journals/s0001.jrn"]
+    assert store.read("journals/s0001.jrn").decode() == "".join(lines)
+    store.flush()  # nothing held: nothing written
+    assert len(calls) == 1
+    store.append("journals/s0001.jrn", lines[0])  # no longer holding: written at once
+    assert len(calls) == 2
+    assert store.read("journals/s0001.jrn").decode() == "".join(lines) + lines[0]
+
+
+def test_held_lines_past_hold_bytes_are_written_whole_before_the_flush():
+    # lines held past 2,048 characters (storage._HOLD_BYTES, a const) are written
+    store, calls = _counted_storage("hold2")
+    line = "x" * 299 + "\n"  # 300 characters: the 7th reaches 2,100 >= 2,048
+    store.hold()
+    for i in range(20):
+        store.append("j.jrn", (line[:100], line[100:]))  # parts, as App.record gives
+        if i == 5:
+            assert calls == []
+        if i == 6:
+            assert calls == ["j.jrn"] and store.size("j.jrn") == 7 * 300
+    assert len(calls) == 2 and store.size("j.jrn") == 14 * 300
+    store.flush(True)  # the last 6 lines; still holding after it
+    assert len(calls) == 3 and store.size("j.jrn") == 20 * 300
+    store.append("j.jrn", line)
+    assert len(calls) == 3  # held
+    store.flush()
+    assert len(calls) == 4 and store.read("j.jrn") == (line * 21).encode()
+
+
+def test_held_lines_keep_their_order_across_files():
+    store, calls = _counted_storage("hold3")
+    store.hold()
+    store.append("a.jrn", "a1\n")
+    store.append("a.jrn", "a2\n")
+    store.append("b.jrn", "b1\n")  # another file: a's lines are written first
+    assert calls == ["a.jrn"] and store.read("a.jrn") == b"a1\na2\n"
+    store.append("b.jrn", "b2\n")
+    store.flush()
+    assert calls == ["a.jrn", "b.jrn"] and store.read("b.jrn") == b"b1\nb2\n"
+
+
+def test_a_failed_flush_lets_its_lines_go():
+    # what was held is let go before the write: the next flush never writes it twice
+    from firmware.storage import Storage
+    from check import tempdir
+    full = [True]
+
+    def no_room(path, mode="r"):
+        if mode == "ab" and full[0]:
+            raise OSError(28, "no space left")
+        return open(path, mode)
+    store = Storage(tempdir("hold4"), None, no_room)
+    store.hold()
+    store.append("j.jrn", "one\n")
+    assert raises(OSError, store.flush)
+    assert store.later is None  # not holding after a failed flush either
+    full[0] = False
+    store.hold()
+    store.append("j.jrn", "two\n")
+    store.flush()
+    assert store.read("j.jrn") == b"two\n"

@@ -48,9 +48,13 @@ class _App:
         self.restart = None  # a board that cannot restart (the sim's)
 
     def forget(self, prefixes, keep):
+        # recorded; only a stand-in leaves sys.modules (a real module dropped here
+        # would be imported again as a second copy beside the one other tests'
+        # modules hold: on the device nothing else holds a cold module)
         self.forgotten.extend(prefixes)
         for name in prefixes:
-            sys.modules.pop(name, None)
+            if isinstance(sys.modules.get(name), _Module):
+                del sys.modules[name]
 
     def find(self, screen_id, default):
         for screen in self.stack:
@@ -80,10 +84,37 @@ def _with_modules(names, test, **made):
                 sys.modules[name] = old[name]
 
 
+def _parts_kept(test):
+    """Run ``test()`` (which may shed Cybernaut's rules parts, as relieve does), then
+    put the parts back as they were: the same modules in sys.modules, the same
+    methods on the Game class (other tests in this process use them)."""
+    from shared_rules.cybernaut import net
+    loaded = list(net._loaded)
+    modules = dict((name, sys.modules.get(name)) for name, _ in net.PARTS)
+    try:
+        test()
+    finally:
+        net.unload_parts(sys.modules)
+        for name in modules:
+            if modules[name] is not None:
+                sys.modules[name] = modules[name]
+        for index in range(len(loaded)):
+            if loaded[index]:
+                net.load_part(index)
+
+
 def _game_stack():
     return [_Screen("main"), _Screen("cn_menu"), _Screen("cn_game")]
 
 
+def _keeping_parts(test_function):
+    """A test that may shed the rules parts, made hermetic (``_parts_kept``)."""
+    def run():
+        _parts_kept(test_function)
+    return run
+
+
+@_keeping_parts
 def test_with_room_enough_nothing_is_dropped():
     app = _App(_game_stack())
 
@@ -95,6 +126,7 @@ def test_with_room_enough_nothing_is_dropped():
     _with_modules([LOG, PROMPT], test)
 
 
+@_keeping_parts
 def test_a_byte_short_drops_the_cold_modules_of_the_game_and_the_result_screen():
     app = _App(_game_stack())
 
@@ -110,6 +142,7 @@ def test_a_byte_short_drops_the_cold_modules_of_the_game_and_the_result_screen()
     _with_modules([LOG, PICKS, PROMPT], test)
 
 
+@_keeping_parts
 def test_a_module_a_screen_on_the_stack_is_made_of_stays():
     picker = CybernautPick("cn_cybpick")
     app = _App(_game_stack() + [picker])
@@ -123,6 +156,7 @@ def test_a_module_a_screen_on_the_stack_is_made_of_stays():
                   firmware_games_cybernaut_picks=_Module(CybernautPick=CybernautPick))
 
 
+@_keeping_parts
 def test_a_screen_waiting_to_be_pushed_keeps_its_module_too():
     app = _App(_game_stack(), [CybernautPick("cn_cybpick")])
 
@@ -134,6 +168,7 @@ def test_a_screen_waiting_to_be_pushed_keeps_its_module_too():
                   firmware_games_cybernaut_picks=_Module(CybernautPick=CybernautPick))
 
 
+@_keeping_parts
 def test_the_game_left_for_its_menu_lets_its_pack_go():
     app = _App([_Screen("main"), _Screen("cn_menu")])
     relieve(app, PRESSURE, _heap(0))
@@ -210,6 +245,7 @@ def test_roomy_asks_for_the_block_and_says_whether_it_came():
     assert roomy(64)  # a real heap has 64 bytes
 
 
+@_keeping_parts
 def test_a_heap_in_pieces_restarts_between_presses_when_that_loses_nothing():
     app = _Restarting(_game_stack())
     relieve(app, PRESSURE, _heap(0), lambda: False)
@@ -226,6 +262,7 @@ def test_a_heap_in_pieces_restarts_between_presses_when_that_loses_nothing():
     assert app.restarts == []
 
 
+@_keeping_parts
 def test_no_restart_would_lose_a_notice_a_screen_to_come_a_private_screen_or_a_fresh_boot():
     assert quiet(_Restarting(_game_stack()))
     assert not quiet(_Restarting(_game_stack() + [_Notice("oom")]))  # left out of the save

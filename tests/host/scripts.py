@@ -39,3 +39,41 @@ def play(board, app, flows, after_press=None):
             board.press(app, name, long)
             if after_press is not None:
                 after_press(app)
+
+
+# ---- a test screen that journals several lines in one press (registered by the
+# tests that use it: firmware.screens.SCREENS + VOLLEY_LINE) ----------------------
+from firmware.screens.dice import DiceScreen  # noqa: E402
+
+VOLLEY_LINE = "t_volley scripts Volley\n"
+
+
+class Volley(DiceScreen):
+    """A press journaling several lines, as a Cybernaut action journals a line per
+    chit: A rolls the chosen die three times (three "roll" entries) and seals their
+    sum (a "commit" entry), four lines the app holds and appends at once
+    (firmware.storage.Storage.hold). State "then": "oom" ends the press with a
+    MemoryError after its second roll, "refuse" with a RuleError there (the app
+    shows "Not allowed" and saves what the press did)."""
+
+    ID = "t_volley"
+
+    def initial(self):
+        return {"sel": 0, "last": "", "then": ""}
+
+    def choose(self, app, index):
+        from shared_rules.dice import DIE_NAMES, roll_named
+        from shared_rules.errors import RuleError
+        name = DIE_NAMES[index]
+        total = 0
+        for n in range(3):
+            value, faces = roll_named(app.source, name)
+            app.record("dice", "roll", {"die": name}, {"total": value, "faces": list(faces)},
+                       "test volley")
+            total += value
+            if n == 1 and self.s["then"] == "oom":
+                raise MemoryError("memory allocation failed")
+            if n == 1 and self.s["then"] == "refuse":
+                raise RuleError("the volley is refused")
+        app.commit_secret("dice", "volley sum", total, None, "test volley")
+        self.s["last"] = "%s x3 sealed" % name

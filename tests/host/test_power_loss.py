@@ -26,7 +26,7 @@ from shared_rules.journal import read_journal
 from shared_rules.verify import verify_entries
 
 from faultfs import MemFS
-from scripts import END, GAME, SALT, play
+from scripts import END, GAME, SALT, VOLLEY_LINE, Volley, play
 
 ROOT = "/data"
 SEED = 11
@@ -61,6 +61,9 @@ def _journals(fs):
 
 
 def _record(rig, flows, rename_replaces):
+    """Play ``flows`` (scripts.play's, or a callable(rig, app, after)) on a fresh
+    MemFS: its write steps and, after the boot and each press, (steps so far,
+    the frame's text, the journals' bytes)."""
     fs = MemFS(rename_replaces)
     app = rig.app(fs)
     app.boot()
@@ -69,7 +72,10 @@ def _record(rig, flows, rename_replaces):
     def after(app):
         acks.append((len(fs.log), app.surface.lines(), _journals(fs)))
 
-    play(rig.board, app, flows, after)
+    if callable(flows):
+        flows(rig, app, after)
+    else:
+        play(rig.board, app, flows, after)
     return fs.log, acks
 
 
@@ -114,6 +120,12 @@ def _check_cut(rig, disk, acks, j, k):
 def _run(rename_replaces, flows):
     rig = Rig()
     log, acks = _record(rig, flows, rename_replaces)
+    return _cut_everywhere(rig, log, acks, rename_replaces)
+
+
+def _cut_everywhere(rig, log, acks, rename_replaces=True):
+    """Boot the app on the storage as it stood after every step of ``log`` (each
+    distinct state once) and check it (_check_cut). :returns: (steps, boots)."""
     disk = MemFS(rename_replaces)
     seen = set()
     booted = 0
@@ -253,3 +265,140 @@ def test_an_arrow_that_changes_a_value_is_saved():
     again = rig.app(fs.copy())
     again.boot()
     assert again.surface.lines() == shown
+
+
+# ---- issue 21: the journal lines of one press go to the file in one append ------
+@pytest.fixture
+def volley(monkeypatch):
+    """The test screen scripts.Volley registered (a boot rebuilds it from a save)."""
+    import firmware.screens
+    monkeypatch.setattr(firmware.screens, "SCREENS", firmware.screens.SCREENS + VOLLEY_LINE)
+
+
+def _volley_flow(rig, app, after):
+    """Volley on the main menu (saved), A (d6 x3 sealed: four lines), D, A (d10 x3),
+    B, then the end of the session (its two commitments revealed)."""
+    app.push(Volley())
+    app.save()
+    app.redraw()
+    after(app)
+    for name in ("A", "D", "A", "B"):
+        rig.board.press(app, name)
+        after(app)
+    play(rig.board, app, [END], after)
+
+
+def _press_steps(log, acks):
+    """The write steps of each press (list of lists, in press order)."""
+    return [log[acks[i - 1][0]:acks[i][0]] for i in range(1, len(acks))]
+
+
+def _jrn_appends(steps):
+    """(journal appends, journal lines written) among ``steps``."""
+    opens = len([s for s in steps if s[0] == "append" and s[1].endswith(".jrn")])
+    lines = len([s for s in steps if s[0] == "byte" and s[1].endswith(".jrn") and s[2] == 10])
+    return opens, lines
+
+
+def test_power_cut_at_every_byte_of_a_press_that_journals_several_lines(volley):
+    rig = Rig()
+    log, acks = _record(rig, _volley_flow, True)
+    presses = _press_steps(log, acks)
+    # the two A presses on Volley: four lines each (three rolls, one commitment) in
+    # ONE append, all of them before the rename that makes the press's save
+    for index in (1, 3):
+        steps = presses[index]
+        assert _jrn_appends(steps) == (1, 4), index
+        last_byte = max(i for i in range(len(steps))
+                        if steps[i][0] == "byte" and steps[i][1].endswith(".jrn"))
+        saved = [i for i in range(len(steps)) if steps[i][0] == "rename"
+                 and steps[i][2] == ROOT + "/saves/state.sav"]
+        assert saved and last_byte < saved[-1], "journal after the save: %d" % index
+    # every press that journaled: the two volleys; opening the Session menu with the
+    # volleys' two secrets open (revealed, then "reveal_all": three lines, one
+    # append); the end of the session (its seed_reveal before the save, the next
+    # session's session_start after it: App._open_session)
+    assert [_jrn_appends(p) for p in presses if _jrn_appends(p)[0]] == [
+        (1, 4), (1, 4), (1, 3), (2, 2)]
+    steps, booted = _cut_everywhere(rig, log, acks)
+    journal = sum(1 for s in log if s[0] == "byte" and s[1].endswith(".jrn"))
+    assert booted > journal  # a boot at every byte of every journal line at least
+
+
+def _play_volleys(fs, thens):
+    """Boot on ``fs`` with the same entropy each time (the commitments' salts), open
+    Volley and press A once per item of ``thens`` (its "then": "", "oom",
+    "refuse"), each time back on Volley after the notice it may leave (B), then B.
+    :returns: the app."""
+    import hashlib
+    rig = Rig()
+    drawn = [0]
+
+    def entropy(n):
+        drawn[0] += 1
+        return hashlib.sha256(b"entropy %d" % drawn[0]).digest()[:n]
+
+    rig.board.entropy = entropy
+    app = rig.app(fs)
+    app.boot()
+    app.push(Volley())
+    app.save()
+    for then in thens:
+        app.top().s["then"] = then
+        rig.board.press(app, "A")
+        for _ in range(3):
+            if app.top().ID != Volley.ID:
+                rig.board.press(app, "B")
+        assert app.top().ID == Volley.ID, app.surface.lines()
+    rig.board.press(app, "B")
+    return app
+
+
+def test_held_lines_are_the_bytes_each_append_wrote_before(volley, monkeypatch):
+    # the same presses with Storage.hold off (each line appended on its own, as
+    # before issue 21's batching) and on: the same journal and save, byte for byte,
+    # after a press that ran out of memory and one that was refused too
+    from firmware.storage import Storage as Plain
+    thens = ["", "oom", "", "refuse", ""]
+    held = MemFS(True)
+    app = _play_volleys(held, thens)
+    assert app.storage.later is None  # nothing held past a press
+    monkeypatch.setattr(Plain, "hold", lambda self: None)
+    each = MemFS(True)
+    _play_volleys(each, thens)
+    assert _journals(held) == _journals(each)
+    assert held.files[ROOT + "/saves/state.sav"] == each.files[ROOT + "/saves/state.sav"]
+    path = ROOT + "/journals/s0001.jrn"
+    entries, torn = read_journal(bytes(held.files[path]), path)
+    assert not torn
+    kinds = [e["kind"] for e in entries]
+    # session_start; 3 rolls + commit; 2 rolls (out of memory: the press not kept,
+    # its lines whole, then the dice it drew sealed and nothing to void); 3 rolls +
+    # commit; 2 rolls (refused: kept and saved); 3 rolls + commit
+    assert kinds[:1] == ["session_start"]
+    assert kinds.count("roll") == 3 + 2 + 3 + 2 + 3
+    assert kinds.count("commit") == 3
+    assert [e["seq"] for e in entries] == list(range(1, len(entries) + 1))
+    appends = len([s for s in held.log if s[0] == "append" and s[1] == path])
+    assert appends < len([s for s in each.log if s[0] == "append" and s[1] == path])
+
+
+def test_a_refused_press_journals_its_lines_before_its_save(volley):
+    rig = Rig()
+    fs = MemFS(True)
+    app = rig.app(fs)
+    app.boot()
+    app.push(Volley())
+    app.save()
+    app.top().s["then"] = "refuse"
+    start = len(fs.log)
+    rig.board.press(app, "A")
+    assert app.surface.lines()[0].startswith("Not allowed"), app.surface.lines()
+    steps = fs.log[start:]
+    assert _jrn_appends(steps) == (1, 2)
+    path = ROOT + "/journals/s0001.jrn"
+    last_byte = max(i for i in range(len(steps)) if steps[i][0] == "byte" and steps[i][1] == path)
+    renames = [i for i in range(len(steps)) if steps[i][0] == "rename"
+               and steps[i][2] == ROOT + "/saves/state.sav"]
+    assert renames and last_byte < renames[0]
+    assert app.storage.later is None

@@ -50,6 +50,41 @@ def test_report_splits_press_kinds_and_judges_each_budget():
     assert "%.0f erases an hour" % (20 / 201 * 720) in joined
 
 
+def _shown(game, kind, total, screen, family, act=1000, write=0, written=0):
+    # with the screen the press was made on and its family (press_bench since issue 21)
+    return "PB %s %s A %d %d 0 0 0 %d 2000 %d 1 700 -1 %s %s" % (
+        game, kind, total, act, write, written, screen, family)
+
+
+def test_report_by_screen_kind_and_by_slow_screen_id():
+    text = "\n".join(["PBFLOWS 1"] + [
+        _shown("Cyb", "cursor", 10000 + 100 * i, "cn_net", "grid") for i in range(100)] + [
+        _shown("Cyb", "other", 50000, "cn_game", "menu") for i in range(98)] + [
+        _shown("Cyb", "other", 400000, "cn_game", "menu", act=300000, write=60000, written=900),
+        _shown("Cyb", "other", 2000000, "cn_place", "grid", act=1500000, write=400000, written=8000),
+        _shown("Cyb", "open", 900000, "main", "menu"),
+        "PBDONE 0"])
+    data = press_report.parse(text, 16)
+    assert data["presses"][0]["screen"] == "cn_net" and data["presses"][0]["family"] == "grid"
+    lines = press_report.report(data, "test")
+    # grid cursor moves 10.0..19.9 ms: p50 the 50th (14.9 ms), p99 the 99th (19.8 ms)
+    assert "  grid     cursor  100 presses: p50 14.9 ms, p99 19.8 ms, max 19.9 ms" in lines
+    assert "  grid     other     1 presses: p50 2000.0 ms, p99 2000.0 ms, max 2000.0 ms" in lines
+    # 98 at 50 ms and one at 400: the 99th of 99 is the 400 ms one
+    assert "  menu     other    99 presses: p50 50.0 ms, p99 400.0 ms, max 400.0 ms" in lines
+    assert "  menu     open      1 presses: p50 900.0 ms, p99 900.0 ms, max 900.0 ms" in lines
+    at = lines.index("by screen ID, the screens with a press slower than 100 ms (cursor and other presses):")
+    # slowest p99 first; the open press (on "main") is no screen's press here
+    assert lines[at + 1].startswith("  cn_place        1 presses: p50 2000.0 ms, p99 2000.0 ms, max 2000.0 ms; "
+                                    "mean action 1500.0 ms, digest 0.0 ms, encode 0.0 ms, storage 400.0 ms")
+    assert lines[at + 1].endswith("8000 B written a press")
+    assert lines[at + 2].startswith("  cn_game        99 presses: p50 50.0 ms, p99 400.0 ms")
+    assert len(lines) == at + 3 or not lines[at + 3].startswith("  c")
+    # an older log without screen IDs: no such lines
+    old = press_report.report(press_report.parse("PBFLOWS 1\n" + _line("Dice", "other", 1000), 16), "test")
+    assert not [line for line in old if line.startswith("by screen")]
+
+
 def test_a_run_that_did_not_finish_is_not_met():
     text = "PBFLOWS 8\n" + _line("Dice", "other", 1000) + "\nMEMERR Dice 1\n"
     lines = press_report.report(press_report.parse(text, 16), "test")

@@ -149,6 +149,7 @@ def _find(app, session, seq):
             return entry
     from shared_rules.journal import decode_line
     name = "journals/s%04d.jrn" % session
+    app.storage.flush(True)  # lines this press journaled and Storage holds (App.handle)
     try:
         handle = app.storage.open(app.storage.path(name), "r")
     except OSError:
