@@ -54,7 +54,7 @@ def reveal_secret(app, game, cid, rule):
     return value
 
 
-PARKED = "parked commitments"  # firmware.games.cybernaut.commit.PARKED
+PARKED = "parked commitments"  # a game's parked commitments (Cybernaut's commit.PARKED)
 
 
 def reveal_all(app, game, rule):
@@ -65,8 +65,9 @@ def reveal_all(app, game, rule):
     for cid in ids:
         parked = app.secrets[cid][1] == PARKED
         values[cid] = reveal_secret(app, game, cid, rule)
-        if parked:  # an abandoned Cybernaut game's parked commitments (keep_parked)
-            from firmware.games.cybernaut.commit import unpark_refs
-            unpark_refs(app, values[cid], rule)
+        if parked:  # commitments a game parked (Cybernaut's abandoned game: keep_parked):
+            # its shared.py's unpark_refs reveals them, found by convention
+            shared = __import__("firmware.games.%s.shared" % game, None, None, ["unpark_refs"])
+            shared.unpark_refs(app, values[cid], rule)
     app.record(game, REVEAL_ALL, {"ids": ids}, {}, rule or RULE)
     return values

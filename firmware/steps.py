@@ -6,11 +6,13 @@ FOLDER = "undo/"
 STOPS = ("reveal", "reveal_all", "salt", "seed_reveal")  # see barrier
 
 
-def _slot(i):
+def step_slot(i):
+    """The file name of undo step ``i`` (int >= 0): the slots go round, MAX_STEPS + 1
+    of them, e.g. step 0 and step MAX_STEPS + 1 share a file."""
     return FOLDER + "%d.snp" % (i % (MAX_STEPS + 1))
 
 
-def _keep(undo, i, sha):
+def keep_step(undo, i, sha):
     """Key step ``i`` by ``sha`` (the hex SHA-256 of its file's body, its header's):
     ``undo[5]`` gets [i, its first 16 digits]. firmware.undo restores a step file
     only with that key (a file left by a power cut, a restore or a sync is refused)."""
@@ -20,12 +22,12 @@ def _keep(undo, i, sha):
 
 
 def keep_cursor(undo, step, cursor):
-    """Beside the key of step file ``step`` (``_slot``'s name) in ``undo``: where
+    """Beside the key of step file ``step`` (``step_slot``'s name) in ``undo``: where
     the top screen's cursor was at the action (``cursor``: {CURSOR_KEY: value}),
     when the cursor had moved since the copied save (not saved: a cursor is no
     confirmation). firmware.undo puts it back when it restores the step."""
     for key in undo[5]:
-        if _slot(key[0]) == step:
+        if step_slot(key[0]) == step:
             del key[2:]
             key.append(cursor)
 
@@ -100,8 +102,8 @@ def mark(app, before, counter, shown=None):
         undo[5] = []
         app.undo = undo
         return None
-    _keep(undo, pos, app.saved_sha)
+    keep_step(undo, pos, app.saved_sha)
     app.undo = undo
-    return _slot(pos)
+    return step_slot(pos)
 
 

@@ -43,7 +43,7 @@ that long B opens.
 import gc
 from binascii import hexlify
 
-from firmware.steps import MAX_STEPS, _keep, _slot  # noqa: F401  (MAX_STEPS for callers)
+from firmware.steps import MAX_STEPS, keep_step, step_slot  # noqa: F401  (MAX_STEPS for callers)
 from firmware.ui import Menu, TextScreen
 from shared_rules.errors import SaveError
 from firmware.saving import header_sha as _header_sha, masked_digest as _masked_digest
@@ -57,10 +57,10 @@ def _read(app, i):
     """The save body of state ``i`` (its screens, its roll history...), with the
     top screen's cursor where it was at the action when the step keeps it.
     :raises SaveError: missing, damaged or foreign."""
-    data = app.storage.read(_slot(i))
+    data = app.storage.read(step_slot(i))
     if data is None:
         raise SaveError("the saved step is missing")
-    body = decode_save(data, _slot(i))
+    body = decode_save(data, step_slot(i))
     sha = _header_sha(data[:data.find(b"\n")])
     data = None
     want = None
@@ -87,11 +87,11 @@ def _write(app, i):
         header, text = save_parts(body)
     except MemoryError:  # no block as big as the state's text: streamed (App.save)
         gc.collect()
-        header = app.storage.write_json_atomic(_slot(i), save_header, body)
+        header = app.storage.write_json_atomic(step_slot(i), save_header, body)
     else:
         body = None
-        app.storage.write_atomic(_slot(i), (header, "\n", text, "\n"))
-    _keep(app.undo, i, _header_sha(header))
+        app.storage.write_atomic(step_slot(i), (header, "\n", text, "\n"))
+    keep_step(app.undo, i, _header_sha(header))
 
 
 def _current(app):

@@ -197,3 +197,12 @@ def shed(app):
     if names:
         app.forget(tuple(names), ())
     return names
+
+
+def unpark_refs(app, refs, rule):
+    """Reveal the commitments an abandoned game parked in the journal entries
+    ``refs`` ([[session, seq], ...]): firmware.commit.reveal_all calls it for a
+    secret whose "what" is PARKED (firmware/games/cybernaut/commit.py).
+    :returns: how many were revealed."""
+    from firmware.games.cybernaut.commit import unpark_refs as reveal_parked
+    return reveal_parked(app, refs, rule)
