@@ -53,15 +53,24 @@ def forget_modules(prefixes, keep):
 
     The parent package keeps each imported submodule as an attribute, so that
     attribute goes too: without it the module would stay alive (measured under the
-    unix port: no byte came back)."""
+    unix port: no byte came back).
+
+    :param keep: the names to keep (a collection of str), or a function (module) ->
+        True to keep that module (firmware/relief.py: one a screen on the stack is
+        made of; one parameter for both: a new name would be interned at every boot).
+    :returns: the names dropped (list of str); the firmware has no ``sys`` of its own
+        (the MicroPython subset), so this is how it learns what was loaded."""
     import gc
     import sys
+    dropped = []
+    spared = []
+    judge = callable(keep)
     # one module at a time, without a list of the names: it runs after a
     # MemoryError too (App.recover_memory), when even 512 bytes may be missing
     while True:
         found = None
         for name in sys.modules:
-            if name not in keep:
+            if name not in spared and (judge or name not in keep):
                 for prefix in prefixes:
                     if name.startswith(prefix):
                         found = name
@@ -71,6 +80,10 @@ def forget_modules(prefixes, keep):
         if found is None:
             break
         name = found
+        if judge and keep(sys.modules[name]):
+            spared.append(name)
+            continue
+        dropped.append(name)
         del sys.modules[name]
         dot = name.rfind(".")
         parent = sys.modules.get(name[:dot]) if dot > 0 else None
@@ -80,3 +93,4 @@ def forget_modules(prefixes, keep):
             except (AttributeError, TypeError):
                 pass
     gc.collect()
+    return dropped

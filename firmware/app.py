@@ -276,8 +276,11 @@ class App(Journaling, Sealing, Saving):
             mem_free = getattr(gc, "mem_free", None)  # None on CPython
             if mem_free is not None and mem_free() < _PRESSURE:
                 # the heap may be running short: the game's cold modules go
-                from firmware.relief import relieve
-                relieve(self)
+                try:
+                    from firmware.relief import relieve
+                    relieve(self)
+                except MemoryError:  # the press is done and saved: it stays so (the
+                    gc.collect()     # next save writes the state again if need be)
         self.dirty = True
 
     def _cover_idle_private(self):

@@ -42,7 +42,6 @@ def relieve(app, room=PRESSURE, mem_free=None, fits=None):
     :param fits: () -> True when the heap has a block for a press (default ``roomy``).
     :returns: the names of the modules dropped (list of str; empty when none).
     """
-    import sys
     if mem_free is None:
         mem_free = getattr(gc, "mem_free", None)
     if mem_free is None or app.forget is None:
@@ -56,9 +55,8 @@ def relieve(app, room=PRESSURE, mem_free=None, fits=None):
     shared = _game_shared(app.stack)
     if shared is not None:
         cold.extend(getattr(shared, "COLD", ()))
-    dropped = [name for name in cold if name in sys.modules and not _alive(sys.modules[name], app)]
-    if dropped:
-        app.forget(tuple(dropped), ())
+    # the board drops them (the firmware has no sys): those a live screen is made of stay
+    dropped = list(app.forget(tuple(cold), lambda module: _alive(module, app)) or ())
     shed = getattr(shared, "shed", None) if shared is not None else None
     if shed is not None:
         dropped.extend(shed(app))
@@ -105,29 +103,32 @@ def roomy(size=BIG_BLOCK, make=bytearray):
 
 def quiet(app):
     """True when a restart now loses nothing a player would miss: no screen waiting
-    to be pushed, none the save leaves out (a TRANSIENT notice), and no private
-    screen open (after a restart it would come back behind "Hand to", asking the
-    owner again for nothing); and SETTLE presses short of room at least since the
+    to be pushed, none the save leaves out (a TRANSIENT notice, the "Out of memory"
+    one), and no step of passing the device (a "Hand to" screen, a private screen,
+    a secret shown only while A is held: GUARDED, or one whose owner has already
+    claimed it; after a restart each would come back behind "Hand to", asking the
+    owner again for nothing, found by review); and SETTLE presses short of room at least since the
     boot (this module is loaded afresh by each boot: a boot whose own heap is in
     pieces never restarts press after press)."""
-    from firmware.saving import private_owner
     if app.later or app.covered is not None or _pressed[0] < SETTLE:
         return False
     for screen in app.stack:
-        if screen.TRANSIENT:
+        state = screen.s if isinstance(screen.s, dict) else {}
+        if (screen.TRANSIENT or getattr(screen, "GUARDED", False) or "owner" in state
+                or "_owner" in state or "then" in state):
             return False
-    return private_owner(app.stack) is None
+    return True
 
 
 def _game_shared(stack):
-    """The loaded firmware/games/<game>/shared.py module of the game on ``stack``
-    (a list of screens), or None (no game screen, or its module is not loaded)."""
-    import sys
+    """The firmware/games/<game>/shared.py module of the game on ``stack`` (a list of
+    screens), or None (no game screen). Its screens import it from their top: it is
+    loaded whenever one of them is on the stack."""
     from firmware.screens import game_of
     for screen in stack:
         game = game_of(screen.ID)
         if game is not None:
-            return sys.modules.get("firmware.games." + game + ".shared")
+            return __import__("firmware.games." + game + ".shared", None, None, ["COLD"])
     return None
 
 

@@ -205,10 +205,13 @@ class Saving:
         """``screen``'s state as a save or an undo step keeps it: a private screen's
         (one opened behind "Hand to <owner>": ``"_owner"`` in its state) sealed whole,
         ``{"_sealed": text}``, so not even its cursor (where the NSA placed a chit,
-        which sector a hidden move chose) is in clear (found by review); any other
-        screen's state as it is. ``opened_state`` reads it back."""
+        which sector a hidden move chose) is in clear (found by review); so is any
+        state naming an ``"owner"``: a "Hand to" screen's, which holds the private
+        screen it opens (in fog, the NSA's placement cursor showed where it had just
+        placed a chit, found by review), a secret's reveal; any other screen's state
+        as it is. ``opened_state`` reads it back."""
         state = screen.state()
-        if isinstance(state, dict) and state.get("_owner"):
+        if isinstance(state, dict) and (state.get("_owner") or "owner" in state):
             return {"_sealed": self.seal(json.dumps(state))}
         return state
 

@@ -53,7 +53,7 @@ PART_NAMES = (
     " control_in_space regenerable regenerate to_replace replace replace_random ",
     " _reveal _nr_reveal _nr_at _arrived _tracer_sweep _probe_sweep nr_use_probe nsa_use_tracer"
     " _strike _strike_losses _skull_rolls _nexus_chain logoff _end_run end_part nsa_ops ")
-_loaded = [False] * len(PARTS)
+_loaded = [False] * len(PARTS)  # each part's class once loaded (load_part), else False
 
 
 def load_part(index):
@@ -70,32 +70,28 @@ def load_part(index):
     for key in part.__dict__:
         if not key.startswith("__") and key not in Game.__dict__:  # Game's own win, as
             setattr(Game, key, part.__dict__[key])  # they did when the parts were its bases
-    _loaded[index] = True
+    _loaded[index] = part  # its class: what unload_parts takes off again
 
 
-def unload_parts(modules):
+def unload_parts():
     """Take every loaded part's methods off the Game class again (memory pressure,
     issue 17: the firmware then drops the parts' modules, and a method's next call
     loads its part afresh). Call it between actions only: no Game method may be
     running.
 
-    :param modules: the loaded modules by name (sys.modules, or any mapping).
     :returns: the names of the parts' modules that were loaded (list of str), for
         the caller to drop.
     """
     names = []
     for index in range(len(PARTS)):
-        if not _loaded[index]:
+        part = _loaded[index]
+        if not part:
             continue
-        module_name, class_name = PARTS[index]
-        module = modules.get(module_name)
-        part = getattr(module, class_name, None) if module is not None else None
-        if part is not None:
-            for key in part.__dict__:
-                if not key.startswith("__") and Game.__dict__.get(key) is part.__dict__[key]:
-                    delattr(Game, key)
+        for key in part.__dict__:
+            if not key.startswith("__") and Game.__dict__.get(key) is part.__dict__[key]:
+                delattr(Game, key)
         _loaded[index] = False
-        names.append(module_name)
+        names.append(PARTS[index][0])
     return names
 
 

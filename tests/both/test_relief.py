@@ -48,13 +48,21 @@ class _App:
         self.restart = None  # a board that cannot restart (the sim's)
 
     def forget(self, prefixes, keep):
-        # recorded; only a stand-in leaves sys.modules (a real module dropped here
-        # would be imported again as a second copy beside the one other tests'
-        # modules hold: on the device nothing else holds a cold module)
-        self.forgotten.extend(prefixes)
+        """As boards.forget_modules, for the names given whole: :returns: those
+        dropped. Only a stand-in leaves sys.modules (a real module dropped here
+        would be imported again as a second copy beside the one other tests'
+        modules hold: on the device nothing else holds a cold module); a real
+        one is only recorded, as if dropped."""
+        dropped = []
         for name in prefixes:
-            if isinstance(sys.modules.get(name), _Module):
+            module = sys.modules.get(name)
+            if module is None or (keep(module) if callable(keep) else name in keep):
+                continue
+            dropped.append(name)
+            if isinstance(module, _Module):
                 del sys.modules[name]
+        self.forgotten.extend(dropped)
+        return dropped
 
     def find(self, screen_id, default):
         for screen in self.stack:
@@ -94,7 +102,7 @@ def _parts_kept(test):
     try:
         test()
     finally:
-        net.unload_parts(sys.modules)
+        net.unload_parts()
         for name in modules:
             if modules[name] is not None:
                 sys.modules[name] = modules[name]
@@ -292,3 +300,24 @@ def test_the_restart_between_presses_saves_first_and_a_board_without_one_does_no
     assert app.done == ["save", "restart"]
     app = _App(_game_stack())
     restart_between(app)  # restart None: no save, no error
+
+
+def test_the_boards_forget_spares_what_it_is_told_and_says_what_it_dropped():
+    # boards.forget_modules(prefixes, keep): keep, names or a function of the module;
+    # the firmware has no sys (the
+    # MicroPython subset), so the board drops the modules and names them
+    from boards import forget_modules
+    kept = _Module()
+    sys.modules["pr_relief_test.a"] = _Module()
+    sys.modules["pr_relief_test.b"] = kept
+    sys.modules["pr_relief_test.c"] = _Module()
+    try:
+        assert forget_modules(("pr_relief_test.c",), ("pr_relief_test.c",)) == []
+        dropped = forget_modules(("pr_relief_test.",), lambda module: module is kept)
+        assert sorted(dropped) == ["pr_relief_test.a", "pr_relief_test.c"]
+        assert "pr_relief_test.a" not in sys.modules and "pr_relief_test.c" not in sys.modules
+        assert sys.modules["pr_relief_test.b"] is kept
+        assert forget_modules(("pr_relief_test.",), ()) == ["pr_relief_test.b"]
+    finally:
+        for name in ("pr_relief_test.a", "pr_relief_test.b", "pr_relief_test.c"):
+            sys.modules.pop(name, None)

@@ -42,13 +42,14 @@ def _imports(name, path):
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            targets = [node.module + "." + alias.name for alias in node.names] + [node.module]
+            # ``from pkg import a, b``: every name that is a module (found by review:
+            # only the first was kept), else the module the names come from
+            targets = [node.module + "." + alias.name for alias in node.names]
+            if not [t for t in targets if t in MODULES]:
+                targets = [node.module]
         else:
             continue
-        for target in targets:
-            if target in MODULES and target != name:
-                out.add(target)
-                break
+        out.update(t for t in targets if t in MODULES and t != name)
     return out
 
 
@@ -88,6 +89,16 @@ def _cycles(graph):
 def test_the_walk_sees_imports_at_the_top_and_in_functions():
     # firmware.app imports firmware.memory at the top and firmware.undo in a method
     assert {"firmware.memory", "firmware.undo", "firmware.resume"} <= GRAPH["firmware.app"]
+    # every module of one ``from pkg import a, b`` line
+    assert "firmware.relief" in GRAPH["firmware.app"]
+    tree_text = "from firmware import memory, relief\nfrom firmware.ui import Menu, wrap\n"
+    import tempfile
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as handle:
+        handle.write(tree_text)
+    try:
+        assert _imports("x", handle.name) == {"firmware.memory", "firmware.relief", "firmware.ui"}
+    finally:
+        os.remove(handle.name)
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 

@@ -187,13 +187,10 @@ def shed(app):
     called.
 
     :returns: the names of the parts' modules dropped (list of str)."""
-    import sys
+    from shared_rules.cybernaut import net
     if app.find("cn_game", None) is None:  # the game was left for its menu: its pack
         app.packs.pop(GAME_PACK, None)     # goes (the menu's rolls need their own)
-    net = sys.modules.get("shared_rules.cybernaut.net")
-    if net is None:
-        return []
-    names = net.unload_parts(sys.modules)
+    names = net.unload_parts()
     if names:
         app.forget(tuple(names), ())
     return names
