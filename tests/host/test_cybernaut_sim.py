@@ -298,3 +298,27 @@ def test_each_new_segment_opens_on_its_own_action(tmp_path):
         assert app.top() is not game and game.s["pub"]["seg"] == seg
         d.press("B")
         assert app.top() is game and game.s["pub"]["seg"] == seg
+
+
+def test_after_solo_placement_the_menu_offers_add_cybernaut_and_the_list_says_who_plays():
+    # found by review: the selection stayed on "Cybernauts done" (refused: III.B.1),
+    # and Cyb-1, once added, was still offered first (refused: II.B)
+    from check import tempdir
+    board, app = boot(tempdir("cybadd"), 7)
+    for key in "D D A D D A".split(" "):
+        board.press(app, key)
+    game = app.top()
+    assert game.ID == "cn_game"
+    game.s["sel"] = game.items(app).index("Solo placement")
+    board.press(app, "A")
+    assert app.top() is game and game.items(app)[game.s["sel"]] == "Add Cybernaut"
+    board.press(app, "A")
+    pick = app.top()
+    assert pick.ID == "cn_cybpick" and pick.s["sel"] == 0
+    first = pick.items(app)[0].split(" ")[0]
+    board.press(app, "A")  # adds the first Cybernaut
+    assert app.top() is game
+    board.press(app, "A")  # "Add Cybernaut" again (the selection stays on it)
+    pick = app.top()
+    assert pick.ID == "cn_cybpick"
+    assert pick.items(app)[0] == first + " in play" and pick.s["sel"] == 1

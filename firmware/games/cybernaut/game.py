@@ -110,6 +110,9 @@ class GameScreen(Menu):
         from firmware.games.cybernaut.commit import sync
         sync(app, game, events, replaced)
         public, secret = game.split()
+        if (self.s.get("pub") or {}).get("stage") == "setup" and public["stage"] == "cybernauts":
+            self.s["sel"] = 0  # the NSA is placed: "Add Cybernaut" next (found by review:
+            # the selection stayed on the third item, "Cybernauts done", refused then)
         self.s["pub"] = public
         # the track screen shows it without the pack or the rules (a full heap after a
         # MemoryError could not load them to draw it)
@@ -276,7 +279,7 @@ class GameScreen(Menu):
         self.s["msg"] = "NSA chits placed"
 
     def add_cyb(self, app):
-        app.push(_picks().CybernautPick())
+        app.push(_picks().CybernautPick.make(app))
 
     def cybs_done(self, app):
         self.act(app, "cybernauts_done", app.source)

@@ -65,6 +65,12 @@ class TrackScreen(Screen):
             app.pop()
 
 
+def _in_play(app):
+    """The names of the Cybernauts already in the game (list of str)."""
+    from firmware.games.cybernaut.shared import public
+    return [cyb["name"] for cyb in public(app)["cybs"]]
+
+
 class CybernautPick(Menu):
     """Setup: UP/DOWN the Cybernaut, LEFT/RIGHT the sprawl, A adds (III.B.1). The
     sprawl starts on the first one where a Cybernaut may set up (not "no_setup")."""
@@ -80,6 +86,18 @@ class CybernautPick(Menu):
     def initial(self):
         return {"sel": 0, "sp": -1}  # -1: not chosen yet, the first legal sprawl
 
+    @classmethod
+    def make(cls, app):
+        """The list with its selection on the first Cybernaut not yet in play."""
+        screen = cls()
+        playing = _in_play(app)
+        names = [item["name"] for item in app.pack(PACK).data["cybernauts"]]
+        for index in range(len(names)):
+            if names[index] not in playing:
+                screen.s["sel"] = index
+                break
+        return screen
+
     def _sp(self, app):
         if self.s["sp"] < 0:
             info = app.pack(PACK).data["sprawls"]
@@ -92,8 +110,12 @@ class CybernautPick(Menu):
 
     def items(self, app):
         out = []
+        playing = _in_play(app)
         for item in app.pack(PACK).data["cybernauts"]:
-            out.append("%s R%d W%d" % (item["name"], item["realworld"], item["wetware"]))
+            if item["name"] in playing:  # A would be refused (II.B): said before it
+                out.append("%s in play" % item["name"])
+            else:
+                out.append("%s R%d W%d" % (item["name"], item["realworld"], item["wetware"]))
         return out
 
     def sprawls(self, app):
