@@ -502,15 +502,25 @@ def main():
     script = boot_script(scratch)
     heap = "-X heapsize=" + OPTS["--heap"]
     free = None
+    names = ""
+    with open(script, "a") as handle:  # the names interned by the boot (after HEAP)
+        handle.write("import micropython\nmicropython.qstr_info()\n")
     if os.system("%s %s %s > %s/out.txt" % (sys.executable, heap, script, scratch)) == 0:
         with open(scratch + "/out.txt") as handle:
             for line in handle.read().split("\n"):
                 if line.startswith("HEAP "):
                     free = int(line[5:])
+                elif line.startswith("qstr pool:"):
+                    names = line[len("qstr pool:"):].strip()
     if free is None:
         print("free heap after boot: the boot script failed (see %s)" % scratch)
     else:
         print("free heap after boot: %s (goal >= %s: %s)" % (kb(free), kb(HEAP_GOAL), verdict(free >= HEAP_GOAL)))
+        # the pools of interned names double: a few names more at boot can take the next
+        # pool, KBs of free heap at once (README "Memory on the device"; 620 names filled
+        # the fifth pool on the 32-bit port 1.25, the 621st took a sixth of 4.5 KB)
+        print("names interned by the boot: %s (n_pool: the pools taken; one name past a "
+              "pool's end takes the next, twice its size)" % (names or "not printed"))
 
     # 2. scripted button actions over every game, in a fresh interpreter too
     # (tools/bench_actions.py: the app plus a small driver, as on a Pico)
