@@ -252,7 +252,9 @@ class TextScreen(Screen):
         more = len(lines) > room
         if top + room < len(lines):
             surface.mark(room, COLS - 1, "v")
-        surface.line_text(ROWS - 1, "A: OK  U/D more" if more else "A: OK")
+        # the last page says only what is left: up (found by review: "U/D more" there)
+        surface.line_text(ROWS - 1, ("A: OK  U/D more" if top + room < len(lines) else "A: OK  U more")
+                          if more else "A: OK")
 
     def on_button(self, app, name, kind):
         lines = len(self.s["lines"])

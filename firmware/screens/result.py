@@ -62,7 +62,8 @@ class ResultScreen(Screen):
         if s.get("b"):
             hint = HINT_B
         else:
-            hint = HINT_MORE if more else HINT
+            # the last page says only what is left: up (found by review)
+            hint = (HINT_MORE if top + room < len(lines) else "A: OK  U more") if more else HINT
         surface.line_text(ROWS - 1, hint)
 
     def on_button(self, app, name, kind):

@@ -938,3 +938,7 @@ def test_a_notice_names_what_a_does_on_its_last_row():
     long.draw(None, surface)
     lines = surface.lines()
     assert lines[7] == "A: OK  U/D more" and lines[6].endswith("v")
+    long.s["top"] = len(long.s["lines"]) - long.ROOM  # the last page: only up is left
+    surface = Surface(NullFb())
+    long.draw(None, surface)
+    assert surface.lines()[7] == "A: OK  U more" and surface.lines()[1].endswith("^")

@@ -119,6 +119,9 @@ def test_result_screen_scrolls_and_keeps_its_lines_whole():
     # 11 lines (the long one wrapped at a space), 6 rows: the last six at the end
     assert lines[1:7] == ["line 5", "line 6", "line 7", "line 8", "a long line that",
                           "wraps at spaces"]
+    assert lines[7] == "A: OK  U more"  # the last page: only up is left (found by review)
+    lines = keys(board, app, "U")
+    assert lines[1] == "line 4" and lines[7] == "A: OK  U/D more"
     keys(board, app, "A")
     assert app.top().ID != "result"
 

@@ -318,7 +318,7 @@ def test_status_lines_fit_19_columns_and_show_trooper_damage_not_hidden_hits():
         _press(board, app, "D")
     shown = app.surface.lines()
     assert app.top().ID == "text" and shown[-2].strip() == "1/?: hits unknown"
-    assert shown[-1] == "A: OK  U/D more"     # what A does, named (review)
+    assert shown[-1] == "A: OK  U more"     # what A does, named; only up is left (review)
     assert walker.close() == []
 
 
