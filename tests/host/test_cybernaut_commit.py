@@ -401,18 +401,25 @@ class _Scripted:
         return self.values.pop(0)
 
 
-def test_a_new_game_after_an_abandon_reveals_the_old_one_and_undo_stops(tmp_path):
-    """Abandoned, then a new game from the Cybernaut menu (not the main menu): the old
-    game's commitments, parked ones included, are revealed before the new game's are
-    made, and Undo stops at the new game (an abandoned game comes back only until
-    the next one starts)."""
-    root = str(tmp_path)
+def _abandoned_netrun(root):
+    """The scripted netrun played, then abandoned and its result read: (board, app,
+    driver, the game's secrets before the abandon)."""
     board, app = boot(root, cyb_sim_netrun.SEED)
     d = cyb_sim_netrun.run(board, app)
     d.close_results()
     old = dict(app.secrets)
     d.seq("B D A A")  # abandoned
     d.press("A")      # its result read
+    return board, app, d, old
+
+
+def test_a_new_game_after_an_abandon_reveals_the_old_one_and_undo_stops(tmp_path):
+    """Abandoned, then a new game from the Cybernaut menu (not the main menu): the old
+    game's commitments, parked ones included, are revealed before the new game's are
+    made, and Undo stops at the new game (an abandoned game comes back only until
+    the next one starts)."""
+    root = str(tmp_path)
+    board, app, d, old = _abandoned_netrun(root)
     assert [s.ID for s in app.stack] == ["main", "cn_menu"]
     d.choose("New game")
     assert app.top().ID == "cn_game"
@@ -450,12 +457,7 @@ def test_a_new_game_after_an_abandon_reveals_the_old_one_before_the_restart(tmp_
     memory at the new game's first A, 93 KB free in pieces). After the boot the new
     game opens, nothing is revealed twice, and the old game's secrets are gone."""
     root = str(tmp_path)
-    board, app = boot(root, cyb_sim_netrun.SEED)
-    d = cyb_sim_netrun.run(board, app)
-    d.close_results()
-    old = dict(app.secrets)
-    d.seq("B D A A")  # abandoned
-    d.press("A")      # its result read
+    board, app, d, old = _abandoned_netrun(root)
     at_restart = []
 
     def soft_reset():
