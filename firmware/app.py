@@ -29,7 +29,7 @@ except ImportError:  # CPython
     def const(value):
         return value
 
-# free bytes under which a press's end looks for modules to drop (firmware/relief.py
+# free bytes under which the end of a frame (App.redraw) looks for modules to drop (firmware/relief.py
 # PRESSURE: the same figure, checked by tests/host/test_layout.py)
 _PRESSURE = const(65536)
 PRIVATE_MS = 5000
@@ -272,15 +272,6 @@ class App(Journaling, Sealing, Saving):
         if not acted:
             self.recover_memory()
         self.storage.flush()
-        if acted and self.forget is not None:
-            mem_free = getattr(gc, "mem_free", None)  # None on CPython
-            if mem_free is not None and mem_free() < _PRESSURE:
-                # the heap may be running short: the game's cold modules go
-                try:
-                    from firmware.relief import relieve
-                    relieve(self)
-                except MemoryError:  # the press is done and saved: it stays so (the
-                    gc.collect()     # next save writes the state again if need be)
         self.dirty = True
 
     def _cover_idle_private(self):
@@ -372,6 +363,18 @@ class App(Journaling, Sealing, Saving):
                     raise MemoryError("no room to draw even the last save's screen")
         self.surface.show()
         self.dirty = False
+        # after the frame (issue 21: a press answers at once): is the heap running
+        # short? gc.mem_free walks the whole heap (8.6 ms on a Pico), and the
+        # relief that may follow collects: neither delays the frame of the press
+        if self.forget is not None:
+            mem_free = getattr(gc, "mem_free", None)  # None on CPython
+            if mem_free is not None and mem_free() < _PRESSURE:
+                # the heap may be running short: the game's cold modules go
+                try:
+                    from firmware.relief import relieve
+                    relieve(self)
+                except MemoryError:  # the press is done and saved: it stays so (the
+                    gc.collect()     # next save writes the state again if need be)
 
     def _draw(self):
         """Draw the top screen on a clear surface. :returns: False after a MemoryError."""

@@ -144,6 +144,26 @@ def moves_only(screen, name, kind):
     if name not in ARROWS:
         return False
     cls = type(screen)
+    # issue 21: the class walk below took 0.7 ms on a Pico, asked up to nine times a
+    # press: its answers are kept for the top screen's class alone (no class of a
+    # module dropped since stays held here)
+    if _MOVES[0] is not cls:
+        _MOVES[0] = cls
+        _MOVES[1] = {}
+    known = _MOVES[1]
+    key = name + kind
+    answer = known.get(key)
+    if answer is None:
+        answer = known[key] = _moves_only(cls, name, kind)
+    return answer
+
+
+# the class moves_only answered for last and its answers {button + kind: bool}
+_MOVES = [None, None]
+
+
+def _moves_only(cls, name, kind):
+    """moves_only's answer for a screen of class ``cls`` (bool)."""
     owner = cls  # the class whose on_button runs
     while "on_button" not in owner.__dict__ and getattr(owner, "__bases__", ()):
         owner = owner.__bases__[0]
@@ -260,14 +280,15 @@ class Saving:
         cursor = cursor_of(body)
         digest = None
         top = self.top()
-        if moved and needs_masked(top):  # else the whole text decides (a private
+        masked = needs_masked(top)
+        if moved and masked:  # else the whole text decides (a private
             # screen's sealed state differs each time; a grid's long L/R changes it)
             digest = masked_digest(body)
             if digest == self._saved_digest:
                 if cursor != self._saved_cursor:
                     self.moved = True
                 return
-        elif needs_masked(top):
+        elif masked:
             digest = masked_digest(body)
         # the text needs one block as big as the state: the allocator collects by
         # itself when it finds none (a collection before every save cost a Pico

@@ -3,8 +3,8 @@
 Text is drawn by our own blitter from the 6 x 8 font in ``firmware/font6x8.py``
 (``framebuf.text`` has only its 8 x 8 font, 16 columns): each glyph's 6 column bytes
 go straight into the framebuffer's pages (SSD1306 / MONO_VLSB layout, a text row is
-one page), read through a memoryview, the same on the Pico, the MicroPython unix
-port and CPython. Shapes go through the framebuffer's own methods (MicroPython's
+one page), a row's glyphs joined in one C call, the same on the Pico, the
+MicroPython unix port and CPython. Shapes go through the framebuffer's own methods (MicroPython's
 ``framebuf.FrameBuffer`` and drivers built on it, such as micropython-lib's ssd1306,
 or ``adafruit_framebuf.FrameBuffer`` and adafruit_ssd1306). The text drawn on each
 frame is also kept as characters, so a test or the simulator's ``--screen text`` can
@@ -37,6 +37,31 @@ def _page_buffer(fb):
     return None
 
 
+def _glyph_table(font):
+    """{code: the glyph's CELL column bytes} for the printable ASCII codes 32..126
+    of ``font`` (bytes-like, CELL bytes a glyph from code 32)."""
+    table = {}
+    for code in range(32, 127):
+        at = (code - 32) * CELL
+        table[code] = bytes(font[at:at + CELL])
+    return table
+
+
+def _printable(chunk):
+    """UTF-8 bytes made one printable ASCII code a character: NB a space, a
+    control character or a non-ASCII one "?" (its continuation bytes dropped).
+    :returns: bytes."""
+    out = bytearray()
+    for code in chunk:
+        if code < 0x80 or code >= 0xC0:
+            if code == 31:  # NB
+                code = 32
+            elif code < 32 or code > 126:
+                code = 63
+            out.append(code)
+    return bytes(out)
+
+
 class Surface:
     """Text and simple shapes on a 128 x 64 monochrome framebuffer.
 
@@ -62,7 +87,9 @@ class Surface:
         if font is None:
             from firmware.font6x8 import FONT
             font = FONT
-        self._font = memoryview(font)
+        # each printable ASCII code's glyph, its 6 column bytes (bytes objects, ~4 KB
+        # in all): a row of text is one C join of them (_glyph_table)
+        self._font = _glyph_table(font)
         self._buf = buf if buf is not None else _page_buffer(fb)
         self.width = width
         self.height = height
@@ -82,6 +109,11 @@ class Surface:
     def text(self, row, col, text, invert=False):
         """Write ``text`` at cell (row 0..7, col 0..20), clipped at the right edge.
 
+        A character outside printable ASCII is one "?" cell (NB a space).
+        Cost (issue 21: a frame is drawn on every press): the row's pixels are one
+        join of the glyphs' bytes and one slice copy into the page, in C (a glyph
+        at a time in Python took ~150 us a character on a Pico, 17 ms a menu).
+
         :param invert: draw light-on-dark as a highlight bar from ``col`` to the
             row's end.
         """
@@ -89,36 +121,27 @@ class Surface:
             self.trace.append((row, col, text, "text"))
         if row < 0 or row >= ROWS or col >= COLS or col < 0:
             return
-        record = self._rows[row]
         buf = self._buf
-        font = self._font
-        base = row * self.width
-        flip = 0
         if invert:
             self.fb.fill_rect(col * CELL, row * LINE, self.width - col * CELL, LINE, 1)
-            flip = 0xFF
+        chunk = text.encode()
+        if not chunk:
+            return
         # through the UTF-8 bytes: a str's characters (text[i]) are interned by
         # MicroPython, each new one a name kept for good (a full name pool then
-        # fails every frame showing it); a non-ASCII character is one "?" cell
-        at = col
-        for code in text.encode():
-            if at >= COLS:
-                break
-            if code < 0x80 or code >= 0xC0:
-                if code == 31:  # NB
-                    code = 32
-                elif code < 32 or code > 126:
-                    code = 63
-                record[at] = code
-                if buf is not None:
-                    x = base + at * CELL
-                    g = (code - 32) * CELL
-                    if flip:
-                        for k in range(CELL):
-                            buf[x + k] = font[g + k] ^ 0xFF
-                    else:
-                        buf[x:x + CELL] = font[g:g + CELL]
-                at += 1
+        # fails every frame showing it)
+        if len(chunk) != len(text) or min(chunk) < 32 or max(chunk) > 126:
+            chunk = _printable(chunk)
+        chunk = chunk[:COLS - col]
+        self._rows[row][col:col + len(chunk)] = chunk
+        if buf is None:
+            return
+        pixels = b"".join(map(self._font.get, chunk))
+        size = len(pixels)
+        if invert:  # every bit flipped, in C: the text dark on the bar
+            pixels = (int.from_bytes(pixels, "little") ^ ((1 << (size * 8)) - 1)).to_bytes(size, "little")
+        at = row * self.width + col * CELL
+        buf[at:at + size] = pixels
 
     def mark(self, row, col, char):
         """A scroll mark ("^" or "v") at cell (row, col): drawn as text, recorded

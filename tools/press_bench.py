@@ -10,9 +10,12 @@ in it (arrows more often than A and B, as a player moving a cursor does).
 
 Each press prints one line (tools/press_report.py reads them)::
 
-    PB <game> <class> <button> <total> <act> <save> <digest> <encode> <write> <draw> <bytes> <files> <alloc> <free> <screen> <screen kind> <record> <seal> <store> <load> <sync>
+    PB <game> <class> <button> <total> <act> <save> <digest> <encode> <write> <draw> <bytes> <files> <alloc> <free> <screen> <screen kind> <record> <seal> <store> <load> <sync> <after>
 
 times in device microseconds (time.ticks_us: emulated cycles on the virtual Pico);
+``total`` from the press to the end of the frame's show (the panel has the frame: a
+press that saves has saved by then), ``after`` the work App.redraw does after the
+frame, between presses (the heap check and its relief: issue 21);
 ``class`` is ``cursor`` (an arrow that left the screens, the journal, the dice and
 every state but the top screen's cursor as they were: judged outside the timed
 part), ``open`` (the press that opened the game from the main menu) or ``other``;
@@ -259,6 +262,13 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1):
         app.redraw()
         save = app.save
         draw = app._draw
+        show = app.surface.show
+        shown = [0]
+
+        def showing():  # the frame is on the panel: the press's time ends here
+            show()
+            shown[0] = time.ticks_us()
+        app.surface.show = showing
         app.save = Timer(acc, 0, save)
         app._draw = Timer(acc, 4, draw)
         plan = list(keys)
@@ -277,8 +287,7 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1):
             count += 1
             ids = [s.ID for s in app.stack]
             where = app.top()
-            shown = (where.ID or "?", screen_kind(where))
-            where = None
+            where = (where.ID or "?", screen_kind(where))
             seq = app.journal.next_seq
             counter = app.source.counter
             before = masked_digest(app, state_digest) if name in "UDLR" else None
@@ -288,11 +297,15 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1):
             box[0] = box[1] = 0
             errors = memerr[0]
             big[0] = 0
+            shown[0] = 0
             start = time.ticks_us()
             app.handle(name, "short")
             act_end = time.ticks_us()
             app.redraw()
-            total = time.ticks_diff(time.ticks_us(), start)
+            end = time.ticks_us()
+            framed = shown[0] or end
+            total = time.ticks_diff(framed, start)
+            after = time.ticks_diff(end, framed)
             alloc = big[0]
             act = time.ticks_diff(act_end, start) - acc[0]
             kind = "open" if opening else "other"
@@ -307,7 +320,7 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1):
                 print("PBMEM", game)
                 micropython.mem_info()
             print("PB", game, kind, name, total, act, acc[0], acc[1], acc[2], acc[3], acc[4],
-                  box[0], box[1], alloc, free, shown[0], shown[1], acc[5], acc[6], acc[7], acc[8], acc[9])
+                  box[0], box[1], alloc, free, where[0], where[1], acc[5], acc[6], acc[7], acc[8], acc[9], after)
             if memerr[0] != errors:
                 print("MEMERR", game, count)
             if not plan and len(app.stack) < 2:
@@ -316,5 +329,6 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1):
                 app.top().s["sel"] = index if index < len(ENTRIES) else 0
         app.save = save
         app._draw = draw
+        app.surface.show = show
     hold = None
     print("PBDONE", memerr[0])

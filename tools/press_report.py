@@ -75,7 +75,7 @@ def parse(text, block_bytes=16):
             # the screen the press was made on and its family (older logs: "?")
             rec["screen"] = p[15] if len(p) > 15 else "?"
             rec["family"] = p[16] if len(p) > 16 else "?"
-            for i, key in enumerate(("record", "seal", "store", "load", "sync")):
+            for i, key in enumerate(("record", "seal", "store", "load", "sync", "after")):
                 rec[key] = int(p[17 + i]) if len(p) > 17 + i else 0
             out["presses"].append(rec)
             game = p[1]
@@ -134,7 +134,7 @@ def report(data, where, erases=None, programmed=None):
         lines.append("  %-20s %s | %s | %s" % (
             g, "/".join(kb(f(heap)) if heap else "-" for f in (min, statistics.median, max)),
             "/".join(kb(f(blocks)) if blocks else "-" for f in (min, statistics.median, max)), kb(big)))
-    lines.append("device time per press, button to frame drawn and saved (handle + redraw):")
+    lines.append("device time per press, button to frame drawn and saved (handle + redraw to the frame's show):")
     kinds = (("cursor", "cursor or menu move"), ("other", "other press"), ("open", "first open of a game"))
     figures = {}
     for kind, label in kinds:
@@ -150,6 +150,10 @@ def report(data, where, erases=None, programmed=None):
             label, len(us), ms(pct(us, 50)), ms(pct(us, 99)), ms(max(us)), ms(statistics.mean(us))))
         lines.append("  %-22s mean parts: action %s, digest %s, encode %s, storage %s, draw %s" % (
             "", ms(part["act"]), ms(part["digest"]), ms(part["encode"]), ms(part["write"]), ms(part["draw"])))
+        after = [p["after"] for p in presses if p["kind"] == kind]
+        if any(after):
+            lines.append("  %-22s after the frame, between presses (not in the times above): mean %s, max %s" % (
+                "", ms(statistics.mean(after)), ms(max(after))))
         slow = sorted((p for p in presses if p["kind"] == kind), key=lambda p: -p["total"])[:3]
         lines.append("  %-22s slowest: %s" % ("", ", ".join("%s %s in %s" % (ms(p["total"]), p["button"], p["game"])
                                                       for p in slow)))

@@ -840,6 +840,54 @@ def test_surface_text_grid_keeps_one_cell_per_character_and_clips():
     assert lines[2] == "   ?~ok"
 
 
+class _PageFb:
+    """A MONO_VLSB framebuffer of 128 x 64 over ``buf`` (fill and fill_rect only)."""
+
+    def __init__(self, buf):
+        self.buf = buf
+
+    def fill(self, color):
+        for i in range(len(self.buf)):
+            self.buf[i] = 0xFF if color else 0
+
+    def fill_rect(self, x, y, w, h, color):
+        for col in range(x, x + w):
+            for py in range(y, y + h):
+                bit = 1 << (py % 8)
+                at = (py // 8) * 128 + col
+                self.buf[at] = (self.buf[at] | bit) if color else (self.buf[at] & ~bit)
+
+
+def _glyph(letter):
+    from firmware.font6x8 import FONT
+    at = (ord(letter) - 32) * 6
+    return bytes(FONT[at:at + 6])
+
+
+def test_surface_text_pixels_are_the_fonts_glyph_columns_and_inverted_on_a_bar():
+    # issue 21's faster text (one join a row): the same pixels as a glyph at a time
+    from firmware.surface import Surface
+    buf = bytearray(128 * 8)
+    surface = Surface(_PageFb(buf))
+    surface.text(0, 0, "Ab~ ")
+    assert bytes(buf[0:24]) == _glyph("A") + _glyph("b") + _glyph("~") + _glyph(" ")
+    assert bytes(buf[24:128]) == bytes(104)                   # nothing after the text
+    # a non-ASCII character, a control character and NB: "?", "?" and a space
+    surface.text(1, 0, "\u00e9\t\x1fz")
+    assert bytes(buf[128:152]) == _glyph("?") + _glyph("?") + _glyph(" ") + _glyph("z")
+    # at column 19: two cells fit, the rest is clipped (the row's last pixel is 125)
+    surface.text(2, 19, "xyz")
+    assert bytes(buf[256 + 114:256 + 126]) == _glyph("x") + _glyph("y")
+    assert bytes(buf[256 + 126:256 + 128]) == bytes(2)
+    # inverted from column 2: every text bit flipped, the bar lit to the row's end
+    surface.text(3, 2, "Hi", True)
+    row = bytes(buf[384:512])
+    assert row[:12] == bytes(12)
+    assert row[12:24] == bytes([b ^ 0xFF for b in _glyph("H") + _glyph("i")])
+    assert row[24:] == b"\xff" * 104
+    assert surface.lines()[:4] == ["Ab~", "?? z", "                   xy", "  Hi"]
+
+
 def test_a_scrolling_text_leaves_the_scroll_mark_its_own_column():
     from firmware.ui import TextScreen
     # 6 rows of 21 fit between the title and the "A: OK" row: kept at 21 columns

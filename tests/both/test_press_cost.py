@@ -41,6 +41,35 @@ def test_an_arrow_on_the_cybernaut_game_menu_writes_nothing_and_skips_the_digest
     assert not saving_module.moves_only(app.top(), "B", "short")
 
 
+def test_moves_only_answers_each_class_for_itself_and_holds_only_the_last():
+    # issue 21: moves_only keeps its answers for the last class asked (a class walk
+    # is 0.7 ms on a Pico); asking about another class answers for that one, and
+    # the first class is no longer held (a dropped cold module's class is freed)
+    from firmware import saving as saving_module
+    from firmware.ui import Menu, TextScreen
+
+    class Picker(Menu):
+        def side(self, app, name, kind):       # LEFT/RIGHT do something: a save
+            pass
+
+    class Mover(Menu):
+        def move(self, app, step):             # its own move: never a cursor alone
+            pass
+
+    picker, mover, text = Picker(), Mover(), TextScreen.make("T", "x")
+    for _ in range(2):                         # asked again: the same answers
+        assert saving_module.moves_only(picker, "D", "short")
+        assert saving_module.moves_only(picker, "U", "long")
+        assert not saving_module.moves_only(picker, "L", "short")
+        assert not saving_module.moves_only(picker, "A", "short")
+        assert not saving_module.moves_only(mover, "D", "short")
+        assert saving_module.moves_only(mover, "L", "short")   # Menu's own side
+        assert saving_module.moves_only(text, "R", "long")     # VIEW_ARROWS
+    held = [value for value in saving_module.__dict__.values() if isinstance(value, list)]
+    assert [True for value in held if TextScreen in value] == [True]
+    assert [True for value in held if Picker in value or Mover in value] == []
+
+
 def test_an_arrow_that_only_scrolls_a_text_writes_nothing_and_the_next_press_saves():
     # ui.TextScreen says VIEW_ARROWS: UP/DOWN scroll (its "top"), LEFT/RIGHT nothing;
     # no digest, no save; a power cut may lose where the text was scrolled to

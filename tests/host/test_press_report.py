@@ -98,3 +98,19 @@ def test_bench_pico_without_the_kit_says_how_to_build_it():
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 2
     assert "build.sh /nonexistent/vpico" in out.stderr and "BUILD.md" in out.stderr
+
+
+def test_work_after_the_frame_is_reported_apart_from_the_press_time():
+    # press_bench's last field: App.redraw's work after the frame's show (the heap
+    # check and relief), between presses: not in the press's time, said beside it
+    line = "PB Dice cursor U 20000 1000 0 0 0 0 2000 0 0 700 -1 dice menu 0 0 0 0 0 %d"
+    text = "\n".join(["PBFLOWS 1", "PBBOOT 180000", line % 9000, line % 3000, "PBDONE 0"])
+    data = press_report.parse(text, 16)
+    assert [p["after"] for p in data["presses"]] == [9000, 3000]
+    assert [p["total"] for p in data["presses"]] == [20000, 20000]
+    joined = "\n".join(press_report.report(data, "test"))
+    assert "after the frame, between presses (not in the times above): mean 6.0 ms, max 9.0 ms" in joined
+    assert "cursor or menu move, max: 20.0 ms (budget 30 ms): met" in joined
+    # an older log without the field: no such line
+    old = "\n".join(["PBFLOWS 1", "PBBOOT 180000", (line % 0).rsplit(" ", 6)[0], "PBDONE 0"])
+    assert "after the frame" not in "\n".join(press_report.report(press_report.parse(old, 16), "test"))
