@@ -70,6 +70,27 @@ def test_moves_only_answers_each_class_for_itself_and_holds_only_the_last():
     assert [True for value in held if Picker in value or Mover in value] == []
 
 
+def test_the_games_menus_that_keep_only_b_move_their_cursor_without_a_save():
+    # issue 21: these screens' on_button keeps B (a leave menu, a hand-back, a reveal)
+    # and hands every arrow to Menu's (MENU_ARROWS), or only picks what is shown
+    # (Neo-Hunt's map, VIEW_ARROWS): UP/DOWN move a cursor, never saved alone;
+    # LEFT/RIGHT change a value where the screen has its own side (then saved)
+    from firmware import saving as saving_module
+    from firmware.screens import screen_class
+    sides = {"nh_game": True, "nh_map": True, "cc_fight": False, "nh_attack": False,
+             "cc_armour": False}
+    for screen_id in sides:
+        cls = screen_class(screen_id)
+        screen = cls({})                        # its state does not matter: the class answers
+        for name in ("U", "D"):
+            for kind in ("short", "long"):
+                assert saving_module.moves_only(screen, name, kind), (screen_id, name, kind)
+        for name in ("L", "R"):
+            assert saving_module.moves_only(screen, name, "short") == sides[screen_id], (screen_id, name)
+        assert not saving_module.moves_only(screen, "A", "short")
+        assert not saving_module.moves_only(screen, "B", "short")
+
+
 def test_an_arrow_that_only_scrolls_a_text_writes_nothing_and_the_next_press_saves():
     # ui.TextScreen says VIEW_ARROWS: UP/DOWN scroll (its "top"), LEFT/RIGHT nothing;
     # no digest, no save; a power cut may lose where the text was scrolled to
@@ -125,3 +146,23 @@ def test_a_boot_that_changes_nothing_leaves_the_save_byte_identical():
     after = app.storage.read("saves/state.sav")
     assert after != written
     assert decode_save(after, "state.sav")["dice"]["counter"] == body["dice"]["counter"] + 1
+
+
+def test_the_garbage_of_a_press_is_collected_after_its_frame():
+    # issue 21: App.redraw collects after the frame is shown (between presses), so
+    # the next press does not stop for a collection. MicroPython only (CPython's
+    # heap has no gc.mem_free): right after the redraw there is nothing to collect
+    import gc
+    if not hasattr(gc, "mem_free"):
+        return
+    root = tempdir("collected")
+    board, app = boot(root, 5)
+    assert app.forget is not None
+    keys(board, app, "A D U")                  # the Dice screen, two moves
+    junk = [bytearray(64) for _ in range(100)]  # garbage, as a press leaves
+    junk = None
+    app.dirty = True
+    app.redraw()
+    left = gc.mem_free()
+    gc.collect()
+    assert gc.mem_free() - left < 64, gc.mem_free() - left   # the 6.4 KB went at redraw

@@ -31,6 +31,9 @@ class FightScreen(Menu):
     """
 
     ID = "cc_fight"
+    # its on_button keeps B and hands every arrow to Menu.on_button as it is: an
+    # UP/DOWN is a cursor move (firmware.saving.moves_only: no digest, no save)
+    MENU_ARROWS = True
     GAME_TITLE = "Cybercore fight"  # the screen that holds the game (README "Adding a game")
     HELP = ("Up/Down choose\n"
             "(hold: 5 at a time)\n"

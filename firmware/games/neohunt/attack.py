@@ -26,6 +26,9 @@ class NhShoot(Menu):
     """
 
     ID = "nh_attack"
+    # its on_button keeps B and hands every arrow to Menu.on_button as it is: an
+    # UP/DOWN is a cursor move (firmware.saving.moves_only: no digest, no save)
+    MENU_ARROWS = True
     HELP = ("Up/Down choose\n"
             "(hold: 5 at a time)\n"
             "A roll, or choose\n"

@@ -23,6 +23,8 @@ class NhMap(Screen):
     """
 
     ID = "nh_map"
+    # UP/DOWN only pick the sector shown (a view: firmware.saving.moves_only)
+    VIEW_ARROWS = True
     HELP = ("Up/Down sector\n"
             "A or B back")
 
