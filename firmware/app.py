@@ -12,6 +12,7 @@ are saved (atomically), so a reboot resumes at the same game, screen and state.
 """
 
 import gc
+from json import dumps
 
 from firmware.ticks import ticks_diff
 from shared_rules.errors import PackError, RefereeError, RuleError
@@ -297,13 +298,14 @@ class App(Journaling, Sealing, Saving):
             top = self.top()
             shown = top.ID
             depth = len(self.stack)
-            # a private screen's state is sealed whole in the save (saved_state), so its
-            # cursor cannot be left out of it: its moves are saved (sealed) as before
-            moves = (moves_only(top, name, kind)
-                     and not (isinstance(top.s, dict) and top.s.get("_owner")))
+            moves = moves_only(top, name, kind)
             # where the cursor is now, when a move of it is not saved yet: the undo step
-            # of this press (the state before it) is the last save with it, beside its key
+            # of this press (the state before it) is the last save with it, beside its
+            # key; a private screen's sealed (its state is sealed whole in the save,
+            # saved_state: where the NSA's cursor stood says where a chit went)
             cursor = _moved_cursor(top, self.moved)
+            if cursor is not None and private_owner(self.stack) is not None:
+                cursor = self.seal(dumps(cursor))
             try:
                 if (name == "B" and kind == "long" and not self.top().OWN_LONG_B
                         and self.top().ID != "undo"):  # long B on the menu itself: back

@@ -137,7 +137,7 @@ def moves_only(screen, name, kind):
     GridScreen's own. A subclass that
     overrides them is never taken for a cursor (its press is saved as usual),
     unless the class that overrides on_button says ``MENU_ARROWS = True``: its
-    on_button passes every arrow to Menu.on_button unchanged. A class whose own
+    on_button passes every arrow to Menu.on_button (GridScreen.on_button) unchanged. A class whose own
     on_button does nothing on an arrow but scroll a text (its view: no
     confirmation either) says ``VIEW_ARROWS = True`` (ui.TextScreen,
     result.ResultScreen, Cybernaut's TrackScreen)."""
@@ -176,12 +176,13 @@ def _moves_only(cls, name, kind):
         if label == "Menu":  # LEFT/RIGHT: Menu.side, which does nothing
             # MENU_ARROWS: the class's own on_button hands every arrow to
             # Menu.on_button as it is (e.g. Cybernaut's GameScreen, which keeps B)
-            own = cls.__dict__.get("MENU_ARROWS", False) if handler is not base.on_button else True
+            own = owner.__dict__.get("MENU_ARROWS", False) if handler is not base.on_button else True
             return own and (
                 getattr(cls, "move", None) is base.move if name in ("U", "D")
                 else getattr(cls, "side", None) is base.side)
-        if label == "GridScreen":
-            return handler is base.on_button and (name in ("U", "D") or kind == "short")
+        if label == "GridScreen":  # all but a long LEFT/RIGHT (another grid)
+            own = owner.__dict__.get("MENU_ARROWS", False) if handler is not base.on_button else True
+            return own and (name in ("U", "D") or kind == "short")
         bases = getattr(base, "__bases__", ())
         base = bases[0] if bases else None
     return False

@@ -23,9 +23,10 @@ def keep_step(undo, i, sha):
 
 def keep_cursor(undo, step, cursor):
     """Beside the key of step file ``step`` (``step_slot``'s name) in ``undo``: where
-    the top screen's cursor was at the action (``cursor``: {CURSOR_KEY: value}),
-    when the cursor had moved since the copied save (not saved: a cursor is no
-    confirmation). firmware.undo puts it back when it restores the step."""
+    the top screen's cursor was at the action (``cursor``: {CURSOR_KEY: value}, or
+    that dict's JSON sealed, str, on a private screen), when the cursor had moved
+    since the copied save (not saved: a cursor is no confirmation). firmware.undo
+    puts it back when it restores the step."""
     for key in undo[5]:
         if step_slot(key[0]) == step:
             del key[2:]

@@ -41,12 +41,13 @@ that long B opens.
 """
 
 import gc
+import json
 from binascii import hexlify
 
 from firmware.steps import MAX_STEPS, keep_step, step_slot  # noqa: F401  (MAX_STEPS for callers)
 from firmware.ui import Menu, TextScreen
 from shared_rules.errors import SaveError
-from firmware.saving import header_sha as _header_sha, masked_digest as _masked_digest
+from firmware.saving import header_sha as _header_sha, masked_digest as _masked_digest, opened_state
 from shared_rules.save import decode_save, save_header, save_parts, state_digest
 
 RULE = "Trust: undo and redo"
@@ -70,12 +71,20 @@ def _read(app, i):
     if want is None or (sha[:16] != want[1]
                         and hexlify(_masked_digest(body, state_digest)[:8]).decode() != want[1]):
         raise SaveError("the saved step belongs to another save (a power cut, a restore or a sync)")
-    if len(want) > 2 and isinstance(want[2], dict) and body.get("screens"):
+    cursor = want[2] if len(want) > 2 and body.get("screens") else None
+    if isinstance(cursor, str):  # a private screen's cursor, sealed (App._act): its
+        # state is sealed whole in the step too; opened here, sealed again by the next save
+        try:
+            cursor = json.loads(app.unseal(cursor))
+        except (ValueError, KeyError) as exc:
+            raise SaveError("the step's sealed cursor cannot be opened (%s)" % exc)
+        body["screens"][-1]["state"] = opened_state(app, body["screens"][-1].get("state"))
+    if isinstance(cursor, dict):
         state = body["screens"][-1].get("state")
         if isinstance(state, dict):
-            for name in want[2]:
+            for name in cursor:
                 if name in state:
-                    state[name] = want[2][name]
+                    state[name] = cursor[name]
     return body
 
 

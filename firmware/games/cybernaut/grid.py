@@ -194,7 +194,24 @@ class GridScreen(Screen):
 
 class NsaGrid(GridScreen):
     """Base of the NSA's grids: the cursor comes back where the NSA left it (issue
-    19), kept sealed by the game screen (nsa_cursor)."""
+    19), kept sealed by the game screen (nsa_cursor) when the NSA does anything but
+    move it (A, B, a long press): a move alone is a cursor move, neither sealed nor
+    saved (issue 21: each move sealed the cursor into the game and saved the whole
+    state, 0.4-1 s on a Pico; a power cut may lose where the cursor was)."""
+
+    # every arrow goes to GridScreen.on_button as it is (firmware.saving.moves_only)
+    MENU_ARROWS = True
+
+    def on_button(self, app, name, kind):
+        if name in (UP, DOWN, LEFT, RIGHT) and kind != LONG:
+            GridScreen.on_button(self, app, name, kind)
+            return
+        if name in (LEFT, RIGHT):  # a long LEFT/RIGHT: another grid, kept as it is
+            GridScreen.on_button(self, app, name, kind)
+            self.keep_cursor(app)
+            return
+        self.keep_cursor(app)  # before A or B may close the grid
+        GridScreen.on_button(self, app, name, kind)
 
     def start(self, cur):
         """Put the cursor at ``cur`` ([grid, row, col] or None: stays on M00)."""
@@ -202,7 +219,8 @@ class NsaGrid(GridScreen):
                 and 0 <= cur[2] < grid_size(cur[0]):
             self.s["g"], self.s["r"], self.s["c"] = cur[0], cur[1], cur[2]
 
-    def moved(self, app):
+    def keep_cursor(self, app):
+        """Seal where the cursor is into the game ("nsacur"); nothing without a game."""
         s = self.s
         try:
             keep_value(app, "nsacur", app.seal(json.dumps([s["g"], s["r"], s["c"]])))
