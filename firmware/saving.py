@@ -305,8 +305,11 @@ class Saving:
                 self._saved_digest = digest
                 return  # the very text of the last save, or the state the boot read
             body = None
-        if self.storage.exists(SAVE):
+        try:  # the save before becomes the last good one (no exists() first: 3 ms)
             self.storage.rename(SAVE, PREV)
+        except OSError:
+            if self.storage.exists(SAVE):
+                raise
         if text is None:
             header = self.storage.write_json_atomic(SAVE, save_header, body)
             sha = header_sha(header) if header else None

@@ -14,8 +14,9 @@ Each press prints one line (tools/press_report.py reads them)::
 
 times in device microseconds (time.ticks_us: emulated cycles on the virtual Pico);
 ``total`` from the press to the end of the frame's show (the panel has the frame: a
-press that saves has saved by then), ``after`` the work App.redraw does after the
-frame, between presses (the heap check and its relief: issue 21);
+press that saves has saved by then), ``after`` the work after the
+frame, between presses (App.redraw's heap check and relief, the loop's next tick:
+the top screen's on_tick and a redraw it asks for; issue 21);
 ``class`` is ``cursor`` (an arrow that left the screens, the journal, the dice and
 every state but the top screen's cursor as they were: judged outside the timed
 part), ``open`` (the press that opened the game from the main menu) or ``other``;
@@ -143,8 +144,12 @@ def screen_kind(screen):
 
 
 def masked_digest(app, state_digest):
-    """The save body's digest with the top screen's cursor keys left out."""
+    """The save body's digest with the top screen's cursor keys left out; each
+    screen's live state, not as a save keeps it (a private screen's is sealed whole
+    there, with a fresh salt each time: no two of its digests would be equal)."""
     body = app.snapshot()
+    body["screens"] = [{"id": screen.ID, "state": screen.state()} for screen in app.stack
+                       if not screen.TRANSIENT]
     top = body["screens"][-1]["state"] if body["screens"] else None
     if isinstance(top, dict):
         top = dict(top)
@@ -305,8 +310,12 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1):
             app.handle(name, "short")
             act_end = time.ticks_us()
             app.redraw()
+            framed = shown[0] or time.ticks_us()
+            # the loop's next tick, between presses: the top screen's on_tick (e.g.
+            # Cybercore's fight screen lets go of modules there) and what it redraws
+            app.top().on_tick(app, time.ticks_ms())
+            app.redraw()
             end = time.ticks_us()
-            framed = shown[0] or end
             total = time.ticks_diff(framed, start)
             after = time.ticks_diff(end, framed)
             alloc = big[0]

@@ -267,3 +267,27 @@ def test_the_initiative_and_each_round_s_start_are_result_screens_until_a():
     assert app.top().ID == "result" and app.surface.lines()[0] == "Round 2"
     board.press(app, "B")
     assert app.top().ID == "result"
+
+
+def test_the_fight_screen_lets_go_of_the_editors_between_presses(tmp_path):
+    # issue 21: back on the fight screen from an editor, its modules go at the loop's
+    # next tick once the frame is drawn (the board's forget collects: 20-30 ms of a
+    # Pico), not inside the next press; a press right after still lets them go first
+    from boards.sim import boot, parse_keys
+    board, app = boot(str(tmp_path), SEED)
+    forgotten = []
+    app.forget = lambda prefixes, keep: forgotten.append(prefixes) or []
+    for name, long in parse_keys("D D D D A A"):   # Cybercore fight, Add player
+        board.press(app, name, long)
+    assert app.top().ID != "cc_fight", app.top().ID  # the player's editor
+    del forgotten[:]
+    app.handle("B", "short")                        # cancelled: the fight screen again
+    assert app.top().ID == "cc_fight" and app.dirty
+    assert forgotten == []                          # the press itself let nothing go
+    app.top().on_tick(app, 0)                       # its frame not drawn yet: kept
+    assert forgotten == []
+    app.redraw()
+    app.top().on_tick(app, 0)                       # the loop's next tick: they go
+    assert forgotten == [("firmware.games.cybercore.edit", "firmware.games.cybercore.roll")]
+    board.press(app, "D")                           # nothing left to let go
+    assert len(forgotten) == 1
