@@ -28,6 +28,10 @@ CHECK_MODULES = ("pack_check", "tables", "hooks", "dice")
 # line "said" once its change was said) and, for an owner's pack, "<name>.json" (a
 # copy of the file as the game started with it)
 KEPT = "packs.kept/"
+# in the data folder: "<pack name>.<table>", a big range table's rows, one a line
+# (shared_rules.tables.FileRows), written when the pack loads and kept while its
+# bytes are the same
+ROWS = "packs.rows/"
 
 
 def load(app, name):
@@ -142,9 +146,90 @@ def _read(app, name, kept):
         raise PackError(wrong)
     if digest is not None and not checked:
         _remember_pack_ok(app, digest)
+    _rows_to_files(app, name, pack)
     if kept is not None and kept.startswith("packs/"):
         where = kept  # read from its copy: the game's record names the owner's file
     return pack, where
+
+
+def _rows_to_files(app, name, pack):
+    """Keep each big range table of ``pack`` (more than ROWS_IN_RAM rows: an
+    owner's 100-row Encounter table held 20 KB of the heap parsed, issue 21) in a
+    file in ROWS, one row a line, and put a shared_rules.tables.FileRows in place of
+    its parsed rows (in the Table and in ``pack.data``): a roll reads its one row.
+    A file already there whose bytes are those the rows make (same size and check
+    value: read back, 512 bytes at a time) is not written again, so a pack loaded
+    again (a reboot, a memory recovery) costs no flash erase. A table whose file
+    cannot be written keeps its rows in RAM as before.
+
+    :param app: firmware.app.App (its storage and packs).
+    :param name: str, the pack's name (e.g. "cybernaut-game-sample").
+    :param pack: shared_rules.tables.Pack, just loaded.
+    """
+    from shared_rules.tables import ROWS_IN_RAM, FileRows, line_check, row_line
+    storage = app.storage
+    for table_name in pack.tables:
+        table = pack.tables[table_name]
+        rows = table.rows
+        if table.kind != "range" or not isinstance(rows, list) or len(rows) <= ROWS_IN_RAM:
+            continue
+        file_name = ROWS + name + "." + table_name
+        head = ("pocket-referee rows: pack %s table %s, %d rows\n" % (
+            name, table_name, len(rows))).encode()
+        offsets = []
+        los = []
+        his = []
+        checks = []
+        at = len(head)
+        whole = binascii.crc32(head)  # the whole file's
+        for row in rows:  # one line at a time: the lines are never all on the heap
+            line = row_line(row)
+            offsets.append(at)
+            at += len(line)
+            los.append(row["lo"])
+            his.append(row["hi"])
+            checks.append(line_check(line))
+            whole = binascii.crc32(line, whole)
+        offsets.append(at)
+        line = None
+        try:
+            if storage.size(file_name) != at or _file_check(storage, file_name) != whole:
+                _write_rows(storage, file_name, head, rows)
+        except OSError:
+            continue  # its rows stay in RAM
+        filed = FileRows(storage.open, storage.path(file_name), offsets, los, his, checks,
+                         app.packs, name)
+        table.rows = filed
+        pack.data["tables"][table_name]["rows"] = filed
+
+
+def _file_check(storage, file_name):
+    """The CRC-32 of a data folder file's bytes, read 512 at a time.
+    :raises OSError: not readable."""
+    check = 0
+    with storage.open(storage.path(file_name), "rb") as handle:
+        while True:
+            chunk = handle.read(512)
+            if not chunk:
+                return check
+            check = binascii.crc32(chunk, check)
+
+
+def _write_rows(storage, file_name, head, rows):
+    """Write a rows file (``head``, then each row's line) to ``file_name``.tmp, one
+    line at a time, and rename it over ``file_name``: a cut write leaves the old
+    file or none, never half of one under its name. :raises OSError: it failed."""
+    from shared_rules.tables import row_line
+    try:
+        storage.fs.mkdir(storage.path(ROWS[:-1]))
+    except OSError:
+        pass  # there already (or the write below says why not)
+    with storage.open(storage.path(file_name + ".tmp"), "wb") as handle:
+        handle.write(head)
+        for row in rows:
+            handle.write(row_line(row))
+        handle.flush()
+    storage.rename(file_name + ".tmp", file_name)
 
 
 def _kept_size(app, name):
