@@ -191,3 +191,77 @@ def test_the_encounter_menu_journals_the_same_roll_and_text_as_with_the_table_pa
     outcome = lines[0][0]["out"]
     # one-total rows 00..99: the row read is the total's own (Cybernaut V.D)
     assert outcome["result"] == _text(outcome["total"]), outcome
+
+
+SLIM_FILE = "/packs.rows/cybernaut-sample.json"  # the checked pack without its filed rows
+
+
+def _opened(app):
+    """(list of (file name, mode) opened through app.storage, undo function)."""
+    storage = app.storage
+    real = storage.open
+    modes = []
+
+    def opener(path, mode="r", **kwargs):
+        modes.append((path.rsplit("/", 1)[-1], mode))
+        return real(path, mode, **kwargs)
+
+    storage.open = opener
+
+    def undo():
+        storage.open = real
+    return modes, undo
+
+
+def test_a_pack_loaded_again_is_parsed_from_its_slim_copy_without_its_filed_rows():
+    from shared_rules.tables import FileRows, load_pack
+    root, board, app, text = _owner_app("rowsslim")
+    first = app.pack("cybernaut-sample")
+    slim = json.loads(read_text(root + SLIM_FILE))
+    ok = read_text(root + "/packs.ok").split("\n")[0]
+    assert slim["source"] == ok                          # made from these very bytes
+    figures = slim["pack"]["tables"]["encounter"]["rows"]
+    assert figures["file"] == "packs.rows/cybernaut-sample.encounter"
+    assert figures["size"] == len(read_text(root + ROWS_FILE).encode())
+    assert figures["los"] == list(range(100)) and figures["his"] == list(range(100))
+    assert "Encounter 42" not in read_text(root + SLIM_FILE)   # no row text in it
+    assert slim["pack"]["tables"]["interaction"] == json.loads(text)["tables"]["interaction"]
+    modes, undo = _opened(app)
+    try:
+        app.packs = {}
+        pack = app.pack("cybernaut-sample")
+    finally:
+        undo()
+    # the pack file read once (its hash), the slim copy parsed, the rows file checked
+    assert modes == [("cybernaut.json", "r"), ("packs.ok", "r"), ("cybernaut-sample.json", "r"),
+                     ("cybernaut-sample.encounter", "rb")], modes
+    assert pack is not first and isinstance(pack.table("encounter").rows, FileRows)
+    assert pack.name == first.name == "packs/cybernaut.json"
+    assert (pack.game, pack.placeholder, pack.notice) == (first.game, first.placeholder, first.notice)
+    assert sorted(pack.data) == sorted(first.data)
+    _same_lookups(pack, load_pack(text, "packs/cybernaut.json"))
+    assert pack.lookup("interaction", 4, "Tech").as_dict() == first.lookup("interaction", 4, "Tech").as_dict()
+
+
+def test_a_slim_copy_of_other_bytes_or_damaged_or_beside_a_damaged_rows_file_is_not_used():
+    from shared_rules.tables import load_pack
+    root, board, app, text = _owner_app("rowsslim2")
+    app.pack("cybernaut-sample")
+    changed = text.replace("a patrol of 60", "a convoy of 60")   # the owner's pack edited
+    write_bytes(root + "/packs/cybernaut.json", changed.encode())
+    app.packs = {}
+    pack = app.pack("cybernaut-sample")
+    assert pack.lookup("encounter", 60).text == "Encounter 60: a convoy of 60"
+    ok = read_text(root + "/packs.ok").split("\n")
+    assert json.loads(read_text(root + SLIM_FILE))["source"] == [l for l in ok if l][-1]
+    _same_lookups(pack, load_pack(changed, "packs/cybernaut.json"))
+    write_bytes(root + SLIM_FILE, b'{"source": "x", "pack": ')     # cut short
+    app.packs = {}
+    _same_lookups(app.pack("cybernaut-sample"), load_pack(changed, "packs/cybernaut.json"), 0, 99)
+    assert json.loads(read_text(root + SLIM_FILE))["source"] == [l for l in ok if l][-1]
+    rows = read_text(root + ROWS_FILE)
+    write_bytes(root + ROWS_FILE, rows.replace("convoy", "CONVOY").encode())
+    app.packs = {}
+    pack = app.pack("cybernaut-sample")                          # parsed again, rows rewritten
+    assert read_text(root + ROWS_FILE) == rows
+    assert pack.lookup("encounter", 60).text == "Encounter 60: a convoy of 60"
