@@ -174,7 +174,7 @@ class FileRows:
     as ``row_line`` makes it. No rule changes: a row read back equals the row of
     the pack.
 
-    :param opener: callable(path, mode) -> file (the built-in open, or a board's):
+    :param open: callable(path, mode) -> file (the built-in open, or a board's):
         the only I/O, passed in.
     :param path: the rows file's full path (str), named in messages.
     :param offsets: list of n + 1 ints: row i is bytes offsets[i]..offsets[i + 1].
@@ -185,8 +185,8 @@ class FileRows:
         parses the pack file again (and writes the rows file again).
     """
 
-    def __init__(self, opener, path, offsets, los, his, checks, packs=None, key=None):
-        self.opener = opener
+    def __init__(self, open, path, offsets, los, his, checks, packs=None, key=None):
+        self.open = open
         self.path = path
         self.offsets = offsets
         self.los = los
@@ -214,7 +214,7 @@ class FileRows:
         row = None
         problem = "missing"
         try:
-            with self.opener(self.path, "rb") as handle:
+            with self.open(self.path, "rb") as handle:
                 handle.seek(start)
                 data = handle.read(size)
             problem = "damaged"

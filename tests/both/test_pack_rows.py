@@ -110,11 +110,11 @@ def test_a_pack_loaded_again_writes_its_rows_file_only_when_the_file_is_not_what
     real = storage.open
     modes = []
 
-    def opener(path, mode="r", **kwargs):
+    def spy(path, mode="r", **kwargs):
         modes.append((path.rsplit("/", 1)[-1], mode))
         return real(path, mode, **kwargs)
 
-    storage.open = opener
+    storage.open = spy
     try:
         app.packs = {}
         app.pack("cybernaut-sample")                   # a memory recovery, a reboot: the same file
@@ -202,11 +202,11 @@ def _opened(app):
     real = storage.open
     modes = []
 
-    def opener(path, mode="r", **kwargs):
+    def spy(path, mode="r", **kwargs):
         modes.append((path.rsplit("/", 1)[-1], mode))
         return real(path, mode, **kwargs)
 
-    storage.open = opener
+    storage.open = spy
 
     def undo():
         storage.open = real
