@@ -10,6 +10,11 @@ owner's pack file is copied into the data folder; every later load of that pack
 owner's pack removed, broken or added on a PC mid-game changes nothing in the game.
 The change is said once (``app.notices``). Opening a flow from the main menu
 (``forget_kept``) lets go of the copies: the next game takes the files as they are.
+
+A big range table (more than shared_rules.tables.ROWS_IN_RAM rows: an owner's
+100-row Encounter table) is kept in a rows file (ROWS) and read a row at a time
+when rolled; a pack checked before is loaded again from its slim copy there,
+without those rows (issue 21: room to spare with real packs).
 """
 
 import binascii
