@@ -10,6 +10,11 @@ owner's pack file is copied into the data folder; every later load of that pack
 owner's pack removed, broken or added on a PC mid-game changes nothing in the game.
 The change is said once (``app.notices``). Opening a flow from the main menu
 (``forget_kept``) lets go of the copies: the next game takes the files as they are.
+
+A big range table (more than shared_rules.tables.ROWS_IN_RAM rows: an owner's
+100-row Encounter table) is kept in a rows file (ROWS) and read a row at a time
+when rolled; a pack checked before is loaded again from its slim copy there,
+without those rows (issue 21: room to spare with real packs).
 """
 
 import binascii
@@ -28,6 +33,10 @@ CHECK_MODULES = ("pack_check", "tables", "hooks", "dice")
 # line "said" once its change was said) and, for an owner's pack, "<name>.json" (a
 # copy of the file as the game started with it)
 KEPT = "packs.kept/"
+# in the data folder: "<pack name>.<table>", a big range table's rows, one a line
+# (shared_rules.tables.FileRows), written when the pack loads and kept while its
+# bytes are the same
+ROWS = "packs.rows/"
 
 
 def load(app, name):
@@ -129,22 +138,201 @@ def _read(app, name, kept):
         raise PackError("pack file %s is empty (0 bytes): copy the pack to the device "
                         "again (referee push)" % where)
     checked = digest is not None and digest in _packs_ok(app)
-    handle, where = _open_pack(app, name, kept)
-    from shared_rules.tables import load_pack  # only when a game needs its pack: ~9 KB of RAM
-    try:
-        with handle:
-            pack = load_pack(handle, where, checked)
-    except OSError as exc:  # opened but not readable: a bad block, a cut cable
-        raise PackError("pack file %s cannot be read: %s" % (where, exc))
+    # checked before: its copy without the rows kept in files, when there is one
+    pack = _slim_pack(app, name, where, digest) if checked else None
+    if pack is None:
+        handle, where = _open_pack(app, name, kept)
+        from shared_rules.tables import load_pack  # only when a game needs its pack: ~9 KB of RAM
+        try:
+            with handle:
+                pack = load_pack(handle, where, checked)
+        except OSError as exc:  # opened but not readable: a bad block, a cut cable
+            raise PackError("pack file %s cannot be read: %s" % (where, exc))
     from shared_rules.tables import slot_problem
     wrong = slot_problem(where, pack.game)
     if wrong:  # another game's pack under this game's name (packs/<game>...json)
         raise PackError(wrong)
     if digest is not None and not checked:
         _remember_pack_ok(app, digest)
+    if not checked or not _has_file_rows(pack):
+        _rows_to_files(app, name, pack, digest)
     if kept is not None and kept.startswith("packs/"):
         where = kept  # read from its copy: the game's record names the owner's file
     return pack, where
+
+
+def _has_file_rows(pack):
+    """True if a table of ``pack`` reads its rows from a file (FileRows)."""
+    from shared_rules.tables import FileRows
+    for table_name in pack.tables:
+        if isinstance(pack.tables[table_name].rows, FileRows):
+            return True
+    return False
+
+
+def _slim_pack(app, name, where, digest):
+    """Pack ``name`` from its slim copy (ROWS "<name>.json", written by
+    ``_rows_to_files``: the pack without the rows it keeps in files, each such
+    table's "rows" the FileRows' figures instead) when that copy was made from
+    the pack file whose ``digest`` (packs.ok's line: firmware version, SHA-256) is
+    read now, and every rows file it names is whole (its size and CRC-32). Parsing
+    it needs no room for those rows at all: a pack loaded again in a game's heap
+    in pieces (a memory recovery, the game left for its menu and opened again)
+    parsed its 100-row Encounter table, 20 KB, only to drop it (issue 21).
+
+    :param where: the pack file's name (str), for the Pack's messages.
+    :returns: shared_rules.tables.Pack, or None (no such copy, another pack's,
+        damaged, or a rows file not whole: the pack file is parsed instead)."""
+    import json
+    from shared_rules.tables import FileRows, Pack
+    storage = app.storage
+    handle = storage.open_read(ROWS + name + ".json")
+    if handle is None:
+        return None
+    try:
+        with handle:
+            slim = json.load(handle)
+        if not isinstance(slim, dict) or slim.get("source") != digest:
+            return None
+        obj = slim["pack"]
+        slim = None
+        filed = {}
+        for table_name in obj["tables"]:
+            rows = obj["tables"][table_name]["rows"]
+            if isinstance(rows, dict):
+                file_name = rows["file"]
+                if storage.size(file_name) != rows["size"] or \
+                        _file_check(storage, file_name) != rows["crc"]:
+                    return None
+                filed[table_name] = FileRows(
+                    storage.open, storage.path(file_name), rows["offsets"], rows["los"],
+                    rows["his"], rows["checks"], app.packs, name)
+                obj["tables"][table_name]["rows"] = []  # no rows parsed: FileRows below
+        pack = Pack(obj, where, True)
+    except (OSError, ValueError, KeyError, TypeError, IndexError, RuntimeError, PackError):
+        return None  # not ours, or damaged: the pack file is parsed instead
+    for table_name in filed:
+        pack.tables[table_name].rows = filed[table_name]
+        pack.data["tables"][table_name]["rows"] = filed[table_name]
+    return pack
+
+
+def _rows_to_files(app, name, pack, digest=None):
+    """Keep each big range table of ``pack`` (more than ROWS_IN_RAM rows: an
+    owner's 100-row Encounter table held 20 KB of the heap parsed, issue 21) in a
+    file in ROWS, one row a line, and put a shared_rules.tables.FileRows in place of
+    its parsed rows (in the Table and in ``pack.data``): a roll reads its one row.
+    A file already there whose bytes are those the rows make (same size and check
+    value: read back, 512 bytes at a time) is not written again, so a pack loaded
+    again (a reboot, a memory recovery) costs no flash erase. A table whose file
+    cannot be written keeps its rows in RAM as before.
+
+    :param app: firmware.app.App (its storage and packs).
+    :param name: str, the pack's name (e.g. "cybernaut-game-sample").
+    :param pack: shared_rules.tables.Pack, just loaded.
+    :param digest: the pack file's line in packs.ok (str), or None: with a
+        digest, a slim copy of the pack is written too (``_slim_pack``).
+    """
+    from shared_rules.tables import ROWS_IN_RAM, FileRows, line_check, row_line
+    storage = app.storage
+    figures = {}  # table name -> its rows file's figures, for the slim copy
+    for table_name in pack.tables:
+        table = pack.tables[table_name]
+        rows = table.rows
+        if table.kind != "range" or not isinstance(rows, list) or len(rows) <= ROWS_IN_RAM:
+            continue
+        file_name = ROWS + name + "." + table_name
+        head = ("pocket-referee rows: pack %s table %s, %d rows\n" % (
+            name, table_name, len(rows))).encode()
+        offsets = []
+        los = []
+        his = []
+        checks = []
+        at = len(head)
+        whole = binascii.crc32(head)  # the whole file's
+        for row in rows:  # one line at a time: the lines are never all on the heap
+            line = row_line(row)
+            offsets.append(at)
+            at += len(line)
+            los.append(row["lo"])
+            his.append(row["hi"])
+            checks.append(line_check(line))
+            whole = binascii.crc32(line, whole)
+        offsets.append(at)
+        line = None
+        try:
+            if storage.size(file_name) != at or _file_check(storage, file_name) != whole:
+                _write_rows(storage, file_name, head, rows)
+        except OSError:
+            continue  # its rows stay in RAM
+        filed = FileRows(storage.open, storage.path(file_name), offsets, los, his, checks,
+                         app.packs, name)
+        table.rows = filed
+        pack.data["tables"][table_name]["rows"] = filed
+        figures[table_name] = {"file": file_name, "size": at, "crc": whole, "offsets": offsets,
+                               "los": los, "his": his, "checks": checks}
+    if figures and digest is not None:
+        _write_slim(storage, name, pack, digest, figures)
+
+
+def _write_slim(storage, name, pack, digest, figures):
+    """Write the slim copy of ``pack`` (see ``_slim_pack``): {"source": digest,
+    "pack": the pack's data, each table of ``figures`` with its figures as its
+    "rows"}, streamed (json.dump) to ROWS "<name>.json".tmp and renamed over it.
+    A failed write only means the next load parses the pack file."""
+    import json
+    data = pack.data
+    obj = {}
+    for key in data:
+        obj[key] = data[key]
+    tables = {}
+    for table_name in data["tables"]:
+        table = data["tables"][table_name]
+        if table_name in figures:
+            copy = {}
+            for key in table:
+                copy[key] = table[key]
+            copy["rows"] = figures[table_name]
+            table = copy
+        tables[table_name] = table
+    obj["tables"] = tables
+    file_name = ROWS + name + ".json"
+    try:
+        with storage.open(storage.path(file_name + ".tmp"), "w") as handle:
+            json.dump({"source": digest, "pack": obj}, handle)
+            handle.flush()
+        storage.rename(file_name + ".tmp", file_name)
+    except (OSError, TypeError, ValueError):
+        storage.remove(file_name)  # none rather than another pack's
+
+
+def _file_check(storage, file_name):
+    """The CRC-32 of a data folder file's bytes, read 512 at a time.
+    :raises OSError: not readable."""
+    check = 0
+    with storage.open(storage.path(file_name), "rb") as handle:
+        while True:
+            chunk = handle.read(512)
+            if not chunk:
+                return check
+            check = binascii.crc32(chunk, check)
+
+
+def _write_rows(storage, file_name, head, rows):
+    """Write a rows file (``head``, then each row's line) to ``file_name``.tmp, one
+    line at a time, and rename it over ``file_name``: a cut write leaves the old
+    file or none, never half of one under its name. :raises OSError: it failed."""
+    from shared_rules.tables import row_line
+    try:
+        storage.fs.mkdir(storage.path(ROWS[:-1]))
+    except OSError:
+        pass  # there already (or the write below says why not)
+    with storage.open(storage.path(file_name + ".tmp"), "wb") as handle:
+        handle.write(head)
+        for row in rows:
+            handle.write(row_line(row))
+        handle.flush()
+    storage.rename(file_name + ".tmp", file_name)
 
 
 def _kept_size(app, name):

@@ -23,9 +23,14 @@ result that contains the code ``E`` (results are codes separated by spaces) send
 reader on to the ``encounter`` table.
 """
 
+import binascii
 import json
 
 from shared_rules.errors import PackError
+
+# a range table with more rows than this may be kept in a file, one row a line
+# (FileRows: an owner's Encounter table has 100)
+ROWS_IN_RAM = 16
 
 
 
@@ -104,7 +109,7 @@ class Table:
         :param column: for a cross table, one of ``columns``; None for a range table.
         :returns: Result.
         :raises PackError: a cross table without a known column, or a column given
-            to a range table.
+            to a range table; a row kept in a file (FileRows) that cannot be read.
         """
         if self.kind == "cross":
             if column not in self.columns:
@@ -113,18 +118,19 @@ class Table:
         elif column is not None:
             raise PackError("table '%s' is a range table: it has no columns" % self.name)
         rows = self.rows
+        filed = isinstance(rows, FileRows)  # its rows' ends are in RAM: no row read to search
         clamped = False
         index = 0
-        if roll < rows[0]["lo"]:
+        if roll < (rows.los[0] if filed else rows[0]["lo"]):
             clamped = True
-        elif roll > rows[-1]["hi"]:
+        elif roll > (rows.his[-1] if filed else rows[-1]["hi"]):
             index = len(rows) - 1
             clamped = True
         else:
             lo, hi = 0, len(rows) - 1
             while lo < hi:  # binary search on the ordered, gap-free rows
                 mid = (lo + hi) // 2
-                if rows[mid]["hi"] < roll:
+                if (rows.his[mid] if filed else rows[mid]["hi"]) < roll:
                     lo = mid + 1
                 else:
                     hi = mid
@@ -143,6 +149,86 @@ class Table:
                 if target is not None and target not in out:
                     out.append(target)
         return out
+
+
+def row_line(row):
+    """A table row as one line of a rows file (FileRows): its JSON and a newline,
+    as UTF-8 bytes. :param row: dict from a pack's "rows"."""
+    return (json.dumps(row) + "\n").encode()
+
+
+def line_check(data):
+    """The check value of a rows file's line ``data`` (bytes): its CRC-32 kept to
+    30 bits (a small int on a 32-bit MicroPython: no block on the heap)."""
+    return binascii.crc32(data) & 0x3FFFFFFF
+
+
+class FileRows:
+    """A range table's rows kept in a file instead of parsed in RAM, read one at a
+    time when a roll looks one up (issue 21: an owner's 100-row Encounter table
+    held 20 KB of a Pico's heap parsed). Only each row's ``lo`` and ``hi``, its
+    place in the file and its check value stay in RAM (about 16 bytes a row).
+    Reads as a list of the row dicts: ``len(rows)``, ``rows[i]`` (negative too).
+
+    The file (written by firmware/packfile.py) holds a header line, then each row
+    as ``row_line`` makes it. No rule changes: a row read back equals the row of
+    the pack.
+
+    :param open: callable(path, mode) -> file (the built-in open, or a board's):
+        the only I/O, passed in.
+    :param path: the rows file's full path (str), named in messages.
+    :param offsets: list of n + 1 ints: row i is bytes offsets[i]..offsets[i + 1].
+    :param los: list of n ints, each row's "lo"; ``his`` likewise its "hi".
+    :param checks: list of n ints, each row's line's ``line_check``.
+    :param packs: None, or the dict holding this table's pack under ``key``
+        (App.packs): a damaged row lets the pack go from it, so its next use
+        parses the pack file again (and writes the rows file again).
+    """
+
+    def __init__(self, open, path, offsets, los, his, checks, packs=None, key=None):
+        self.open = open
+        self.path = path
+        self.offsets = offsets
+        self.los = los
+        self.his = his
+        self.checks = checks
+        self.packs = packs
+        self.key = key
+
+    def __len__(self):
+        return len(self.his)
+
+    def __getitem__(self, index):
+        """The row dict at ``index`` (0-based; negative from the end).
+
+        :raises IndexError: out of range.
+        :raises PackError: the file is gone, cut short or changed (its text names
+            the file and the row); the pack is let go first (``packs``)."""
+        count = len(self.his)
+        if index < 0:
+            index += count
+        if index < 0 or index >= count:
+            raise IndexError("row %d of %d" % (index, count))
+        start = self.offsets[index]
+        size = self.offsets[index + 1] - start
+        row = None
+        problem = "missing"
+        try:
+            with self.open(self.path, "rb") as handle:
+                handle.seek(start)
+                data = handle.read(size)
+            problem = "damaged"
+            if len(data) == size and line_check(data) == self.checks[index]:
+                row = json.loads(data.decode())
+        except (OSError, ValueError, UnicodeError):
+            pass
+        if not isinstance(row, dict) or row.get("lo") != self.los[index] \
+                or row.get("hi") != self.his[index]:
+            if self.packs is not None:
+                self.packs.pop(self.key, None)
+            raise PackError("%s (row %d of a table's rows kept in flash) is %s: press "
+                            "again to read the pack again" % (self.path, index + 1, problem))
+        return row
 
 
 class Pack:

@@ -57,9 +57,11 @@ PART = ".part"
 # the sealing key, and the hashes of pack files the device checked (firmware/packfile.py:
 # a PC must not be able to vouch for a pack): in backups, never in a sync folder
 DEVICE_ONLY = ("key.bin", "packs.ok")
-# the app's undo steps (firmware/undo.py) and the tables a game in progress started
-# with (firmware/packfile.py KEPT): in backups only
-DEVICE_ONLY_FOLDERS = ("undo/", "packs.kept/")
+# the app's undo steps (firmware/undo.py), the tables a game in progress started
+# with (firmware/packfile.py KEPT) and the big tables' rows files and slim pack copies
+# the device made from checked packs (firmware/packfile.py ROWS: loaded unchecked, so a
+# PC must not be able to put one there, as packs.ok): in backups only
+DEVICE_ONLY_FOLDERS = ("undo/", "packs.kept/", "packs.rows/")
 MANIFEST = "manifest.json"
 DEVICE_OWNED = ("saves/", "journals/")  # the device's records: never replaced by sync/push
 KEPT_ASIDE = "saves/bad"  # the device keeps a save it cannot read as saves/badN.sav

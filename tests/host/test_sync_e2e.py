@@ -39,7 +39,7 @@ def tree(root):
         for name in names:
             full = os.path.join(folder, name)
             rel = os.path.relpath(full, root).replace(os.sep, "/")
-            if rel in (".referee-sync.json", ".syncid", "key.bin", "packs.ok") or rel.startswith(("undo/", "packs.kept/")):
+            if rel in (".referee-sync.json", ".syncid", "key.bin", "packs.ok") or rel.startswith(("undo/", "packs.kept/", "packs.rows/")):
                 continue
             with open(full, "rb") as handle:
                 out[rel] = handle.read()
@@ -121,9 +121,13 @@ def test_first_sync_then_no_change_and_the_app_resumes(pico, tmp_path, capsys):
     put(os.path.join(str(pico.fs), "data"), "packs.ok", "0.1.0 " + "0" * 64 + "\n")
     # the tables a game in progress started with (firmware/packfile.py KEPT)
     put(os.path.join(str(pico.fs), "data"), "packs.kept/custom.json", pack_text(note="kept"))
+    # a big table's rows and a checked pack's slim copy (firmware/packfile.py ROWS)
+    slim = '{"source": "0.1.0 %s", "pack": {}}' % ("0" * 64)
+    put(os.path.join(str(pico.fs), "data"), "packs.rows/custom.json", slim)
     assert sync(pico.port, pc) == 0
     out = capsys.readouterr().out
     assert not os.path.exists(os.path.join(str(pc), "packs.kept"))  # device-only, as undo/
+    assert not os.path.exists(os.path.join(str(pc), "packs.rows"))
     assert_same(pc, pico.fs)
     assert not os.path.exists(os.path.join(str(pc), "packs.ok"))  # the device's own word
     # and a PC cannot vouch for a pack, nor replace the sealing key: never pushed
@@ -132,8 +136,11 @@ def test_first_sync_then_no_change_and_the_app_resumes(pico, tmp_path, capsys):
         key = handle.read()
     put(str(pc), "packs.ok", "0.1.0 " + "1" * 64 + "\n")
     put(str(pc), "key.bin", b"K" * 32)
+    put(str(pc), "packs.rows/custom.json", '{"source": "forged", "pack": {}}')
     assert sync(pico.port, pc) == 0
     capsys.readouterr()
+    with open(os.path.join(data, "packs.rows", "custom.json")) as handle:
+        assert handle.read() == slim  # a slim copy loads unchecked: never from a PC
     with open(os.path.join(data, "packs.ok")) as handle:
         assert "1" * 64 not in handle.read()
     with open(os.path.join(data, "key.bin"), "rb") as handle:
