@@ -68,3 +68,36 @@ def test_an_arrow_on_the_nsa_grid_writes_nothing_and_its_cursor_never_goes_in_cl
         keys(board, app, "A")
     assert app.top().ID == "cn_place" and (app.top().s["r"], app.top().s["c"]) == (1, 2)
     assert b'"c": 2' not in text.split(b"cn_place")[1][:200]
+
+
+def test_the_nsa_grid_draws_a_cursor_move_without_loading_the_game():
+    # issue 21: the placement grid's frame showed the game loaded anew (~55 ms of a
+    # Pico a frame); what it shows of the game is worked out once for each state of
+    # the game and of the grid's own choices, so a cursor move only draws
+    root = tempdir("gridview")
+    board, app = boot(root, 5)
+    keys(board, app, "D D A D D A")            # Cybernaut, New game
+    entries = app.top().items(app)
+    keys(board, app, " ".join(["D"] * entries.index("NSA placement")) + " A A")
+    assert app.top().ID == "cn_place", app.top().ID
+    hub = app.find("cn_game")
+    loads = []
+    real = hub.load
+
+    def counted(app_):
+        loads.append(1)
+        return real(app_)
+    hub.load = counted
+    first = app.surface.lines()
+    keys(board, app, "R R D")                  # cursor moves: drawn, nothing loaded
+    assert loads == []
+    lines = app.surface.lines()
+    assert lines != first and "M12" in " ".join(lines), lines   # the cursor's address
+    assert "Next:" in " ".join(lines)
+    before = " ".join(lines)
+    keys(board, app, "A")                      # a chit placed: the game changed
+    assert loads                               # worked out again from the game
+    assert " ".join(app.surface.lines()) != before
+    del loads[:]
+    keys(board, app, "L")
+    assert loads == []

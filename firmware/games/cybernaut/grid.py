@@ -219,6 +219,32 @@ class NsaGrid(GridScreen):
                 and 0 <= cur[2] < grid_size(cur[0]):
             self.s["g"], self.s["r"], self.s["c"] = cur[0], cur[1], cur[2]
 
+    # what the frame shows of the game (see ``view``), and the states it came from
+    shown = None
+
+    def view(self, app):
+        """What this grid's frame shows of the game (the subclass's ``opened``),
+        worked out once for each state of the game and of this screen's own
+        choices: a cursor move only draws (issue 21: loading the game for every frame
+        took ~55 ms of a Pico; a cursor move has 30). Kept in RAM only, never saved.
+
+        :raises RuleError: no Cybernaut game is open."""
+        key = (public(app), game_value(app, "sec"), self.s.get("plan"), self.s.get("mode"),
+               self.s.get("sel"))
+        shown = self.shown
+        if shown is not None:
+            old = shown[0]
+            if old[0] is key[0] and old[1] is key[1] and old[2:] == key[2:]:
+                return shown[1]
+        self.shown = None
+        seen = self.opened(app)
+        self.shown = (key, seen)
+        return seen
+
+    def opened(self, app):
+        """The frame's view of the game (dict), worked out from the loaded game."""
+        return {}
+
     def keep_cursor(self, app):
         """Seal where the cursor is into the game ("nsacur"); nothing without a game."""
         s = self.s
@@ -509,17 +535,23 @@ class PlaceScreen(NsaGrid):
                 return chit["id"]
         return None
 
-    def draw(self, app, surface):
+    def opened(self, app):
         game = self._game(app)
         mine = {}
         for chit in game.in_space():
             mine.setdefault(chit["at"], []).append(chit["t"])
-        draw_grid(surface, self.s["g"], (self.s["r"], self.s["c"]), mine, {}, None,
-                  game.green, game.gaps)
-        surface.text(0, PANEL, "NSA only", True)
         chit = self._next(app, game)
+        return {"mine": mine, "green": game.green, "gaps": game.gaps,
+                "next": game.nsa_chit(chit)["t"] if chit else "(done)"}
+
+    def draw(self, app, surface):
+        seen = self.view(app)
+        mine = seen["mine"]
+        draw_grid(surface, self.s["g"], (self.s["r"], self.s["c"]), mine, {}, None,
+                  seen["green"], seen["gaps"])
+        surface.text(0, PANEL, "NSA only", True)
         self.panel(surface, 1, "Next:")
-        self.panel(surface, 2, game.nsa_chit(chit)["t"] if chit else "(done)")
+        self.panel(surface, 2, seen["next"])
         at = self.at()
         self.panel(surface, 3, at)
         row = 4
@@ -597,15 +629,24 @@ class NsaScreen(NsaGrid):
         screen.start(cur)
         return screen
 
-    def draw(self, app, surface):
-        game_screen = app.find("cn_game")
-        game = game_screen.load(app)
+    def opened(self, app):
+        game = app.find("cn_game").load(app)
         mine = {}
         for chit in game.in_space():
             mine.setdefault(chit["at"], []).append(chit["t"])
-        run = game.s["run"]
+        chosen = self.chosen(app)
+        return {"mine": mine, "run": game.s["run"], "green": game.green, "gaps": game.gaps,
+                # the Netrunner's chits as the NSA may see them: face-down ones only
+                # counted (Cybernaut VII.B.4, VII.F; game.nsa_view)
+                "theirs": game.nsa_view(),
+                "chosen": game.nsa_chit(chosen) if chosen else None}
+
+    def draw(self, app, surface):
+        seen = self.view(app)
+        mine = seen["mine"]
+        run = seen["run"]
         draw_grid(surface, self.s["g"], (self.s["r"], self.s["c"]), mine, {}, run and run["ghost"],
-                  game.green, game.gaps)
+                  seen["green"], seen["gaps"])
         surface.text(0, PANEL, "NSA only", True)
         if run:
             self.panel(surface, 1, "Ops %d" % run["ops"])
@@ -615,19 +656,17 @@ class NsaScreen(NsaGrid):
         for name in mine.get(at, [])[:3]:
             self.panel(surface, row, name)
             row += 1
-        # the Netrunner's chits as the NSA may see them: face-down ones only counted
-        # (Cybernaut VII.B.4, VII.F; game.nsa_view)
-        theirs = game.nsa_view()
+        theirs = seen["theirs"]
         for spot, name in theirs["nshown"]:
             if spot == at and row < 6:
                 self.panel(surface, row, name)
                 row += 1
         if at in theirs["nmarks"] and row < 6:
             self.panel(surface, row, "NR%d down" % theirs["nmarks"][at])
-        chosen = self.chosen(app)
+        chosen = seen["chosen"]
         if chosen:
-            self.panel(surface, 5, game.nsa_chit(chosen)["t"])
-            self.panel(surface, 6, "sel " + game.nsa_chit(chosen)["at"])
+            self.panel(surface, 5, chosen["t"])
+            self.panel(surface, 6, "sel " + chosen["at"])
         self.panel(surface, 7, self.s["msg"])
 
     def chosen(self, app):
