@@ -14,6 +14,7 @@ import json
 from shared_rules import VERSION
 from shared_rules.errors import SaveError
 from shared_rules.save import decode_save, save_header, save_parts
+from shared_rules.seal import seal
 
 SAVE = "saves/state.sav"
 PREV = "saves/state.prev"
@@ -233,7 +234,13 @@ class Saving:
         as it is. ``opened_state`` reads it back."""
         state = screen.state()
         if isinstance(state, dict) and (state.get("_owner") or "owner" in state):
-            return {"_sealed": self.seal(json.dumps(state))}
+            text = json.dumps(state)
+            key = self.key()
+            # its salt made from its text, keyed: the same state seals to the same text,
+            # so a press that changed nothing on a private screen writes nothing (issue
+            # 21: a fresh salt each time made every save of one differ); two different
+            # states get different salts as two random ones would
+            return {"_sealed": seal(key, hashlib.sha256(key + text.encode()).digest()[:4], text)}
         return state
 
     # ---- saving and resuming ----------------------------------------------

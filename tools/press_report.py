@@ -252,6 +252,7 @@ def main():
     ap.add_argument("--packs", default=None, help="packs folder (default the build's sample packs)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--skip-build", action="store_true")
+    ap.add_argument("--log", default=None, help="also write the device's output (the PB lines) to this file")
     a = ap.parse_args()
     code = os.path.join(ROOT, "build", "press-bench")
     if not a.skip_build:
@@ -282,6 +283,9 @@ def main():
         shutil.rmtree(data, ignore_errors=True)
     kind = subprocess.run([a.micropython, "-c", "import sys; print(sys.maxsize > 2**32 and '64-bit' or '32-bit')"],
                           capture_output=True, text=True, timeout=60).stdout.strip()
+    if a.log:
+        with open(a.log, "w") as f:
+            f.write(text)
     parsed = parse(text, 16 if kind == "32-bit" else 32)
     where = "the unix port (%s, %s heap%s; host time: a proxy, not device time)" % (
         kind, a.heap, ", %d B ballast" % a.ballast if a.ballast else "")
