@@ -192,9 +192,10 @@ def _moves_only(cls, name, kind):
 def needs_masked(screen):
     """True when an arrow on ``screen`` (the top one) goes through Saving.save(moved=True)
     to learn whether only its cursor moved: its arrows are not all ``moves_only``
-    and it is not a private screen (whose arrows are saved, sealed, anyway). Only
+    and it is not a screen the save seals whole (a private screen, or one naming an
+    "owner": saved_state), whose cursor cannot be masked in the sealed text. Only
     then does Saving.save keep the masked digest of what it wrote."""
-    if isinstance(screen.s, dict) and screen.s.get("_owner"):
+    if isinstance(screen.s, dict) and (screen.s.get("_owner") or "owner" in screen.s):
         return False
     for name in ARROWS:
         if not moves_only(screen, name, "short"):

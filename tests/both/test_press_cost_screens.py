@@ -1,0 +1,134 @@
+"""Issue 21's press costs that tests can see without a clock, on the screens other
+than Cybernaut's (tests/both/test_press_cost.py has those: each module loads whole
+into the 240K heap beside the game it tests): which presses write the save, skip
+its digest or its collection (the figures themselves: tools/press_report.py and
+tools/bench_pico.py, never a timed test)."""
+
+from check import tempdir
+
+from boards.sim import boot, parse_keys
+
+
+def keys(board, app, text):
+    for name, long in parse_keys(text):
+        board.press(app, name, long)
+
+
+def test_moves_only_answers_each_class_for_itself_and_holds_only_the_last():
+    # issue 21: moves_only keeps its answers for the last class asked (a class walk
+    # is 0.7 ms on a Pico); asking about another class answers for that one, and
+    # the first class is no longer held (a dropped cold module's class is freed)
+    from firmware import saving as saving_module
+    from firmware.ui import Menu, TextScreen
+
+    class Picker(Menu):
+        def side(self, app, name, kind):       # LEFT/RIGHT do something: a save
+            pass
+
+    class Mover(Menu):
+        def move(self, app, step):             # its own move: never a cursor alone
+            pass
+
+    picker, mover, text = Picker(), Mover(), TextScreen.make("T", "x")
+    for _ in range(2):                         # asked again: the same answers
+        assert saving_module.moves_only(picker, "D", "short")
+        assert saving_module.moves_only(picker, "U", "long")
+        assert not saving_module.moves_only(picker, "L", "short")
+        assert not saving_module.moves_only(picker, "A", "short")
+        assert not saving_module.moves_only(mover, "D", "short")
+        assert saving_module.moves_only(mover, "L", "short")   # Menu's own side
+        assert saving_module.moves_only(text, "R", "long")     # VIEW_ARROWS
+    held = [value for value in saving_module.__dict__.values() if isinstance(value, list)]
+    assert [True for value in held if TextScreen in value] == [True]
+    assert [True for value in held if Picker in value or Mover in value] == []
+
+
+def test_the_games_menus_that_keep_only_b_move_their_cursor_without_a_save():
+    # issue 21: these screens' on_button keeps B (a leave menu, a hand-back, a reveal)
+    # and hands every arrow to Menu's (MENU_ARROWS), or only picks what is shown
+    # (Neo-Hunt's map, VIEW_ARROWS): UP/DOWN move a cursor, never saved alone;
+    # LEFT/RIGHT change a value where the screen has its own side (then saved)
+    from firmware import saving as saving_module
+    from firmware.screens import screen_class
+    sides = {"nh_game": True, "nh_map": True, "cc_fight": False, "nh_attack": False,
+             "cc_armour": False}
+    for screen_id in sides:
+        cls = screen_class(screen_id)
+        screen = cls({})                        # its state does not matter: the class answers
+        for name in ("U", "D"):
+            for kind in ("short", "long"):
+                assert saving_module.moves_only(screen, name, kind), (screen_id, name, kind)
+        for name in ("L", "R"):
+            assert saving_module.moves_only(screen, name, "short") == sides[screen_id], (screen_id, name)
+        assert not saving_module.moves_only(screen, "A", "short")
+        assert not saving_module.moves_only(screen, "B", "short")
+
+
+def test_the_garbage_of_a_press_is_collected_after_its_frame():
+    # issue 21: App.redraw collects after the frame is shown (between presses), so
+    # the next press does not stop for a collection. MicroPython only (CPython's
+    # heap has no gc.mem_free): right after the redraw there is nothing to collect
+    import gc
+    if not hasattr(gc, "mem_free"):
+        return
+    root = tempdir("collected")
+    board, app = boot(root, 5)
+    assert app.forget is not None
+    keys(board, app, "A D U")                  # the Dice screen, two moves
+    junk = [bytearray(64) for _ in range(100)]  # garbage, as a press leaves
+    junk = None
+    app.dirty = True
+    app.redraw()
+    left = gc.mem_free()
+    gc.collect()
+    assert gc.mem_free() - left < 64, gc.mem_free() - left   # the 6.4 KB went at redraw
+
+
+def test_an_arrow_that_changes_nothing_on_a_private_screen_writes_nothing():
+    # issue 21: a private screen's state is sealed whole in the save; with a fresh salt
+    # each time every save of it differed, so an arrow that changed nothing wrote one
+    # (the GM's "Hand to" prompt, a reveal). Its salt now comes from its text, keyed:
+    # the same state seals alike, a changed one anew (and never in clear)
+    root = tempdir("privsame")
+    board, app = boot(root, 5)
+    keys(board, app, "D D D A A")              # Cybercore AF, the GM's AN prompt
+    assert app.top().ID == "secret" and app.top().s["stage"] == 0, app.top().ID
+    saved = app.storage.read("saves/state.sav")
+    keys(board, app, "U D L R")                # "Hand to GM": the arrows do nothing
+    assert app.storage.read("saves/state.sav") == saved
+    keys(board, app, "A")                      # the GM looks: a new stage, saved
+    shown = app.storage.read("saves/state.sav")
+    assert shown != saved
+    keys(board, app, "U")                      # nothing changes: nothing written
+    assert app.storage.read("saves/state.sav") == shown
+    value = app.unseal(app.top().s["sealed"])
+    keys(board, app, "R")                      # the AN goes up: written, sealed
+    assert app.unseal(app.top().s["sealed"]) == str(int(value) + 1)
+    text = app.storage.read("saves/state.sav")
+    assert text != shown and b'"stage": 1' not in text and b'"GM"' not in text
+
+
+def test_a_player_editors_labels_are_made_when_read_and_drawn_alike():
+    # issue 21: a player editor made all its twenty labels for every frame (~10 ms of
+    # a Pico); its items are a sequence whose labels are made when read: the same
+    # labels, lengths and order, drawn the same, the selection moving over all
+    root = tempdir("labels")
+    board, app = boot(root, 5)
+    keys(board, app, "D D D D A A")            # Cybercore fight, Add player
+    editor = app.top()
+    labels = editor.items(app)
+    made = [editor.label(editor.load(app), field) for field in editor.fields()]
+    assert len(labels) == len(made) > 7
+    assert [labels[i] for i in range(len(made))] == made == list(labels)
+    assert labels[-1] == made[-1] == "Done" and made[3] in labels and "x" not in labels
+    try:
+        labels[len(made)]
+        raise AssertionError("no IndexError past the last field")
+    except IndexError:
+        pass
+    app.dirty = True
+    app.redraw()
+    assert app.surface.lines()[1] == ">" + made[0]
+    keys(board, app, "U")                      # wraps to "Done", the last field
+    assert editor.s["sel"] == len(made) - 1
+    assert ">Done" in app.surface.lines()
