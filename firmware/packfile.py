@@ -435,22 +435,50 @@ def check_modules():
     return out
 
 
+CHECKS_FILE = "checks.sha256"  # in the build's shared_rules/: checks_digest, made by the build
+
+
 def _checks_hash(hasher):
-    """Feed the files of the pack checks' modules (check_modules: in the shared_rules
-    folder beside this module's own folder, the .mpy files on a device and the
-    sources elsewhere, .py first as MicroPython's import tries them) into ``hasher``
-    (hashlib.sha256): checks changed by a deploy check every pack again, whatever
-    VERSION says (found by review). A module not found adds its name only.
+    """Feed the pack checks' digest (``checks_digest``: hex, 64 characters) into
+    ``hasher`` (hashlib.sha256): checks changed by a deploy check every pack
+    again, whatever VERSION says (found by review). A device build carries it in
+    shared_rules/checks.sha256, made by the build from the very files
+    (host/referee/build.py): reading and hashing the modules took a Pico 110-180 ms
+    on every pack load (issue 21); without that file it is worked out here.
 
     :raises OSError: a file found but not readable."""
+    folder = _code_folder()
+    try:
+        handle = open(folder + "/shared_rules/" + CHECKS_FILE, "rb")
+    except OSError:
+        handle = None
+    if handle is not None:
+        with handle:
+            hasher.update(handle.read(64))
+        return
+    hasher.update(checks_digest(folder).encode())
+
+
+def _code_folder():
+    """The folder holding firmware/ and shared_rules/ (this module's grandparent)."""
     try:
         here = __file__.replace("\\", "/")
     except NameError:  # a frozen module may have no file: its names only, then
         here = ""
     parts = here.rsplit("/", 2)  # <root>/firmware/packfile.(m)py
-    folder = parts[0] if len(parts) == 3 else "."
+    return parts[0] if len(parts) == 3 else "."
+
+
+def checks_digest(folder):
+    """The SHA-256 (hex str) of the pack checks' modules (check_modules: in
+    ``folder``/shared_rules, the .py file where there is one, else the .mpy, as
+    MicroPython's import tries them), each one's name then its bytes; a module
+    not found adds its name only.
+
+    :raises OSError: a file found but not readable."""
+    inner = hashlib.sha256()
     for module in check_modules():
-        hasher.update(module.encode())
+        inner.update(module.encode())
         for ext in (".py", ".mpy"):
             try:
                 handle = open(folder + "/shared_rules/" + module + ext, "rb")
@@ -461,8 +489,9 @@ def _checks_hash(hasher):
                     chunk = handle.read(512)
                     if not chunk:
                         break
-                    hasher.update(chunk)
+                    inner.update(chunk)
             break
+    return binascii.hexlify(inner.digest()).decode()
 
 
 def _open_pack(app, name, kept=None):

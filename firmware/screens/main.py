@@ -43,9 +43,8 @@ class MainMenu(Menu):
         from firmware.packfile import forget_kept
         forget_kept(app)  # the next game takes the pack files as they are (packfile.KEPT)
         forget_kept = None
-        app.packs = {}  # and reads them again
-        if app.forget is not None:
-            app.forget(("firmware.packfile",), ())
+        app.packs = {}  # and reads them again (firmware.packfile stays loaded until
+        # the first pack load drops it: loading it twice cost a Pico ~75 ms an open)
         game = game_of(entry[1])
         if game is not None and app.played and app.played != [game]:
             app.restart_first()

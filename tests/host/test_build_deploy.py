@@ -237,3 +237,31 @@ def test_find_port_picks_the_one_pico(monkeypatch):
 def test_sim_board_is_not_deployable(capsys):
     assert cli.main(["deploy", "--board", "sim", "--port", "/dev/null"]) == deploy_module.EXIT_BUILD
     assert "deploy supports: pico" in capsys.readouterr().err
+
+
+def test_the_build_carries_the_pack_checks_digest_the_device_would_work_out(tmp_path, monkeypatch):
+    # issue 21: a device hashed the pack checks' modules on every pack load (110-180
+    # ms of a Pico); the build writes their digest, made from the very .mpy files, and
+    # the device's pack digest is the same with the file as worked out without it
+    import hashlib
+    from firmware import packfile
+    out = str(tmp_path / "device")
+    result = build("sim", out)
+    assert "shared_rules/checks.sha256" in result["files"]
+    with open(os.path.join(out, "shared_rules", "checks.sha256")) as handle:
+        written = handle.read()
+    assert len(written) == 64 and written == packfile.checks_digest(out)
+    monkeypatch.setattr(packfile, "_code_folder", lambda: out)
+    module = os.path.join(out, "shared_rules", "pack_check.mpy")
+    os.rename(module, module + ".away")            # with the file, no module is read
+    with_file = hashlib.sha256()
+    packfile._checks_hash(with_file)
+    os.rename(module + ".away", module)
+    os.remove(os.path.join(out, "shared_rules", "checks.sha256"))
+    worked_out = hashlib.sha256()
+    packfile._checks_hash(worked_out)
+    assert with_file.digest() == worked_out.digest()
+    # a check module changed by a later build: another digest (every pack checked again)
+    with open(os.path.join(out, "shared_rules", "pack_check.mpy"), "ab") as handle:
+        handle.write(b"\0")
+    assert packfile.checks_digest(out) != written
