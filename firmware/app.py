@@ -299,6 +299,14 @@ class App(Journaling, Sealing, Saving):
             shown = top.ID
             depth = len(self.stack)
             moves = moves_only(top, name, kind)
+            # an arrow on a screen the save seals whole (a private one, a "Hand to"):
+            # its state's text now, to tell a press that changed nothing (issue 21: the
+            # whole save's snapshot, sealing and encoding to learn it took 30-50 ms of a
+            # Pico); such a screen's arrows change its own state only
+            alone = None
+            if (not moves and name in ("U", "D", "L", "R") and isinstance(top.s, dict)
+                    and (top.s.get("_owner") or "owner" in top.s)):
+                alone = dumps(top.s)
             # where the cursor is now, when a move of it is not saved yet: the undo step
             # of this press (the state before it) is the last save with it, beside its
             # key; a private screen's sealed (its state is sealed whole in the save,
@@ -323,6 +331,10 @@ class App(Journaling, Sealing, Saving):
                     and not self.opening):
                 self.moved = True
                 return True  # only the cursor moved: nothing to save (App.save)
+            if (alone is not None and self.top() is top and len(self.stack) == depth
+                    and self.journal.next_seq == seq and self.source.counter == counter
+                    and not self.opening and dumps(top.s) == alone):
+                return True  # nothing changed: nothing to save
             recent = self.journal.recent
             step = None
             if self.journal.next_seq != seq and recent and recent[-1]["kind"] not in ("undo", "redo"):
@@ -362,6 +374,13 @@ class App(Journaling, Sealing, Saving):
             if not self._draw():
                 self.recover_memory()
                 if not self._draw():
+                    # not even the last save's screen (recover_memory restored it) fits:
+                    # a board that can restart does (found by the bench's restarts: the
+                    # error ended the loop, and a Pico stopped until reset); its boot
+                    # resumes that save in a whole heap, nothing lost
+                    if self.restart is not None:
+                        log("low memory: no frame could be drawn: restart")
+                        self.restart()
                     raise MemoryError("no room to draw even the last save's screen")
         self.surface.show()
         self.dirty = False

@@ -754,6 +754,30 @@ def test_an_owners_pack_with_a_byte_order_mark_or_not_utf8_is_named_on_both_runt
     assert app.pack("neohunt-sample").placeholder is True
 
 
+def test_a_frame_no_heap_can_draw_restarts_a_board_that_can():
+    # found by the bench's restarts (issue 21): a Cybernaut grid's frame failed twice,
+    # recover_memory restored the save, and the Out of memory menu's frame failed
+    # too (45 KB free in pieces): the MemoryError ended the loop, a Pico stopped.
+    # A board that can restart does (its boot resumes the save); one that cannot
+    # still raises
+    root = tempdir("drawoom")
+    board, app = boot(root + "/data", 7)
+    board.press(app, "A")                       # the Dice screen
+    restarts = []
+    app.restart = _soft_reset(restarts)
+    app._draw = lambda: False                   # every frame runs out of memory
+    app.dirty = True
+    try:
+        app.redraw()
+        raise AssertionError("the board did not restart")
+    except SystemExit:
+        pass
+    assert restarts == [1]
+    app.restart = None
+    app.dirty = True
+    raises(MemoryError, app.redraw)
+
+
 def test_out_of_memory_when_even_the_notice_fails_keeps_the_restored_screen():
     root = tempdir("oomnotice")
     board, app, kept = _rolled_d6(root + "/data")

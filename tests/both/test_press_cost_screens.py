@@ -132,3 +132,29 @@ def test_a_player_editors_labels_are_made_when_read_and_drawn_alike():
     keys(board, app, "U")                      # wraps to "Done", the last field
     assert editor.s["sel"] == len(made) - 1
     assert ">Done" in app.surface.lines()
+
+
+def test_an_arrow_that_changes_nothing_on_a_sealed_screen_does_not_even_save():
+    # issue 21: on a screen the save seals whole ("Hand to GM", a reveal), an arrow
+    # that changed nothing still snapshot, sealed and encoded the whole state to learn
+    # it (30-50 ms of a Pico); its own state's text before and after tells it now
+    root = tempdir("sealedsame")
+    board, app = boot(root, 5)
+    keys(board, app, "D D D A A")              # Cybercore AF, the GM's AN prompt
+    assert app.top().ID == "secret" and app.top().s["stage"] == 0
+    saves = []
+    real = app.save
+
+    def counted(*args):
+        saves.append(1)
+        return real(*args)
+    app.save = counted
+    keys(board, app, "U D L R")                # "Hand to GM": nothing changes
+    assert saves == []
+    keys(board, app, "A")                      # the GM looks: saved
+    assert len(saves) == 1
+    keys(board, app, "U")                      # the AN prompt's UP: nothing changes
+    assert len(saves) == 1
+    keys(board, app, "R")                      # the AN goes up: saved
+    assert len(saves) == 2
+    app.save = real
