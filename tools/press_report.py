@@ -48,7 +48,7 @@ def kb(n):
 def parse(text, block_bytes=16):
     """The PB lines of press_bench's output. :returns: dict."""
     out = {"presses": [], "boot_free": None, "boot_block": None, "memerr": [], "done": None,
-           "heap": {}, "blocks": {}}
+           "heap": {}, "blocks": {}, "restarts": []}
     after = None
     game = None
     for line in text.replace("\r", "").split("\n"):
@@ -81,6 +81,23 @@ def parse(text, block_bytes=16):
             game = p[1]
             if rec["free"] >= 0:
                 out["heap"].setdefault(game, []).append(rec["free"])
+        elif line.startswith("PBRESTART "):
+            # the board restarted (press_bench.restartable): [game, press, within|between]
+            p = line.split()
+            out["restarts"].append([p[1], int(p[2]), p[3]])
+            if p[3] == "within" and out["presses"] and out["presses"][-1]["game"] == p[1]:
+                out["presses"][-1]["restarted"] = "within"
+        elif line.startswith("PBRESUME "):
+            # the boot after a restart: a press the restart cut ends with it (App.boot
+            # finishes it: its time is the press's until the restart plus this boot)
+            p = line.split()
+            # its interpreter printed PBFLOWS too: the same flow goes on, none started
+            out["started"] = out.get("started", 0) - 1
+            last = out["presses"][-1] if out["presses"] else None
+            if (p[3] == "within" and last is not None and last["game"] == p[1]
+                    and last.get("restarted") == "within" and "boot" not in last):
+                last["boot"] = int(p[4])
+                last["total"] += int(p[4])
         elif line.startswith("MEMERR "):
             out["memerr"].append(line.split()[1:])
         elif line.startswith("PBFLOWS "):
@@ -126,6 +143,7 @@ def report(data, where, erases=None, programmed=None):
     for p in presses:
         if p["game"] not in games:
             games.append(p["game"])
+    lines.extend(restart_lines(data, games))
     lines.append("per game: free heap after gc (min/median/max) | largest free block (min/median/max) | largest save text")
     for g in games:
         heap = data["heap"].get(g, [])
@@ -185,6 +203,39 @@ def report(data, where, erases=None, programmed=None):
                                round(max(figures["open"]) / 1000, 1), OPEN_MS))
     lines.append("  " + budget("MemoryErrors", None if unfinished else errors, 0, "errors"))
     return lines
+
+
+def restart_lines(data, games):
+    """Report lines: the board's restarts per game (press_bench.restartable),
+    between presses (relief.restart_between: a heap in pieces) and within a press
+    (App.restart_first opening a game, "Restart now"), with the boot times that
+    finished the latter."""
+    found = data.get("restarts") or []
+    lines = []
+    for kind, label in (("between", "restarts between presses"), ("within", "restarts within a press")):
+        per = {}
+        for game, _, asked in found:
+            if asked == kind:
+                per[game] = per.get(game, 0) + 1
+        shown = ", ".join("%d in %s" % (per[g], g) for g in games + sorted(set(per) - set(games)) if g in per)
+        lines.append("%s: %d%s" % (label, sum(per.values()), " (%s)" % shown if shown else ""))
+    boots = [p["boot"] for p in data["presses"] if "boot" in p]
+    if boots:
+        lines.append("  a press a restart cut is finished by the next boot: its time above includes that boot "
+                     "(mean %s, max %s), not the soft reset (~1 s on a Pico)" % (ms(statistics.mean(boots)), ms(max(boots))))
+    return lines
+
+
+def restarted(part):
+    """True when ``part`` (one interpreter's output of press_bench) ended in a restart
+    of the board (its last PB.. line is PBRESTART, no PBDONE): the caller starts a
+    fresh interpreter for the same flow."""
+    last = None
+    for line in part.replace("\r", "").split("\n"):
+        line = line.strip()
+        if line.startswith("PBRESTART ") or line.startswith("PBDONE "):
+            last = line
+    return last is not None and last.startswith("PBRESTART ")
 
 
 def _figures(us):
@@ -264,7 +315,7 @@ def main():
     data = tempfile.mkdtemp(prefix="press-bench-")
     try:
         os.mkdir(os.path.join(data, "d"))
-        text, rc, flow, flows = "", 0, 0, 1
+        text, rc, flow, flows, again = "", 0, 0, 1, 0
         while flow < flows and not rc:
             script = os.path.join(data, "run.py")
             with open(script, "w") as f:
@@ -277,8 +328,11 @@ def main():
             except subprocess.TimeoutExpired as exc:
                 part, rc = str(exc.stdout or ""), -1
             text += part
-            flows = next((int(l.split()[1]) for l in part.splitlines() if l.startswith("PBFLOWS ")), 0)
-            flow += 1
+            flows = next((int(l.split()[1]) for l in part.splitlines() if l.startswith("PBFLOWS ")), flows)
+            if not rc and restarted(part) and again < a.presses + 20:
+                again += 1  # the board restarted: a fresh interpreter goes on with this flow
+                continue
+            flow, again = flow + 1, 0
     finally:
         shutil.rmtree(data, ignore_errors=True)
     kind = subprocess.run([a.micropython, "-c", "import sys; print(sys.maxsize > 2**32 and '64-bit' or '32-bit')"],
