@@ -287,11 +287,38 @@ def by_screen(presses, slow_ms=OTHER_P99_MS, most=12):
     return lines
 
 
-def driver(code, data, packs, presses, seed, ballast, flow):
+def driver(code, data, packs, presses, seed, ballast, flow, prelude=""):
     """The few lines run in a fresh interpreter (on the unix port or the device) for
-    one flow of press_bench (a fresh heap, as after a Pico's restart)."""
-    return ("import sys\nsys.path.insert(0, %r)\nimport press_bench\npress_bench.run(%r, %r, %r, %d, %d, %d, %d)\n"
-            % (code, code, data, packs, presses, seed, ballast, flow))
+    one flow of press_bench (a fresh heap, as after a Pico's restart).
+
+    :param prelude: lines run after press_bench is imported, before it runs (tests)."""
+    return ("import sys\nsys.path.insert(0, %r)\nimport press_bench\n%spress_bench.run(%r, %r, %r, %d, %d, %d, %d)\n"
+            % (code, prelude, code, data, packs, presses, seed, ballast, flow))
+
+
+def play_flow(micropython, heap, code, data, packs, presses, seed, ballast, flow, prelude="", timeout=1800):
+    """Run flow ``flow`` (int) of press_bench on the unix port ``micropython`` (path)
+    with a ``heap`` ("240K"), each run in a fresh interpreter: when the app restarts
+    the board (press_bench ends in PBRESTART), a fresh one goes on with the same flow
+    on the same data folder ``data`` (str), up to ``presses`` + 20 times.
+
+    :returns: (its output, all runs, str; the last run's exit code, int: -1 on a
+        timeout of ``timeout`` s)."""
+    text, again = "", 0
+    script = os.path.join(os.path.dirname(data), "run.py")
+    with open(script, "w") as f:
+        f.write(driver(code, data, packs, presses, seed, ballast, flow, prelude))
+    while True:
+        try:
+            out = subprocess.run([micropython, "-X", "heapsize=" + heap, script], capture_output=True,
+                                 text=True, timeout=timeout)
+            part, rc = out.stdout + out.stderr, out.returncode
+        except subprocess.TimeoutExpired as exc:
+            part, rc = str(exc.stdout or ""), -1
+        text += part
+        if rc or not restarted(part) or again >= presses + 20:
+            return text, rc
+        again += 1
 
 
 def main():
@@ -315,24 +342,13 @@ def main():
     data = tempfile.mkdtemp(prefix="press-bench-")
     try:
         os.mkdir(os.path.join(data, "d"))
-        text, rc, flow, flows, again = "", 0, 0, 1, 0
+        text, rc, flow, flows = "", 0, 0, 1
         while flow < flows and not rc:
-            script = os.path.join(data, "run.py")
-            with open(script, "w") as f:
-                f.write(driver(code, os.path.join(data, "d"), a.packs or os.path.join(code, "packs"), a.presses,
-                               a.seed, a.ballast, flow))
-            try:
-                out = subprocess.run([a.micropython, "-X", "heapsize=" + a.heap, script], capture_output=True,
-                                     text=True, timeout=1800)
-                part, rc = out.stdout + out.stderr, out.returncode
-            except subprocess.TimeoutExpired as exc:
-                part, rc = str(exc.stdout or ""), -1
+            part, rc = play_flow(a.micropython, a.heap, code, os.path.join(data, "d"),
+                                 a.packs or os.path.join(code, "packs"), a.presses, a.seed, a.ballast, flow)
             text += part
             flows = next((int(l.split()[1]) for l in part.splitlines() if l.startswith("PBFLOWS ")), flows)
-            if not rc and restarted(part) and again < a.presses + 20:
-                again += 1  # the board restarted: a fresh interpreter goes on with this flow
-                continue
-            flow, again = flow + 1, 0
+            flow += 1
     finally:
         shutil.rmtree(data, ignore_errors=True)
     kind = subprocess.run([a.micropython, "-c", "import sys; print(sys.maxsize > 2**32 and '64-bit' or '32-bit')"],
