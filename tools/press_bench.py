@@ -403,7 +403,9 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1):
         count = 0
         if resumed is not None:
             plan, first, count, state = resumed["plan"], resumed["first"], resumed["count"], resumed["rng"]
-            memerr[0] = resumed["memerr"]
+            if memerr[0]:  # the boot's own (its launch: the press the restart cut)
+                print("MEMERR", game, count)
+            memerr[0] += resumed["memerr"]
             if not plan and len(app.stack) < 2:  # back at the main menu at the restart
                 plan = list(keys)
                 app.top().s["sel"] = index if index < len(ENTRIES) else 0
