@@ -38,6 +38,10 @@ GameScreen.load (unsealing, joining), ``sync`` its commitments' sync
 ``PBBOOT <free>``: the free heap after the first boot and a collection (then
 mem_info's lines).
 ``MEMERR <game> <n>``: a MemoryError the app recovered from (its "Out of memory").
+``PBRESTART <game> <n> <within|between>``: the app restarted the board at press
+``n`` (inside it, or after its frame); ``PBRESUME <game> <n> <within|between> <boot>
+<free>``: the fresh interpreter's boot after it (device µs; free heap after gc),
+which finishes a press cut "within" (``run``, ``restartable``).
 
 ``ballast`` (bytes, 0 = none): one bytearray taken before the app boots and held
 (issue 21's room-to-spare test: 40 KB).

@@ -9,6 +9,12 @@ runs tools/press_bench.py on a MicroPython unix port (default: $MICROPYTHON, els
 .venv/bin/micropython; the 32-bit port is the proxy CI tracks for a Pico's time
 and memory) over a fresh build in build/bench and prints the report. tools/bench_pico.py
 uses ``report`` on the emulated Pico's output.
+
+The board restarts as a Pico's does (press_bench.restartable): each game runs in a
+fresh interpreter, and when the app restarts the board (a game opened after
+another, a new game, "Restart now", a heap in pieces between presses) a fresh one
+goes on with the same game on the same data (``play_flow``); the report counts the
+restarts per game, between presses and within a press.
 """
 
 import argparse
