@@ -228,7 +228,8 @@ def restart_lines(data, games):
     boots = [p["boot"] for p in data["presses"] if "boot" in p]
     if boots:
         lines.append("  a press a restart cut is finished by the next boot: its time above includes that boot "
-                     "(mean %s, max %s), not the soft reset (~1 s on a Pico)" % (ms(statistics.mean(boots)), ms(max(boots))))
+                     "(mean %s, max %s), not the soft reset (~1 s on a Pico)"
+                     % (ms(statistics.mean(boots)), ms(max(boots))))
     return lines
 
 

@@ -211,7 +211,8 @@ def test_a_restart_within_a_press_is_finished_by_the_next_boot_and_the_flow_goes
     finally:
         sys.path.remove(ROOT)
     text = _play(bench_code, tmp_path, len(ENTRIES), 10)
-    assert [line for line in text.splitlines() if line.startswith("PBRESTART")] == ["PBRESTART Cybernaut_new_game 6 within"]
+    restarts = [line for line in text.splitlines() if line.startswith("PBRESTART")]
+    assert restarts == ["PBRESTART Cybernaut_new_game 6 within"]
     assert text.count("PBRESUME Cybernaut_new_game 6 within ") == 1
     assert text.count("PBDONE ") == 1 and "PBDONE 0" in text
     presses = _pb(text)
