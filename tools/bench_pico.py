@@ -9,9 +9,11 @@ them, starts its own virtual Pico (``--rundir``, default build/vpico-press; its
 filesystem is kept between runs, and only files that changed since the last copy are
 copied again: a whole copy takes ~5 min of wall time), runs press_bench on the device
 once per game, each in a fresh interpreter (``mpremote run`` soft-resets: a fresh
-heap, as a Pico's restart), and prints tools/press_report.py's report with the
-emulator's flash counters (sector erases, bytes programmed). The report and the
-device's output go to ``--out`` (default build/vpico-press-report).
+heap, as a Pico's restart; when the app restarts the board, press_bench saves its
+progress and ends, and a fresh interpreter goes on with the same game), and prints
+tools/press_report.py's report with the emulator's flash counters (sector erases,
+bytes programmed). The report and the device's output go to ``--out`` (default
+build/vpico-press-report).
 
 Without the kit (VPICO_LAB, default /tmp/vpico) it says how to build it and exits 2.
 CI cannot run it; CI tracks `tools/press_report.py` on the 32-bit unix port.
@@ -160,7 +162,7 @@ def main():
             json.dump(now, f)
         pico.mp("exec", kit.RMTREE % ((DEV_DATA,), DEV_DATA) + "os.mkdir(%r)\n" % DEV_DATA)
         before = pico.stats()["flash"]
-        text, flow, flows = "", 0, 1
+        text, flow, flows, again = "", 0, 1, 0
         only = [int(x) for x in a.games.split(",")] if a.games else None
         if only:  # the flows' count is learnt from the first flow run: reach the last asked
             flows = max(only) + 1
@@ -173,7 +175,12 @@ def main():
                 flows = next((int(l.split()[1]) for l in part.splitlines() if l.startswith("PBFLOWS ")), flows)
                 if rc:
                     text += "RC %d\n" % rc
-            flow += 1
+                elif press_report.restarted(part) and again < a.presses + 20:
+                    # the board restarted (press_bench.restartable): a fresh
+                    # interpreter (mpremote run soft-resets) goes on with this game
+                    again += 1
+                    continue
+            flow, again = flow + 1, 0
         after = pico.stats()["flash"]
     finally:
         pico.stop()

@@ -38,6 +38,10 @@ GameScreen.load (unsealing, joining), ``sync`` its commitments' sync
 ``PBBOOT <free>``: the free heap after the first boot and a collection (then
 mem_info's lines).
 ``MEMERR <game> <n>``: a MemoryError the app recovered from (its "Out of memory").
+``PBRESTART <game> <n> <within|between>``: the app restarted the board at press
+``n`` (inside it, or after its frame); ``PBRESUME <game> <n> <within|between> <boot>
+<free>``: the fresh interpreter's boot after it (device µs; free heap after gc),
+which finishes a press cut "within" (``run``, ``restartable``).
 
 ``ballast`` (bytes, 0 = none): one bytearray taken before the app boots and held
 (issue 21's room-to-spare test: 40 KB).
@@ -185,10 +189,119 @@ def lcg(state):
     return (state * 1103515245 + 12345) & 0x7FFFFFFF
 
 
+class Restart(BaseException):
+    """The app asked the board to restart (App.restart: a Pico's soft reset). A
+    BaseException: no ``except Exception`` of the app's stops it on its way out."""
+
+
+def _restart():
+    raise Restart()
+
+
+PROGRESS = "/press_bench.json"  # the driver's progress across restarts, in the data folder
+
+
+def restartable(app, asked):
+    """Give ``app`` a restart as a Pico's (boards/pico.restart), which ends this
+    interpreter's run instead of soft-resetting: ``app.restart`` raises Restart, and
+    App.handle and App.redraw are wrapped to catch it where the app asked for it
+    (the app saved first: App.restart_first, relief.restart_between, "Restart now").
+    ``asked[0]`` becomes "within" (inside a press: App.handle; the next boot
+    finishes the press, as App.boot does a saved ``launch``) or "between" (after a
+    press's frame: App.redraw's relief); from then on the app handles and draws
+    nothing more, and saves nothing more (on a Pico nothing more runs: what the
+    next boot finds is what the app saved before it asked), and the driver saves its progress
+    (``save_progress``) and returns.
+
+    :param asked: a one-item list (None until a restart is asked).
+    """
+    handle = app.handle
+    redraw = app.redraw
+    save = app.save
+
+    def handling(name, kind):
+        if asked[0] is None:
+            try:
+                handle(name, kind)
+            except Restart:
+                asked[0] = "within"
+
+    def redrawing():
+        if asked[0] is None:
+            try:
+                redraw()
+            except Restart:
+                asked[0] = "between"
+    def saving(*args):
+        if asked[0] is None:
+            return save(*args)
+    app.restart = _restart
+    app.handle = handling
+    app.redraw = redrawing
+    app.save = saving
+
+
+def load_progress(data, flow):
+    """The driver's progress saved before a restart of flow ``flow`` (int) in the data
+    folder ``data`` (str), as a dict (``save_progress``), or None when this flow starts
+    afresh (no file, or one of another flow: removed)."""
+    import json
+    try:
+        with open(data + PROGRESS) as handle:
+            st = json.load(handle)
+    except (OSError, ValueError):
+        return None
+    if st.get("flow") != flow:
+        drop_progress(data)
+        return None
+    return st
+
+
+def save_progress(data, st):
+    """Write the driver's progress ``st`` (dict: flow, count, rng, plan, first, memerr,
+    restarts {"between": n, "within": n}, asked) to the data folder ``data`` for the
+    interpreter started after the restart."""
+    import json
+    with open(data + PROGRESS, "w") as handle:
+        json.dump(st, handle)
+
+
+def drop_progress(data):
+    """Remove the progress file from ``data`` (a flow's presses are all done)."""
+    import os
+    try:
+        os.remove(data + PROGRESS)
+    except OSError:
+        pass
+
+
+def restart_now(data, flow, game, asked, resumed, count, rng, plan, first, memerr):
+    """Save the driver's progress for the interpreter started after this restart
+    (``save_progress``: flow ``flow``, ``count`` presses made, the random state
+    ``rng``, the ``plan`` of keys left and ``first``, ``memerr`` MemoryErrors so far,
+    the restarts so far from ``resumed``, the last progress, or None) and print
+    ``PBRESTART <game> <count> <asked>`` (asked: "within" or "between")."""
+    restarts = dict(resumed["restarts"]) if resumed is not None else {"between": 0, "within": 0}
+    restarts[asked] = restarts.get(asked, 0) + 1
+    save_progress(data, {"flow": flow, "count": count, "rng": rng, "plan": plan, "first": first,
+                         "memerr": memerr, "restarts": restarts, "asked": asked})
+    print("PBRESTART", game, count, asked)
+
+
 def run(code, data, packs, presses, seed, ballast=0, only=-1):
     """Play every main-menu entry and a new Cybernaut game (``only`` >= 0: that one
     of them alone, in this fresh interpreter, as after a Pico's restart); print PB
-    lines (above)."""
+    lines (above).
+
+    With ``only`` >= 0 the board restarts as a Pico's does (``restartable``): when
+    the app asks, this interpreter saves the driver's progress in ``data``
+    (``save_progress``), prints ``PBRESTART <game> <press> <within|between>`` and
+    returns; the caller (tools/press_report.py, tools/bench_pico.py) starts a fresh
+    one with the same arguments, which boots the app on the same data folder (the
+    boot resumes the save, and finishes a press the restart cut: App.boot's
+    ``launch``), prints ``PBRESUME <game> <press> <within|between> <boot µs>
+    <free>`` (the boot's time; its frame is no press) and goes on with the same
+    presses. The last one prints PBDONE (the flow's MemoryErrors, all its runs)."""
     hold = bytearray(ballast) if ballast else None
     sys.path.insert(0, code)
     from boards import forget_modules, pico
@@ -257,14 +370,25 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1):
         app = app_module.App(surface, Buttons(board.make_buttons()), storage, board.entropy, seed,
                              board.pack_dirs)
         app.forget = forget_modules
+        asked = [None]
+        resumed = None
+        if only >= 0:
+            restartable(app, asked)
+            resumed = load_progress(data, only)
+        booted = time.ticks_us()
         app.boot()
-        if index == 0 or index == only:
+        if resumed is not None:
+            booted = time.ticks_diff(time.ticks_us(), booted)
+            gc.collect()
+            print("PBRESUME", game, resumed["count"], resumed["asked"], booted, gc.mem_free())
+        elif index == 0 or index == only:
             gc.collect()
             print("PBBOOT", gc.mem_free())
             micropython.mem_info()
-        app.home()
-        app.dirty = True
-        app.redraw()
+        if resumed is None:
+            app.home()
+            app.dirty = True
+            app.redraw()
         save = app.save
         draw = app._draw
         show = app.surface.show
@@ -277,9 +401,20 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1):
         app.save = Timer(acc, 0, save)
         app._draw = Timer(acc, 4, draw)
         plan = list(keys)
-        app.top().s["sel"] = index if index < len(ENTRIES) else 0
+        if resumed is None:
+            app.top().s["sel"] = index if index < len(ENTRIES) else 0
         first = True
         count = 0
+        if resumed is not None:
+            plan, first, count, state = resumed["plan"], resumed["first"], resumed["count"], resumed["rng"]
+            if memerr[0]:  # the boot's own (its launch: the press the restart cut)
+                print("MEMERR", game, count)
+            memerr[0] += resumed["memerr"]
+            if not plan and len(app.stack) < 2:  # back at the main menu at the restart
+                plan = list(keys)
+                app.top().s["sel"] = index if index < len(ENTRIES) else 0
+        if asked[0] is not None:  # the boot itself asked for a restart
+            return restart_now(data, only, game, asked[0], resumed, count, state, plan, first, memerr[0])
         while count < presses + len(plan):
             if plan:
                 name = plan.pop(0)
@@ -335,6 +470,8 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1):
                   box[0], box[1], alloc, free, where[0], where[1], acc[5], acc[6], acc[7], acc[8], acc[9], after)
             if memerr[0] != errors:
                 print("MEMERR", game, count)
+            if asked[0] is not None:  # the press restarted the board: a fresh interpreter goes on
+                return restart_now(data, only, game, asked[0], resumed, count, state, plan, first, memerr[0])
             if not plan and len(app.stack) < 2:
                 # back at the main menu: open the game again
                 plan = list(keys)
@@ -343,4 +480,6 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1):
         app._draw = draw
         app.surface.show = show
     hold = None
+    if only >= 0:
+        drop_progress(data)
     print("PBDONE", memerr[0])

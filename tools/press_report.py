@@ -9,6 +9,12 @@ runs tools/press_bench.py on a MicroPython unix port (default: $MICROPYTHON, els
 .venv/bin/micropython; the 32-bit port is the proxy CI tracks for a Pico's time
 and memory) over a fresh build in build/bench and prints the report. tools/bench_pico.py
 uses ``report`` on the emulated Pico's output.
+
+The board restarts as a Pico's does (press_bench.restartable): each game runs in a
+fresh interpreter, and when the app restarts the board (a game opened after
+another, a new game, "Restart now", a heap in pieces between presses) a fresh one
+goes on with the same game on the same data (``play_flow``); the report counts the
+restarts per game, between presses and within a press.
 """
 
 import argparse
@@ -48,7 +54,7 @@ def kb(n):
 def parse(text, block_bytes=16):
     """The PB lines of press_bench's output. :returns: dict."""
     out = {"presses": [], "boot_free": None, "boot_block": None, "memerr": [], "done": None,
-           "heap": {}, "blocks": {}}
+           "heap": {}, "blocks": {}, "restarts": []}
     after = None
     game = None
     for line in text.replace("\r", "").split("\n"):
@@ -81,6 +87,23 @@ def parse(text, block_bytes=16):
             game = p[1]
             if rec["free"] >= 0:
                 out["heap"].setdefault(game, []).append(rec["free"])
+        elif line.startswith("PBRESTART "):
+            # the board restarted (press_bench.restartable): [game, press, within|between]
+            p = line.split()
+            out["restarts"].append([p[1], int(p[2]), p[3]])
+            if p[3] == "within" and out["presses"] and out["presses"][-1]["game"] == p[1]:
+                out["presses"][-1]["restarted"] = "within"
+        elif line.startswith("PBRESUME "):
+            # the boot after a restart: a press the restart cut ends with it (App.boot
+            # finishes it: its time is the press's until the restart plus this boot)
+            p = line.split()
+            # its interpreter printed PBFLOWS too: the same flow goes on, none started
+            out["started"] = out.get("started", 0) - 1
+            last = out["presses"][-1] if out["presses"] else None
+            if (p[3] == "within" and last is not None and last["game"] == p[1]
+                    and last.get("restarted") == "within" and "boot" not in last):
+                last["boot"] = int(p[4])
+                last["total"] += int(p[4])
         elif line.startswith("MEMERR "):
             out["memerr"].append(line.split()[1:])
         elif line.startswith("PBFLOWS "):
@@ -126,6 +149,7 @@ def report(data, where, erases=None, programmed=None):
     for p in presses:
         if p["game"] not in games:
             games.append(p["game"])
+    lines.extend(restart_lines(data, games))
     lines.append("per game: free heap after gc (min/median/max) | largest free block (min/median/max) | largest save text")
     for g in games:
         heap = data["heap"].get(g, [])
@@ -187,6 +211,40 @@ def report(data, where, erases=None, programmed=None):
     return lines
 
 
+def restart_lines(data, games):
+    """Report lines: the board's restarts per game (press_bench.restartable),
+    between presses (relief.restart_between: a heap in pieces) and within a press
+    (App.restart_first opening a game, "Restart now"), with the boot times that
+    finished the latter."""
+    found = data.get("restarts") or []
+    lines = []
+    for kind, label in (("between", "restarts between presses"), ("within", "restarts within a press")):
+        per = {}
+        for game, _, asked in found:
+            if asked == kind:
+                per[game] = per.get(game, 0) + 1
+        shown = ", ".join("%d in %s" % (per[g], g) for g in games + sorted(set(per) - set(games)) if g in per)
+        lines.append("%s: %d%s" % (label, sum(per.values()), " (%s)" % shown if shown else ""))
+    boots = [p["boot"] for p in data["presses"] if "boot" in p]
+    if boots:
+        lines.append("  a press a restart cut is finished by the next boot: its time above includes that boot "
+                     "(mean %s, max %s), not the soft reset (~1 s on a Pico)"
+                     % (ms(statistics.mean(boots)), ms(max(boots))))
+    return lines
+
+
+def restarted(part):
+    """True when ``part`` (one interpreter's output of press_bench) ended in a restart
+    of the board (its last PB.. line is PBRESTART, no PBDONE): the caller starts a
+    fresh interpreter for the same flow."""
+    last = None
+    for line in part.replace("\r", "").split("\n"):
+        line = line.strip()
+        if line.startswith("PBRESTART ") or line.startswith("PBDONE "):
+            last = line
+    return last is not None and last.startswith("PBRESTART ")
+
+
 def _figures(us):
     """'n presses: p50, p99, max' of a list of device µs."""
     return "%4d presses: p50 %s, p99 %s, max %s" % (len(us), ms(pct(us, 50)), ms(pct(us, 99)), ms(max(us)))
@@ -236,11 +294,38 @@ def by_screen(presses, slow_ms=OTHER_P99_MS, most=12):
     return lines
 
 
-def driver(code, data, packs, presses, seed, ballast, flow):
+def driver(code, data, packs, presses, seed, ballast, flow, prelude=""):
     """The few lines run in a fresh interpreter (on the unix port or the device) for
-    one flow of press_bench (a fresh heap, as after a Pico's restart)."""
-    return ("import sys\nsys.path.insert(0, %r)\nimport press_bench\npress_bench.run(%r, %r, %r, %d, %d, %d, %d)\n"
-            % (code, code, data, packs, presses, seed, ballast, flow))
+    one flow of press_bench (a fresh heap, as after a Pico's restart).
+
+    :param prelude: lines run after press_bench is imported, before it runs (tests)."""
+    return ("import sys\nsys.path.insert(0, %r)\nimport press_bench\n%spress_bench.run(%r, %r, %r, %d, %d, %d, %d)\n"
+            % (code, prelude, code, data, packs, presses, seed, ballast, flow))
+
+
+def play_flow(micropython, heap, code, data, packs, presses, seed, ballast, flow, prelude="", timeout=1800):
+    """Run flow ``flow`` (int) of press_bench on the unix port ``micropython`` (path)
+    with a ``heap`` ("240K"), each run in a fresh interpreter: when the app restarts
+    the board (press_bench ends in PBRESTART), a fresh one goes on with the same flow
+    on the same data folder ``data`` (str), up to ``presses`` + 20 times.
+
+    :returns: (its output, all runs, str; the last run's exit code, int: -1 on a
+        timeout of ``timeout`` s)."""
+    text, again = "", 0
+    script = os.path.join(os.path.dirname(data), "run.py")
+    with open(script, "w") as f:
+        f.write(driver(code, data, packs, presses, seed, ballast, flow, prelude))
+    while True:
+        try:
+            out = subprocess.run([micropython, "-X", "heapsize=" + heap, script], capture_output=True,
+                                 text=True, timeout=timeout)
+            part, rc = out.stdout + out.stderr, out.returncode
+        except subprocess.TimeoutExpired as exc:
+            part, rc = str(exc.stdout or ""), -1
+        text += part
+        if rc or not restarted(part) or again >= presses + 20:
+            return text, rc
+        again += 1
 
 
 def main():
@@ -266,18 +351,10 @@ def main():
         os.mkdir(os.path.join(data, "d"))
         text, rc, flow, flows = "", 0, 0, 1
         while flow < flows and not rc:
-            script = os.path.join(data, "run.py")
-            with open(script, "w") as f:
-                f.write(driver(code, os.path.join(data, "d"), a.packs or os.path.join(code, "packs"), a.presses,
-                               a.seed, a.ballast, flow))
-            try:
-                out = subprocess.run([a.micropython, "-X", "heapsize=" + a.heap, script], capture_output=True,
-                                     text=True, timeout=1800)
-                part, rc = out.stdout + out.stderr, out.returncode
-            except subprocess.TimeoutExpired as exc:
-                part, rc = str(exc.stdout or ""), -1
+            part, rc = play_flow(a.micropython, a.heap, code, os.path.join(data, "d"),
+                                 a.packs or os.path.join(code, "packs"), a.presses, a.seed, a.ballast, flow)
             text += part
-            flows = next((int(l.split()[1]) for l in part.splitlines() if l.startswith("PBFLOWS ")), 0)
+            flows = next((int(l.split()[1]) for l in part.splitlines() if l.startswith("PBFLOWS ")), flows)
             flow += 1
     finally:
         shutil.rmtree(data, ignore_errors=True)

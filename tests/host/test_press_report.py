@@ -2,8 +2,11 @@
 the emulated Pico kit (issue 21)."""
 
 import os
+import shutil
 import subprocess
 import sys
+
+import pytest
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tools"))
 
@@ -114,3 +117,144 @@ def test_work_after_the_frame_is_reported_apart_from_the_press_time():
     # an older log without the field: no such line
     old = "\n".join(["PBFLOWS 1", "PBBOOT 180000", (line % 0).rsplit(" ", 6)[0], "PBDONE 0"])
     assert "after the frame" not in "\n".join(press_report.report(press_report.parse(old, 16), "test"))
+
+
+# ---- the board's restarts in press_bench (issue 21 part 3) ----------------------
+
+def test_report_counts_restarts_per_game_and_a_cut_press_ends_with_its_boot():
+    # a new Cybernaut game: its "New game" (press 2) cut by App.restart_first, the
+    # next boot (31 ms) finishes it; later a restart between presses (a heap in
+    # pieces); then Dice with none
+    text = "\n".join([
+        "PBFLOWS 2", "PBBOOT 180000",
+        _line("Cyb", "other", 5000),
+        _line("Cyb", "open", 4000),
+        "PBRESTART Cyb 2 within",
+        "PBFLOWS 2", "PBRESUME Cyb 2 within 31000 90000",
+        _line("Cyb", "other", 6000),
+        "PBRESTART Cyb 3 between",
+        "PBFLOWS 2", "PBRESUME Cyb 3 between 20000 91000",
+        _line("Cyb", "other", 7000),
+        "PBDONE 0",
+        "PBFLOWS 2", _line("Dice", "other", 1000), "PBDONE 0"])
+    data = press_report.parse(text, 16)
+    assert data["restarts"] == [["Cyb", 2, "within"], ["Cyb", 3, "between"]]
+    # the open press: 4 ms until the restart, plus the boot that finished it
+    assert [p["total"] for p in data["presses"]] == [5000, 35000, 6000, 7000, 1000]
+    assert data["presses"][1]["boot"] == 31000 and "boot" not in data["presses"][2]
+    lines = press_report.report(data, "test")
+    assert "restarts between presses: 1 (1 in Cyb)" in lines
+    assert "restarts within a press: 1 (1 in Cyb)" in lines
+    joined = "\n".join(lines)
+    assert "first open of a game, max: 35.0 ms" in joined
+    # the interpreters started after a restart go on with a flow: none is unfinished
+    assert "NOT FINISHED" not in joined
+    assert "MemoryErrors: 0 errors (budget 0 errors): met" in joined
+    none = press_report.report(press_report.parse("PBFLOWS 1\n" + _line("Dice", "other", 1000) + "\nPBDONE 0", 16),
+                               "test")
+    assert "restarts between presses: 0" in none and "restarts within a press: 0" in none
+
+
+def test_a_flow_cut_by_a_restart_that_never_resumed_is_not_finished():
+    text = "\n".join(["PBFLOWS 1", _line("Cyb", "other", 5000), "PBRESTART Cyb 1 between"])
+    joined = "\n".join(press_report.report(press_report.parse(text, 16), "test"))
+    assert "NOT FINISHED: 1 of 1" in joined and "MemoryErrors: no figure: NOT MET" in joined
+
+
+def test_restarted_only_when_the_run_ended_in_a_restart():
+    assert press_report.restarted("PBFLOWS 8\nPB x\nPBRESTART Cyb 4 within\n")
+    assert press_report.restarted("PBRESTART Cyb 4 within\r\n")
+    assert not press_report.restarted("PBFLOWS 8\nPB x\nPBDONE 0\n")
+    assert not press_report.restarted("PBRESUME Cyb 4 within 1 2\nPB x\nPBDONE 0\n")
+    assert not press_report.restarted("PBFLOWS 8\nTraceback (most recent call last):\n")
+
+
+def _micropython():
+    for path in (os.path.join(ROOT, ".venv", "mp32", "micropython"), os.path.join(ROOT, ".venv", "bin", "micropython")):
+        if os.path.exists(path):
+            return path
+    pytest.skip("no MicroPython unix port: make venv mp32")
+
+
+@pytest.fixture(scope="module")
+def bench_code(tmp_path_factory):
+    """The sim build with tools/press_bench.py beside it (the source: MicroPython
+    compiles it)."""
+    code = str(tmp_path_factory.mktemp("press-bench-code") / "code")
+    subprocess.run([sys.executable, os.path.join(ROOT, "tools", "build.py"), "--board", "sim", "--out", code],
+                   check=True, stdout=subprocess.DEVNULL, timeout=600)
+    shutil.copy(os.path.join(ROOT, "tools", "press_bench.py"), code)
+    return code
+
+
+def _play(code, tmp_path, flow, presses, prelude=""):
+    data = tmp_path / "d"
+    data.mkdir()
+    text, rc = press_report.play_flow(_micropython(), "240K", code, str(data), os.path.join(code, "packs"),
+                                      presses, 1, 0, flow, prelude, timeout=600)
+    assert rc == 0, text[-3000:]
+    assert not os.path.exists(str(data / "press_bench.json"))  # the progress goes at the end
+    return text
+
+
+def _pb(text):
+    return [line.split() for line in text.splitlines() if line.startswith("PB ")]
+
+
+def test_a_restart_within_a_press_is_finished_by_the_next_boot_and_the_flow_goes_on(bench_code, tmp_path):
+    # the last flow: a new Cybernaut game, "D D A D D A" from the main menu; its
+    # last A ("New game") restarts first on a board that can (App.restart_first),
+    # and the boot after it opens the new game (App.boot's launch)
+    sys.path.insert(0, ROOT)
+    try:
+        from firmware.screens import ENTRIES
+    finally:
+        sys.path.remove(ROOT)
+    text = _play(bench_code, tmp_path, len(ENTRIES), 10)
+    restarts = [line for line in text.splitlines() if line.startswith("PBRESTART")]
+    assert restarts == ["PBRESTART Cybernaut_new_game 6 within"]
+    assert text.count("PBRESUME Cybernaut_new_game 6 within ") == 1
+    assert text.count("PBDONE ") == 1 and "PBDONE 0" in text
+    presses = _pb(text)
+    assert len(presses) == 10  # each press once: the cut one is not pressed again
+    assert [p[3] for p in presses[:6]] == ["D", "D", "A", "D", "D", "A"]
+    assert presses[5][2] == "open" and presses[5][15] == "cn_menu"
+    # after the boot the new game is open: the next press is made on one of its screens
+    assert presses[6][15].startswith("cn_") and presses[6][15] != "cn_menu"
+    data = press_report.parse(text, 16)
+    assert data["restarts"] == [["Cybernaut_new_game", 6, "within"]]
+    assert data["presses"][5]["boot"] > 0
+    assert "restarts within a press: 1 (1 in Cybernaut_new_game)" in press_report.report(data, "test")
+
+
+# a restart between presses, forced at the 10th App.redraw of each interpreter (as
+# firmware.relief does for a heap in pieces: it saves, then restarts)
+FORCED = ("from firmware import app as _app\n_redraw = _app.App.redraw\n_count = [0]\n"
+          "def _forced(self):\n    _redraw(self)\n    _count[0] += 1\n    if _count[0] == 10:\n"
+          "        from firmware.relief import restart_between\n        restart_between(self)\n"
+          "_app.App.redraw = _forced\n")
+
+
+def test_the_driver_resumes_after_restarts_between_presses_with_the_same_presses(bench_code, tmp_path):
+    (tmp_path / "plain").mkdir()
+    (tmp_path / "forced").mkdir()
+    plain = _play(bench_code, tmp_path / "plain", 0, 12)
+    forced = _play(bench_code, tmp_path / "forced", 0, 12, FORCED)
+    assert "PBRESTART" not in plain
+    # the first run: the boot's frame, the main menu's, then one or two a press
+    # (press_bench's tick between presses): at the 4th (or 8th) press; the next
+    # run's boot draws one, then the 9th press's first (or none before the 12th)
+    restarts = [line.split() for line in forced.splitlines() if line.startswith("PBRESTART")]
+    assert restarts and all(r[1] == "Dice" and r[3] == "between" for r in restarts)
+    at = [int(r[2]) for r in restarts]
+    assert at in ([4, 9], [8]), at
+    assert len(forced.split("PBRESUME Dice ")) == len(restarts) + 1
+    assert forced.count("PBDONE ") == 1
+    # the same 12 presses, in the same order, on the same screens: the driver's
+    # random state and the app's state (its save) both carried over
+    assert [(p[1], p[3], p[15]) for p in _pb(forced)] == [(p[1], p[3], p[15]) for p in _pb(plain)]
+    assert len(_pb(forced)) == 12
+    data = press_report.parse(forced, 16)
+    lines = press_report.report(data, "test")
+    assert "restarts between presses: %d (%d in Dice)" % (len(at), len(at)) in lines
+    assert "NOT FINISHED" not in "\n".join(lines)
