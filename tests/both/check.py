@@ -13,6 +13,15 @@ def raises(exc_type, fn, *args, **kwargs):
     raise AssertionError("%s did not raise %s" % (getattr(fn, "__name__", fn), exc_type.__name__))
 
 
+def counting(calls, fn):
+    """``fn`` wrapped so that each call first appends 1 to ``calls`` (list): how many
+    times the code under test asked for it."""
+    def counted(*args):
+        calls.append(1)
+        return fn(*args)
+    return counted
+
+
 class SeqSource:
     """A dice source that returns scripted randbelow values (0-based), for exact rolls."""
 

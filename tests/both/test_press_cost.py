@@ -2,7 +2,7 @@
 the save and which skip its digest (the figures themselves: tools/press_report.py
 and tools/bench_pico.py, never a timed test)."""
 
-from check import tempdir
+from check import counting, tempdir
 
 from boards.sim import boot, parse_keys
 
@@ -25,11 +25,7 @@ def test_an_arrow_on_the_cybernaut_game_menu_writes_nothing_and_skips_the_digest
     sel = app.top().s["sel"]
     digests = []
     made = saving_module.masked_digest
-
-    def counted(*args):
-        digests.append(1)
-        return made(*args)
-    saving_module.masked_digest = counted
+    saving_module.masked_digest = counting(digests, made)
     try:
         keys(board, app, "D D U D")
     finally:
@@ -54,11 +50,7 @@ def test_an_arrow_that_only_scrolls_a_text_writes_nothing_and_the_next_press_sav
     saved = app.storage.read("saves/state.sav")
     digests = []
     made = saving_module.masked_digest
-
-    def counted(*args):
-        digests.append(1)
-        return made(*args)
-    saving_module.masked_digest = counted
+    saving_module.masked_digest = counting(digests, made)
     try:
         keys(board, app, "D D L R")
     finally:
@@ -110,11 +102,7 @@ def test_the_face_down_chits_are_opened_once_until_they_are_sealed_again():
     hub = app.find("cn_game")
     opened = []
     real = app.unseal
-
-    def counted(text):
-        opened.append(1)
-        return real(text)
-    app.unseal = counted
+    app.unseal = counting(opened, real)
     hub.let_go()
     first = hub.load(app)
     groups = len(hub.s["sec"]["groups"])

@@ -4,7 +4,7 @@ into the 240K heap beside the game it tests): which presses write the save, skip
 its digest or its collection (the figures themselves: tools/press_report.py and
 tools/bench_pico.py, never a timed test)."""
 
-from check import tempdir
+from check import counting, tempdir
 
 from boards.sim import boot, parse_keys
 
@@ -144,11 +144,7 @@ def test_an_arrow_that_changes_nothing_on_a_sealed_screen_does_not_even_save():
     assert app.top().ID == "secret" and app.top().s["stage"] == 0
     saves = []
     real = app.save
-
-    def counted(*args):
-        saves.append(1)
-        return real(*args)
-    app.save = counted
+    app.save = counting(saves, real)
     keys(board, app, "U D L R")                # "Hand to GM": nothing changes
     assert saves == []
     keys(board, app, "A")                      # the GM looks: saved

@@ -4,7 +4,7 @@ Issue 21's press costs that tests can see without a clock: which presses write
 the save and which skip its digest (the figures themselves: tools/press_report.py
 and tools/bench_pico.py, never a timed test)."""
 
-from check import tempdir
+from check import counting, tempdir
 
 from boards.sim import boot, parse_keys
 
@@ -35,11 +35,7 @@ def test_an_arrow_on_the_nsa_grid_writes_nothing_and_its_cursor_never_goes_in_cl
     nsacur = game.s.get("nsacur")
     digests = []
     made = saving_module.masked_digest
-
-    def counted(*args):
-        digests.append(1)
-        return made(*args)
-    saving_module.masked_digest = counted
+    saving_module.masked_digest = counting(digests, made)
     try:
         keys(board, app, "R R D")
     finally:
@@ -83,11 +79,7 @@ def test_the_nsa_grid_draws_a_cursor_move_without_loading_the_game():
     hub = app.find("cn_game")
     loads = []
     real = hub.load
-
-    def counted(app_):
-        loads.append(1)
-        return real(app_)
-    hub.load = counted
+    hub.load = counting(loads, real)
     first = app.surface.lines()
     keys(board, app, "R R D")                  # cursor moves: drawn, nothing loaded
     assert loads == []
