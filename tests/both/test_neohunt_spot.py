@@ -13,11 +13,12 @@ RESULT = "P1's top card: S4"
 
 def _spot(root):
     """Boot on ``root`` and open P3's Spot! result as the game does (on top, at its
-    "Hand to" stage); a press saves it. :returns: (board, app)."""
+    "Hand to" stage), saved as the press that opens it saves it. :returns: (board, app)."""
     from firmware.games.neohunt.private import NhSpot
     board, app = boot(root, 11)
     app.push(NhSpot.make(app, "P3", "Spot!", RESULT))
-    board.press(app, "U")                       # nothing at "Hand to": saved
+    app.save()
+    board.press(app, "U")                       # nothing at "Hand to": nothing to save
     return board, app
 
 

@@ -420,7 +420,9 @@ def test_device_full_changes_nothing(tmp_path, capsys):
         handle.write(text.replace("RESERVE = 4096", "RESERVE = 10 ** 15"))
     pc = tmp_path / "pc"
     put(str(pc), "packs/extra.json", pack_text("extra"))
-    with VirtualPico(fs, argv=["main.py"]) as full:
+    # the app compiled from its sources in the heap (this test edits one), on the
+    # 64-bit port (objects twice a Pico's): more room than the built device's 192K
+    with VirtualPico(fs, heap="320K", argv=["main.py"]) as full:
         before = tree(os.path.join(fs, "data"))  # as the app's boot left it
         assert sync(full.port, pc) == 16
     assert "filesystem is full" in capsys.readouterr().err
