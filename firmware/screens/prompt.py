@@ -378,6 +378,10 @@ class PinEntry(Screen):
             "A ok (none: no PIN)\n"
             "B erase / back")
     GUARDED = True  # shows no secret, or guards it itself: the app never covers it
+    # never saved: after a reboot the owner's screen under it asks who holds the device
+    # again (and the old PIN): restored, it let anyone set or clear the owner's PIN and
+    # then pass the owner's "Hand to" (found by review)
+    TRANSIENT = True
 
     @classmethod
     def make(cls, owner):
