@@ -42,7 +42,7 @@ def _moved_cursor(top, moved):
     state = top.state() if moved and not top.TRANSIENT else None
     if not isinstance(state, dict):
         return None
-    return dict((key, state[key]) for key in CURSOR_KEYS if key in state)
+    return dict((key, state[key]) for key in CURSOR_KEYS if isinstance(state.get(key), int))
 
 
 def log(message):

@@ -48,11 +48,16 @@ def masked_digest(body, digest_of=None):
     state = top["state"] if top is not None else None
     packs = body.pop("packs", None)
     try:
-        if not isinstance(state, dict) or not [key for key in CURSOR_KEYS if key in state]:
+        # a cursor is a number: a screen's other data under one of those names (a
+        # player editor's character, "c") is no cursor (found by review: its edits
+        # were taken for cursor moves and never saved)
+        if not isinstance(state, dict) or not [key for key in CURSOR_KEYS
+                                               if isinstance(state.get(key), int)]:
             return digest_of(body)
         masked = dict(state)
         for key in CURSOR_KEYS:
-            masked.pop(key, None)
+            if isinstance(masked.get(key), int):
+                masked.pop(key)
         top["state"] = masked
         try:
             return digest_of(body)
@@ -89,12 +94,14 @@ def header_sha(header):
 
 def cursor_of(body):
     """Where the top screen's cursor is in a save body: (number of screens, the
-    values of its CURSOR_KEYS), compared beside masked_digest (App.save)."""
+    values of its CURSOR_KEYS, None where one is no number), compared beside
+    masked_digest (App.save)."""
     screens = body["screens"]
     state = screens[-1]["state"] if screens else None
     if not isinstance(state, dict):
         return (len(screens), None)
-    return (len(screens), [state.get(key) for key in CURSOR_KEYS])
+    return (len(screens), [state.get(key) if isinstance(state.get(key), int) else None
+                           for key in CURSOR_KEYS])
 
 
 def private_owner(stack):

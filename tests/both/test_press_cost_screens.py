@@ -154,3 +154,22 @@ def test_an_arrow_that_changes_nothing_on_a_sealed_screen_does_not_even_save():
     keys(board, app, "R")                      # the AN goes up: saved
     assert len(saves) == 2
     app.save = real
+
+
+def test_a_player_editors_changes_are_saved_though_its_character_is_named_c():
+    # found by review: a cursor's names are "sel", "r" and "c", and the player editor
+    # keeps the character under "c": its LEFT/RIGHT edits were taken for cursor moves
+    # and never saved (a reboot lost them). A cursor is a number: "c" there is none
+    root = tempdir("editorc")
+    board, app = boot(root, 5)
+    keys(board, app, "D D D D A A")            # Cybercore fight, Add player
+    editor = app.top()
+    first = dict(editor.load(app))
+    sel = editor.s["sel"]
+    keys(board, app, "D D R R R D R")
+    changed = editor.load(app)
+    assert changed != first
+    board, app = boot(root, 5)                  # a power cut
+    again = app.top()
+    assert again.ID == editor.ID and again.load(app) == changed
+    assert again.s["sel"] != sel                # the field chosen last, saved with the edit
