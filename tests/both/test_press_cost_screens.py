@@ -85,10 +85,10 @@ def test_the_garbage_of_a_press_is_collected_after_its_frame():
 
 
 def test_an_arrow_that_changes_nothing_on_a_private_screen_writes_nothing():
-    # issue 21: a private screen's state is sealed whole in the save; with a fresh salt
-    # each time every save of it differed, so an arrow that changed nothing wrote one
-    # (the GM's "Hand to" prompt, a reveal). Its salt now comes from its text, keyed:
-    # the same state seals alike, a changed one anew (and never in clear)
+    # issue 21: a private screen's state is sealed whole in the save, with a fresh salt
+    # each time, so every save of it differs: an arrow that changed nothing wrote one
+    # (the GM's "Hand to" prompt, a reveal). Such an arrow saves nothing now (App._act
+    # compares the screen's own state), a change is saved, sealed (never in clear)
     root = tempdir("privsame")
     board, app = boot(root, 5)
     keys(board, app, "D D D A A")              # Cybercore AF, the GM's AN prompt
@@ -106,6 +106,8 @@ def test_an_arrow_that_changes_nothing_on_a_private_screen_writes_nothing():
     assert app.unseal(app.top().s["sealed"]) == str(int(value) + 1)
     text = app.storage.read("saves/state.sav")
     assert text != shown and b'"stage": 1' not in text and b'"GM"' not in text
+    keys(board, app, "L R")                    # down and up again: the same AN, sealed anew
+    assert app.storage.read("saves/state.sav") != text
 
 
 def test_a_player_editors_labels_are_made_when_read_and_drawn_alike():
