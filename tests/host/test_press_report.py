@@ -258,3 +258,16 @@ def test_the_driver_resumes_after_restarts_between_presses_with_the_same_presses
     lines = press_report.report(data, "test")
     assert "restarts between presses: %d (%d in Dice)" % (len(at), len(at)) in lines
     assert "NOT FINISHED" not in "\n".join(lines)
+
+
+def test_a_hosts_run_prints_its_times_without_judging_a_picos_budgets():
+    # found by review: "met" printed for host milliseconds against a Pico's budgets
+    line = "PB Dice cursor U 400 100 0 0 0 0 200 0 0 700 -1 dice menu"
+    text = "\n".join(["PBFLOWS 1", "PBBOOT 180000", line, "PBDONE 0"])
+    joined = "\n".join(press_report.report(press_report.parse(text, 16), "test", device=False))
+    assert "host time (a proxy" in joined and "device time per press" not in joined
+    assert ("cursor or menu move, max: 0.4 ms on this host (budget 30 ms of a Pico's time: "
+            "not judged here)") in joined
+    assert "cursor or menu move, max: 0.4 ms (budget" not in joined
+    # what a host does judge: bytes written and MemoryErrors
+    assert "MemoryErrors: 0 errors (budget 0 errors): met" in joined
