@@ -3,8 +3,8 @@
 Text is drawn by our own blitter from the 6 x 8 font in ``firmware/font6x8.py``
 (``framebuf.text`` has only its 8 x 8 font, 16 columns): each glyph's 6 column bytes
 go straight into the framebuffer's pages (SSD1306 / MONO_VLSB layout, a text row is
-one page), a row's glyphs joined in one C call, the same on the Pico, the
-MicroPython unix port and CPython. Shapes go through the framebuffer's own methods (MicroPython's
+one page), one slice copy a glyph, the same on the Pico, the MicroPython unix port
+and CPython. Shapes go through the framebuffer's own methods (MicroPython's
 ``framebuf.FrameBuffer`` and drivers built on it, such as micropython-lib's ssd1306,
 or ``adafruit_framebuf.FrameBuffer`` and adafruit_ssd1306). The text drawn on each
 frame is also kept as characters, so a test or the simulator's ``--screen text`` can
@@ -35,16 +35,6 @@ def _page_buffer(fb):
         if isinstance(buf, (bytearray, memoryview)):
             return buf
     return None
-
-
-def _glyph_table(font):
-    """{code: the glyph's CELL column bytes} for the printable ASCII codes 32..126
-    of ``font`` (bytes-like, CELL bytes a glyph from code 32)."""
-    table = {}
-    for code in range(32, 127):
-        at = (code - 32) * CELL
-        table[code] = bytes(font[at:at + CELL])
-    return table
 
 
 def _printable(chunk):
@@ -87,9 +77,7 @@ class Surface:
         if font is None:
             from firmware.font6x8 import FONT
             font = FONT
-        # each printable ASCII code's glyph, its 6 column bytes (bytes objects, ~4 KB
-        # in all): a row of text is one C join of them (_glyph_table)
-        self._font = _glyph_table(font)
+        self._font = memoryview(font)
         self._buf = buf if buf is not None else _page_buffer(fb)
         self.width = width
         self.height = height
@@ -110,9 +98,11 @@ class Surface:
         """Write ``text`` at cell (row 0..7, col 0..20), clipped at the right edge.
 
         A character outside printable ASCII is one "?" cell (NB a space).
-        Cost (issue 21: a frame is drawn on every press): the row's pixels are one
-        join of the glyphs' bytes and one slice copy into the page, in C (a glyph
-        at a time in Python took ~150 us a character on a Pico, 17 ms a menu).
+        Cost (issue 21: a frame is drawn on every press): the checks are made once
+        for the row, in C, and each glyph is one slice copy into the page (checks
+        and copies a character at a time took ~150 us a character on a Pico, 17 ms
+        a menu). A table of the glyphs as bytes joined in C was a little faster but
+        held 4.4 KB of the heap for good.
 
         :param invert: draw light-on-dark as a highlight bar from ``col`` to the
             row's end.
@@ -136,12 +126,16 @@ class Surface:
         self._rows[row][col:col + len(chunk)] = chunk
         if buf is None:
             return
-        pixels = b"".join(map(self._font.get, chunk))
-        size = len(pixels)
+        font = self._font
+        start = at = row * self.width + col * CELL
+        for code in chunk:  # the loop's least: one slice copy a glyph
+            code = (code - 32) * CELL
+            buf[at:at + CELL] = font[code:code + CELL]
+            at += CELL
         if invert:  # every bit flipped, in C: the text dark on the bar
-            pixels = (int.from_bytes(pixels, "little") ^ ((1 << (size * 8)) - 1)).to_bytes(size, "little")
-        at = row * self.width + col * CELL
-        buf[at:at + size] = pixels
+            size = at - start
+            buf[start:at] = (int.from_bytes(bytes(buf[start:at]), "little")
+                             ^ ((1 << (size * 8)) - 1)).to_bytes(size, "little")
 
     def mark(self, row, col, char):
         """A scroll mark ("^" or "v") at cell (row, col): drawn as text, recorded
