@@ -88,37 +88,3 @@ def test_a_boot_that_changes_nothing_leaves_the_save_byte_identical():
     after = app.storage.read("saves/state.sav")
     assert after != written
     assert decode_save(after, "state.sav")["dice"]["counter"] == body["dice"]["counter"] + 1
-
-
-def test_the_face_down_chits_are_opened_once_until_they_are_sealed_again():
-    # issue 21: GameScreen.load unsealed and parsed the face-down chits on every frame
-    # and action (~110 ms on a Pico); the game screen keeps them opened (RAM only)
-    # while its sealed part is the same object, each load gets its own copy, a store
-    # seals them anew (opened again), and memory pressure lets them go (shed)
-    from firmware.games.cybernaut import shared
-    root = tempdir("opened")
-    board, app = boot(root, 5)
-    keys(board, app, "D D A D D A")            # Cybernaut, New game
-    hub = app.find("cn_game")
-    opened = []
-    real = app.unseal
-    app.unseal = counting(opened, real)
-    hub.let_go()
-    first = hub.load(app)
-    groups = len(hub.s["sec"]["groups"])
-    assert len(opened) == groups > 0, (len(opened), groups)   # every group opened once
-    first.s["nsa"][0]["at"] = "M99"             # a trial change to one loaded game
-    second = hub.load(app)
-    assert len(opened) == groups                # opened no more
-    assert second.s["nsa"][0]["at"] != "M99"    # its own copy: the change is not in it
-    hub.store(app, second)                      # sealed anew: a new sealed part
-    third = hub.load(app)
-    assert len(opened) == 2 * groups, (len(opened), groups)
-    assert [c["id"] for c in third.s["nsa"]] == [c["id"] for c in second.s["nsa"]]
-    if app.forget is None:                      # CPython's boot gives none: relief needs one
-        app.forget = lambda prefixes, keep: []
-    shared.shed(app)                            # memory pressure: let them go
-    assert hub.opened is None
-    hub.load(app)
-    assert len(opened) == 3 * groups, (len(opened), groups)
-    app.unseal = real

@@ -93,20 +93,3 @@ def test_the_nsa_grid_draws_a_cursor_move_without_loading_the_game():
     del loads[:]
     keys(board, app, "L")
     assert loads == []
-
-
-def test_a_new_cybernaut_game_loads_what_its_first_presses_need_first():
-    # found with the bench's restarts (issue 21): after a new game's boot the leave
-    # menu's module and the rules' set-up part found no 1.3 KB block among 80-92 KB
-    # free in pieces; the new game loads them before its pack, while the heap is whole
-    import sys
-    from shared_rules.cybernaut import net
-    root = tempdir("newgameloads")
-    board, app = boot(root, 5)
-    keys(board, app, "D D A D D")              # Cybernaut, "New game" chosen
-    sys.modules.pop("firmware.screens.prompt", None)
-    net.unload_parts()
-    keys(board, app, "A")
-    assert app.top().ID == "cn_game"
-    assert "firmware.screens.prompt" in sys.modules
-    assert net._loaded[0]                      # the set-up part: placing, solo set-up

@@ -89,36 +89,22 @@ class GameScreen(Menu):
         app.record(GAME, "new_game", {"fog": fog}, {}, "Cybernaut III")
         return screen
 
-    # The face-down chits last opened (issue 21): (the sealed part, the very object of
-    # the state's "sec", they were opened from, their list). Opening them (unsealing
-    # 14 groups, parsing their JSON) took ~110 ms of a Pico on every frame and action
-    # that loads the game; each load gets its own copy. RAM only: never drawn, saved
-    # or logged; let go under memory pressure (let_go).
-    opened = None
-
     def load(self, app):
         """The Game (secret part unsealed: keep it off Netrunner-facing screens).
-        Its face-down chits are opened once for each sealed part (``opened``)."""
+        Opened anew each time: kept opened between presses (issue 21, ~110 ms of a
+        Pico a load) they held 10-15 KB of small objects in a heap a Cybernaut game
+        already fills (make bench: the 240K ladder failed)."""
         public = _copy(self.s["pub"])  # a copy: trial changes stay off the save
         sec = self.s["sec"]
-        opened = self.opened
-        if opened is None or opened[0] is not sec:  # not opened since it was sealed
-            self.opened = opened = None
-            if isinstance(sec, dict):  # sealed groups of chits, each a JSON list
-                secret = []
-                for piece in sec["groups"]:
-                    secret.extend(json.loads(app.unseal(piece)))
-            elif isinstance(sec, str):  # one sealed text (older saves)
-                secret = json.loads(app.unseal(sec))
-            else:  # the text cut in sealed slices (older saves)
-                secret = json.loads("".join([app.unseal(piece) for piece in sec]))
-            self.opened = opened = (sec, secret)
-        return Game.join(app.pack(PACK), public, _copy(opened[1]))
-
-    def let_go(self):
-        """Forget the opened face-down chits (``opened``): under memory pressure
-        (shared.shed); the next load opens them again."""
-        self.opened = None
+        if isinstance(sec, dict):  # sealed groups of chits, each a JSON list
+            secret = []
+            for piece in sec["groups"]:
+                secret.extend(json.loads(app.unseal(piece)))
+        elif isinstance(sec, str):  # one sealed text (older saves)
+            secret = json.loads(app.unseal(sec))
+        else:  # the text cut in sealed slices (older saves)
+            secret = json.loads("".join([app.unseal(piece) for piece in sec]))
+        return Game.join(app.pack(PACK), public, secret)
 
     def store(self, app, game, events=None, replaced=False):
         """Keep ``game``: public part in clear, secret part sealed; first the face-down

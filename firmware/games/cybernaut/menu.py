@@ -80,15 +80,6 @@ class CybernautMenu(Menu):
             # what it keeps until its equal strings are shared); the checks go; then
             # the game's modules load. The other orders ran out of memory.
             app.packs.pop(PACK, None)
-            # the prompts' module (the leave menu, "Hand to") the game's first presses
-            # need: its code loaded while the heap is whole (found by the bench's
-            # restarts: after a new game's boot the leave menu's import found no
-            # 1.3 KB block among 92 KB free in pieces)
-            __import__("firmware.screens.prompt")
-            # and the rules' set-up part (placing the NSA's chits, a solo set-up), the
-            # new game's first presses: the same, found beside it (a 1.3 KB block)
-            from shared_rules.cybernaut.net import load_part
-            load_part(0)
             checks = ACTION
             for name in checks:
                 __import__(name)

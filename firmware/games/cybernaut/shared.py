@@ -179,8 +179,7 @@ def nsa_cursor(app):
 
 
 def shed(app):
-    """Under memory pressure (firmware/relief.py relieve): let the game screen's
-    opened face-down chits go (GameScreen.let_go), take the rules parts'
+    """Under memory pressure (firmware/relief.py relieve): take the rules parts'
     methods off the Game class and drop their modules (up to 27 KB on a Pico); the
     next rule used loads its own part again (shared_rules.cybernaut.net
     PART_NAMES). With no game screen on the stack (the game left for the
@@ -189,10 +188,7 @@ def shed(app):
 
     :returns: the names of the parts' modules dropped (list of str)."""
     from shared_rules.cybernaut import net
-    hub = app.find(HUB, None)
-    if hub is not None:
-        hub.let_go()  # the face-down chits it keeps opened: opened again when next loaded
-    if hub is None:  # the game was left for its menu: its pack
+    if app.find(HUB, None) is None:  # the game was left for its menu: its pack
         app.packs.pop(GAME_PACK, None)     # goes (the menu's rolls need their own)
     names = net.unload_parts()
     if names:
