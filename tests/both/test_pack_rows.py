@@ -106,15 +106,7 @@ def test_a_pack_loaded_again_writes_its_rows_file_only_when_the_file_is_not_what
     root, board, app, text = _owner_app("rowsagain")
     app.pack("cybernaut-sample")
     good = read_text(root + ROWS_FILE)
-    storage = app.storage
-    real = storage.open
-    modes = []
-
-    def spy(path, mode="r", **kwargs):
-        modes.append((path.rsplit("/", 1)[-1], mode))
-        return real(path, mode, **kwargs)
-
-    storage.open = spy
+    modes, undo = _opened(app)
     try:
         app.packs = {}
         app.pack("cybernaut-sample")                   # a memory recovery, a reboot: the same file
@@ -132,7 +124,7 @@ def test_a_pack_loaded_again_writes_its_rows_file_only_when_the_file_is_not_what
         app.pack("cybernaut-sample")
         assert read_text(root + ROWS_FILE) == good
     finally:
-        storage.open = real
+        undo()
 
 
 def test_a_damaged_or_missing_rows_file_names_the_file_and_the_row_and_the_next_use_reads_the_pack_again():
