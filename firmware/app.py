@@ -334,14 +334,14 @@ class App(Journaling, Sealing, Saving):
             while self.later:
                 self.push(self.later.pop(0))
             self.flush_draws()
-            if (moves and self.top() is top and len(self.stack) == depth
+            # the same screens, no journal entry, no die drawn, no game opening
+            kept = (self.top() is top and len(self.stack) == depth
                     and self.journal.next_seq == seq and self.source.counter == counter
-                    and not self.opening):
+                    and not self.opening)
+            if moves and kept:
                 self.moved = True
                 return True  # only the cursor moved: nothing to save (App.save)
-            if (alone is not None and self.top() is top and len(self.stack) == depth
-                    and self.journal.next_seq == seq and self.source.counter == counter
-                    and not self.opening and dumps(top.s) == alone):
+            if alone is not None and kept and dumps(top.s) == alone:
                 return True  # nothing changed: nothing to save
             recent = self.journal.recent
             step = None
@@ -396,11 +396,10 @@ class App(Journaling, Sealing, Saving):
         # garbage is collected now, so the next press does not stop for a collection
         # (10-30 ms on a Pico); then is the heap running short? (gc.mem_free walks
         # the whole heap: 8.6 ms)
-        if self.forget is not None:
-            mem_free = getattr(gc, "mem_free", None)  # None on CPython
-            if mem_free is not None:
-                gc.collect()
-            if mem_free is not None and mem_free() < _PRESSURE:
+        mem_free = getattr(gc, "mem_free", None)  # None on CPython
+        if self.forget is not None and mem_free is not None:
+            gc.collect()
+            if mem_free() < _PRESSURE:
                 # the heap may be running short: the game's cold modules go
                 try:
                     from firmware.relief import relieve

