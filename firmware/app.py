@@ -311,10 +311,17 @@ class App(Journaling, Sealing, Saving):
             # its state's text now, to tell a press that changed nothing (issue 21: the
             # whole save's snapshot, sealing and encoding to learn it took 30-50 ms of a
             # Pico); such a screen's arrows change its own state only
+            # So is LEFT/RIGHT on a menu whose arrows are Menu's (MENU_ARROWS): its
+            # side() sets keys of its own state or nothing (firmware.saving.moves_only),
+            # so the values it holds now, compared by identity after the press, tell
+            # it (Cybercore's fight set-up on a row without options: the whole save's
+            # encodings were 25 ms of a Pico, its state's text twice 17 ms)
             alone = None
-            if (not moves and name in ("U", "D", "L", "R") and isinstance(top.s, dict)
-                    and (top.s.get("_owner") or "owner" in top.s)):
-                alone = dumps(top.s)
+            if not moves and name in ("U", "D", "L", "R") and isinstance(top.s, dict):
+                if top.s.get("_owner") or "owner" in top.s:
+                    alone = dumps(top.s)
+                elif getattr(top, "MENU_ARROWS", False) and hasattr(top, "side"):
+                    alone = (top.s, list(top.s.items()))
             # where the cursor is now, when a move of it is not saved yet: the undo step
             # of this press (the state before it) is the last save with it, beside its
             # key; a private screen's sealed (its state is sealed whole in the save,
@@ -341,7 +348,10 @@ class App(Journaling, Sealing, Saving):
             if moves and kept:
                 self.moved = True
                 return True  # only the cursor moved: nothing to save (App.save)
-            if alone is not None and kept and dumps(top.s) == alone:
+            if alone is not None and kept and (
+                    dumps(top.s) == alone if isinstance(alone, str) else
+                    top.s is alone[0] and len(top.s) == len(alone[1])
+                    and all(k in top.s and top.s[k] is v for k, v in alone[1])):
                 return True  # nothing changed: nothing to save
             recent = self.journal.recent
             step = None

@@ -144,7 +144,10 @@ def moves_only(screen, name, kind):
     GridScreen's own. A subclass that
     overrides them is never taken for a cursor (its press is saved as usual),
     unless the class that overrides on_button says ``MENU_ARROWS = True``: its
-    on_button passes every arrow to Menu.on_button (GridScreen.on_button) unchanged. A class whose own
+    on_button passes every arrow to Menu.on_button (GridScreen.on_button) unchanged
+    (on a Menu its ``side`` then sets keys of its own state, never changing a value
+    it holds in place, or does nothing: App._act saves a LEFT/RIGHT there only when
+    one of its state's values is another object). A class whose own
     on_button does nothing on an arrow but scroll a text (its view: no
     confirmation either) says ``VIEW_ARROWS = True`` (ui.TextScreen,
     result.ResultScreen, Cybernaut's TrackScreen)."""

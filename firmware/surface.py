@@ -137,17 +137,20 @@ class Surface:
             buf[start:at] = (int.from_bytes(bytes(buf[start:at]), "little")
                              ^ ((1 << (size * 8)) - 1)).to_bytes(size, "little")
 
-    def mark(self, row, col, char):
+    def mark(self, row, col, char, invert=False):
         """A scroll mark ("^" or "v") at cell (row, col): drawn as text, recorded
-        as a mark (the screen-walk test checks no mark touches text)."""
+        as a mark (the screen-walk test checks no mark touches text).
+
+        :param invert: the row is a bar (an inverted title): the mark dark on it, as
+            its text (the bar from ``col`` to the row's end is drawn again)."""
         if self.trace is not None:
             self.trace.append((row, col, char, "mark"))
             trace = self.trace
             self.trace = None
-            self.text(row, col, char)
+            self.text(row, col, char, invert)
             self.trace = trace
         else:
-            self.text(row, col, char)
+            self.text(row, col, char, invert)
 
     def line_text(self, row, text, invert=False):
         """Write a whole row (col 0)."""

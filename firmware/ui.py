@@ -152,6 +152,7 @@ class Menu(Screen):
     """
 
     HELP = "Up/Down choose\n(hold: 5 at a time)\nA select\nB back"
+    invert = False  # True: the title drawn as a bar (light on dark), its scroll marks on it
 
     def initial(self):
         return {"sel": 0}
@@ -168,7 +169,7 @@ class Menu(Screen):
         return []
 
     def draw(self, app, surface):
-        surface.line_text(0, self.TITLE)
+        surface.line_text(0, self.TITLE, self.invert)
         items = self.items(app)
         foot = self.footer(app)
         room = ROWS - 1 - len(foot)
@@ -184,9 +185,9 @@ class Menu(Screen):
             surface.text(1 + i, 0, (">" if chosen else " ") + items[index], chosen)
         # on the title row: more entries above (^) or below (v) the window
         if top > 0:
-            surface.mark(0, COLS - 2, "^")
+            surface.mark(0, COLS - 2, "^", self.invert)
         if top + room < len(items):
-            surface.mark(0, COLS - 1, "v")
+            surface.mark(0, COLS - 1, "v", self.invert)
         for i in range(len(foot)):
             surface.line_text(ROWS - len(foot) + i, foot[i])
 

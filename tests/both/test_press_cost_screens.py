@@ -191,3 +191,79 @@ def test_the_journals_older_entries_go_at_the_next_press():
     assert second["seq"] == first["seq"] + 1
     keys(board, app, "D")                      # a press that journals nothing
     assert app.journal.recent == [second]
+
+
+def _cell_pixels(board, row, col):
+    """The 6x8 pixels of text cell (row, col), a list of 0/1, row by row."""
+    return [board.pixel(col * 6 + x, row * 8 + y) for y in range(8) for x in range(6)]
+
+
+def test_the_fight_set_up_draws_its_title_bar_with_the_scroll_mark_on_it():
+    # found while timing the fight screen (issue 21): it drew Menu's title, then the
+    # title again as a bar over it, which hid the "v" that says more entries are
+    # below (and cost a row of text a frame). The bar is Menu's own now (``invert``),
+    # the mark dark on it as the title's text
+    root = tempdir("fightbar")
+    board, app = boot(root, 5)
+    keys(board, app, "D D D D A A U A")        # Cybercore fight, one player added
+    fight = app.top()
+    assert fight.ID == "cc_fight" and len(fight.items(app)) == 8  # 7 rows for 8 entries
+    app.dirty = True
+    app.redraw()
+    title = app.surface.lines()[0]
+    assert title.startswith("Fight set-up 1/8") and title.endswith("v"), title
+    marked = _cell_pixels(board, 0, 20)
+    bar = _cell_pixels(board, 0, 18)           # between the title's text and the mark
+    assert bar == [1] * 48
+    app.surface.clear()
+    app.surface.mark(0, 20, "v")               # the same mark on a plain row
+    plain = _cell_pixels(board, 0, 20)
+    assert 0 < sum(plain) < 48 and marked == [1 - bit for bit in plain]
+
+
+def test_left_right_on_the_fight_set_up_saves_only_what_it_changed():
+    # issue 21: on the fight set-up a LEFT/RIGHT on a row without options (a player,
+    # "Add creature") changes nothing, and its save's two encodings of the whole
+    # state took 25 ms of a Pico (an 8-combatant set-up): App._act sees that none of
+    # the screen's state values is another object and saves nothing. On "Ambush" the
+    # same arrow changes the fight: saved, and the label read from the new state
+    root = tempdir("fightside")
+    board, app = boot(root, 5)
+    keys(board, app, "D D D D A A U A")        # Cybercore fight, one player added
+    fight = app.top()
+    saves = []
+    real = app.save
+    app.save = counting(saves, real)
+    before = app.storage.read("saves/state.sav")
+    keys(board, app, "L R D L R L")            # "Add player", then "Add creature"
+    assert saves == [] and fight.s["sel"] == 1
+    keys(board, app, "D D")                    # the player's row, then "Ambush"
+    assert fight.items(app)[3] == "Ambush none" and saves == []
+    keys(board, app, "R")                      # none -> foe hid: saved
+    assert len(saves) == 1 and fight.items(app)[3] == "Ambush foe hid"
+    assert fight.view(app).ambush == "foe_undetected" == fight.fight(app).ambush
+    keys(board, app, "L")                      # back to none: saved again
+    assert len(saves) == 2 and fight.items(app)[3] == "Ambush none"
+    app.save = real
+    assert app.storage.read("saves/state.sav") != before
+    board, app = boot(root, 5)                 # a power cut: the set-up as shown
+    assert app.top().ID == "cc_fight" and app.top().items(app)[3] == "Ambush none"
+
+
+def test_the_fight_is_opened_once_per_state_and_a_change_opens_its_own():
+    # issue 21: opening an 8-combatant fight is 26 ms of a Pico, and a cursor move
+    # opened it three times. FightScreen.view keeps one per state for reading; a
+    # press that changes the fight opens its own (``fight``), so a change that fails
+    # halfway leaves the one drawn as the state says
+    root = tempdir("fightview")
+    board, app = boot(root, 5)
+    keys(board, app, "D D D D A A U A")        # Cybercore fight, one player added
+    screen = app.top()
+    view = screen.view(app)
+    assert screen.view(app) is view and screen.fight(app) is not view
+    changed = screen.fight(app)
+    changed.ambush = "pc_detected"             # changed, never kept
+    assert screen.view(app).ambush == "none" and screen.items(app)[3] == "Ambush none"
+    screen.keep(app, changed)                  # kept: a new state, read anew
+    assert screen.view(app) is not view and screen.view(app).ambush == "pc_detected"
+    assert screen.items(app)[3] == "Ambush PC seen"

@@ -13,11 +13,12 @@ ACTION = ("firmware.games.cybercore.edit", "firmware.games.cybercore.roll")
 
 
 def open_fight(app):
-    """The fight open: the Fight (shared_rules.cybercore) of the fight screen,
-    opened from its state (creatures' numbers unsealed once, FightScreen.fight).
+    """The fight to read, never to change: the Fight (shared_rules.cybercore) of the
+    fight screen, opened once per state (FightScreen.view; a change opens its own
+    with the fight screen's ``fight`` and hands it back through ``keep``).
 
     :raises RuleError: no fight screen is open (names its ID)."""
-    return app.find(HUB).fight(app)
+    return app.find(HUB).view(app)
 
 
 def event_lines(name, c, events):
