@@ -435,21 +435,24 @@ def check_modules():
     return out
 
 
-CHECKS_FILE = "checks.sha256"  # in the build's shared_rules/: checks_digest, made by the build
+CHECKS_FILE = "checks.sha256"  # beside main.py: checks_digest, made by the build
 
 
 def _checks_hash(hasher):
     """Feed the pack checks' digest (``checks_digest``: hex, 64 characters) into
     ``hasher`` (hashlib.sha256): checks changed by a deploy check every pack
     again, whatever VERSION says (found by review). A device build carries it in
-    shared_rules/checks.sha256, made by the build from the very files
+    checks.sha256 beside main.py, made by the build from the very files
     (host/referee/build.py): reading and hashing the modules took a Pico 110-180 ms
-    on every pack load (issue 21); without that file it is worked out here.
+    on every pack load (issue 21); without that file it is worked out here. On the
+    firmware with the build frozen in (host/referee/firmware.py) the file is in the
+    working folder, the filesystem's root (no folder there may be named like a
+    package: it would hide the frozen one).
 
     :raises OSError: a file found but not readable."""
     folder = _code_folder()
     try:
-        handle = open(folder + "/shared_rules/" + CHECKS_FILE, "rb")
+        handle = open(folder + "/" + CHECKS_FILE, "rb")
     except OSError:
         handle = None
     if handle is not None:
@@ -460,7 +463,8 @@ def _checks_hash(hasher):
 
 
 def _code_folder():
-    """The folder holding firmware/ and shared_rules/ (this module's grandparent)."""
+    """The folder holding firmware/ and shared_rules/ (this module's grandparent),
+    or "." for a frozen module (its file names no folder)."""
     try:
         here = __file__.replace("\\", "/")
     except NameError:  # a frozen module may have no file: its names only, then

@@ -9,7 +9,7 @@ Layout of build/device/ (the device's filesystem root as deploy writes it)::
     firmware/*.mpy, firmware/screens/*.mpy, firmware/games/<game>/*.mpy
     boards/__init__.mpy, boards/pages.mpy, boards/<board>.mpy, boards/lib/*.mpy
     packs/*.json               the sample table packs
-    shared_rules/checks.sha256 the pack checks' digest (firmware.packfile checks_digest)
+    checks.sha256              the pack checks' digest (firmware.packfile checks_digest)
 
 The folder is rebuilt from scratch each time, so it never holds a stale module.
 """
@@ -201,8 +201,13 @@ def pack_files():
             for name in sorted(os.listdir(folder)) if name.endswith(".json")]
 
 
-def build(board="pico", out=DEFAULT_OUT):
+def build(board="pico", out=DEFAULT_OUT, frozen=False):
     """Compile the device's code for ``board`` into ``out``.
+
+    :param frozen: the files are for freezing into a firmware (host/referee/firmware.py):
+        each .mpy names its source by path ("firmware/app.py"), as MicroPython's
+        mpy-tool.py makes its C names from it (a frozen module's names are in flash,
+        so the path costs no RAM).
 
     :returns: dict with "files" (sorted list of relative paths written, '/'
         separated), "mpy" ((major, minor) that mpy-cross emits; the files' headers
@@ -233,7 +238,7 @@ def build(board="pico", out=DEFAULT_OUT):
         # -O3: no line numbers in the bytecode (a traceback says line 1), about
         # 1.5 KB less RAM at boot and 3 KB in a Cybernaut game (issue 7), and
         # no assert statements (there are none in the device's code: test_subset)
-        proc = subprocess.run([binary, "-O3", "-s", module_name(rel), "-o", target, path],
+        proc = subprocess.run([binary, "-O3", "-s", rel if frozen else module_name(rel), "-o", target, path],
                               capture_output=True, text=True)
         if path.startswith(out):
             os.remove(path)
@@ -257,14 +262,14 @@ def build(board="pico", out=DEFAULT_OUT):
 
 def write_checks_digest(out):
     """Write the pack checks' digest of the build in ``out`` (firmware.packfile
-    checks_digest over its .mpy files) to shared_rules/checks.sha256, which the
+    checks_digest over its .mpy files) to checks.sha256 beside main.py, which the
     device reads instead of hashing those modules on every pack load (issue 21:
     110-180 ms of a Pico each time).
 
     :returns: the file's path relative to ``out`` ('/' separated)."""
     from firmware import packfile
-    rel = "shared_rules/" + packfile.CHECKS_FILE
-    with open(os.path.join(out, "shared_rules", packfile.CHECKS_FILE), "w") as handle:
+    rel = packfile.CHECKS_FILE
+    with open(os.path.join(out, packfile.CHECKS_FILE), "w") as handle:
         handle.write(packfile.checks_digest(out))
     return rel
 

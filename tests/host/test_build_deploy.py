@@ -247,8 +247,8 @@ def test_the_build_carries_the_pack_checks_digest_the_device_would_work_out(tmp_
     from firmware import packfile
     out = str(tmp_path / "device")
     result = build("sim", out)
-    assert "shared_rules/checks.sha256" in result["files"]
-    with open(os.path.join(out, "shared_rules", "checks.sha256")) as handle:
+    assert "checks.sha256" in result["files"]
+    with open(os.path.join(out, "checks.sha256")) as handle:
         written = handle.read()
     assert len(written) == 64 and written == packfile.checks_digest(out)
     monkeypatch.setattr(packfile, "_code_folder", lambda: out)
@@ -257,7 +257,7 @@ def test_the_build_carries_the_pack_checks_digest_the_device_would_work_out(tmp_
     with_file = hashlib.sha256()
     packfile._checks_hash(with_file)
     os.rename(module + ".away", module)
-    os.remove(os.path.join(out, "shared_rules", "checks.sha256"))
+    os.remove(os.path.join(out, "checks.sha256"))
     worked_out = hashlib.sha256()
     packfile._checks_hash(worked_out)
     assert with_file.digest() == worked_out.digest()
