@@ -33,6 +33,11 @@ except ImportError:  # CPython
 # free bytes under which the end of a frame (App.redraw) looks for modules to drop (firmware/relief.py
 # PRESSURE: the same figure, checked by tests/host/test_layout.py)
 _PRESSURE = const(65536)
+# free bytes after a collection above which a step that needs most of the heap goes on
+# without a restart first (App.restart_first): the firmware with the code frozen in
+# (host/referee/firmware.py) has 207 KB free at boot on a Pico, the .mpy files on stock
+# MicroPython 160 KB (a 240K heap of the 32-bit port: 167 KB), so only the latter restarts
+_WHOLE = const(188416)
 PRIVATE_MS = 5000
 
 
@@ -230,12 +235,18 @@ class App(Journaling, Sealing, Saving):
                 break
         self.redraw()
 
-    def restart_first(self):
+    def restart_first(self, mem_free=None):
         """Before a step that needs most of the heap (opening a game after another,
         a new Cybernaut game, dealing a Neo-Hunt game), on a board that can restart
         (the Pico's soft reset): save the state with ``launch`` set and restart;
         App.boot then presses A on the same screen again, in a fresh heap (no
-        other game's modules or names, no leftovers splitting it: issue 7).
+        other game's modules or names, no leftovers splitting it: issue 7). Not when
+        the heap has _WHOLE bytes free after a collection (the firmware with the code
+        frozen in: its modules and names take no RAM; a restart there only cost the
+        press a boot, 0.8 s of a Pico, and the soft reset's second: issue 21).
+
+        :param mem_free: () -> free bytes (default gc.mem_free; CPython has none:
+            then the board restarts whenever it can).
 
         Does not return when it restarts. It returns (and the caller goes on) on a
         board without ``restart``, during that press of A after the restart (so it
@@ -243,6 +254,11 @@ class App(Journaling, Sealing, Saving):
         """
         if self.restart is None or self._launching:
             return
+        free = mem_free or getattr(gc, "mem_free", None)
+        if free is not None:
+            gc.collect()
+            if free() >= _WHOLE:  # as good as a whole heap already: a restart gives nothing
+                return
         self.launch = True
         self.save()
         self.restart()

