@@ -444,12 +444,19 @@ def _checks_hash(hasher):
     again, whatever VERSION says (found by review). A device build carries it in
     checks.sha256 beside main.py, made by the build from the very files
     (host/referee/build.py): reading and hashing the modules took a Pico 110-180 ms
-    on every pack load (issue 21); without that file it is worked out here. On the
-    firmware with the build frozen in (host/referee/firmware.py) the file is in the
-    working folder, the filesystem's root (no folder there may be named like a
-    package: it would hide the frozen one).
+    on every pack load (issue 21); without that file it is worked out here. The
+    firmware with the build frozen in (host/referee/firmware.py) has it as a frozen
+    module, firmware.checks_sha256 (its DIGEST), which comes first: a file on the
+    filesystem may be an older deploy's, and a flashed firmware must check packs by
+    its own checks.
 
     :raises OSError: a file found but not readable."""
+    try:  # the firmware with the code frozen in carries its own, frozen beside it
+        from firmware.checks_sha256 import DIGEST  # (a file left by an older deploy may not match)
+        hasher.update(DIGEST.encode())
+        return
+    except ImportError:
+        pass
     folder = _code_folder()
     try:
         handle = open(folder + "/" + CHECKS_FILE, "rb")

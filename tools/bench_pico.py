@@ -1,13 +1,19 @@
 """`make bench-pico`: issue 21's device figures on the emulated Pico (../shared/vpico:
-rp2040js running the stock MicroPython v1.28 RPI_PICO firmware, cycle-counted).
+rp2040js running MicroPython v1.28's RPI_PICO firmware, cycle-counted).
 
     python tools/bench_pico.py [--lab DIR] [--presses 40] [--ballast 0] [--packs DIR]
-                               [--rundir DIR] [--out DIR] [--fresh]
+                               [--firmware frozen|stock] [--rundir DIR] [--out DIR] [--fresh]
 
-It builds the sim board's files into build/bench with tools/press_bench.py beside
-them, starts its own virtual Pico (``--rundir``, default build/vpico-press; its
-filesystem is kept between runs, and only files that changed since the last copy are
-copied again: a whole copy takes ~5 min of wall time), runs press_bench on the device
+It builds the sim board's files into build/press-pico with tools/press_bench.py beside
+them. By default (``--firmware frozen``) it freezes that build into the Pocket Referee
+firmware (host/referee/firmware.py, from the kit's MicroPython tree; the first build
+takes ~10 min, later ones only link) and runs the virtual Pico on it, with only
+press_bench, the packs and the checks' digest on its filesystem; ``--firmware
+stock`` runs the kit's stock firmware with the build's .mpy files copied to it. It
+starts its own virtual Pico (``--rundir``, default build/vpico-press, or
+build/vpico-press-stock; its filesystem is kept between runs, and only files that
+changed since the last copy are copied again: a whole .mpy copy takes ~5 min of wall
+time), runs press_bench on the device
 once per game, each in a fresh interpreter (``mpremote run`` soft-resets: a fresh
 heap, as a Pico's restart; when the app restarts the board, press_bench saves its
 progress and ends, and a fresh interpreter goes on with the same game), and prints

@@ -73,6 +73,32 @@ def frozen_files(code):
     return sorted(out)
 
 
+DIGEST_MODULE = "firmware/checks_sha256"  # the pack checks' digest, frozen (firmware.packfile)
+
+
+def write_digest_module(code):
+    """Write ``code``/firmware/checks_sha256.mpy: ``DIGEST``, the build's checks.sha256
+    (the pack checks' digest), as a module frozen into the firmware. The device reads
+    it before any checks.sha256 file (firmware.packfile._checks_hash): a firmware
+    flashed by hand beside an older deploy's file still checks packs by its own checks.
+
+    :returns: the digest (hex str).
+    :raises FirmwareError: mpy-cross refused it."""
+    with open(os.path.join(code, "checks.sha256")) as handle:
+        digest = handle.read().strip()
+    source = os.path.join(code, DIGEST_MODULE + ".py")
+    with open(source, "w") as handle:
+        handle.write("DIGEST = %r\n" % digest)
+    try:
+        subprocess.run([build_module.mpy_cross_binary(), "-O3", "-s", DIGEST_MODULE + ".py", "-o",
+                        source[:-3] + ".mpy", source], check=True, capture_output=True, timeout=120)
+    except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as exc:
+        raise FirmwareError("mpy-cross could not compile %s: %s" % (source, getattr(exc, "stderr", exc)))
+    finally:
+        os.remove(source)
+    return digest
+
+
 def write_manifest(code, path):
     """Write the frozen manifest ``path`` (str) for the build in ``code`` (str): the
     port's board manifest first (the stock firmware's own frozen modules: asyncio,
@@ -113,6 +139,7 @@ def build_firmware(board="pico", out=os.path.join("build", "firmware"), src=None
     os.makedirs(out, exist_ok=True)
     code = os.path.abspath(code or os.path.join(out, "device-" + board))
     build_module.build(board, code, frozen=True)
+    write_digest_module(code)
     manifest = os.path.join(out, "manifest-%s.py" % board)
     frozen = write_manifest(code, manifest)
     work = os.path.join(out, "build-" + port_board)

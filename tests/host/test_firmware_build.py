@@ -124,3 +124,20 @@ def test_a_failed_make_names_its_log(tmp_path, monkeypatch):
     with pytest.raises(firmware.FirmwareError) as err:
         firmware.build_firmware("pico", out, src=src)
     assert "exit 2" in str(err.value) and os.path.join(out, "make-pico.log") in str(err.value)
+
+
+def test_the_firmware_freezes_the_pack_checks_digest_of_its_own_build(tmp_path):
+    # a firmware flashed by hand beside an older deploy's checks.sha256 file must check
+    # packs by its own checks: the digest is frozen with it (firmware.checks_sha256,
+    # read before the file by firmware.packfile._checks_hash)
+    code = str(tmp_path / "device")
+    build_module.build("pico", code, frozen=True)
+    digest = firmware.write_digest_module(code)
+    with open(os.path.join(code, "checks.sha256")) as handle:
+        assert handle.read() == digest and len(digest) == 64
+    with open(os.path.join(code, "firmware", "checks_sha256.mpy"), "rb") as handle:
+        data = handle.read()
+    assert digest.encode() in data and b"firmware/checks_sha256.py" in data
+    assert not os.path.exists(os.path.join(code, "firmware", "checks_sha256.py"))
+    frozen = firmware.write_manifest(code, str(tmp_path / "manifest.py"))
+    assert "firmware/checks_sha256.mpy" in frozen
