@@ -364,6 +364,12 @@ class App(Journaling, Sealing, Saving):
             if moves and kept:
                 self.moved = True
                 return True  # only the cursor moved: nothing to save (App.save)
+            if top.TRANSIENT and kept and name in ("U", "D", "L", "R"):
+                # an arrow on a screen the save leaves out (a PIN's keys, the leave
+                # menu's choice) changes only that screen: the save would be the last
+                # one, resealed (1.4 KB written a PIN key; 400 ms a move on Cybernaut's
+                # leave menu: found by the ballast bench, issue 21)
+                return True
             if alone is not None and kept and (
                     dumps(top.s) == alone if isinstance(alone, str) else
                     top.s is alone[0] and len(top.s) == len(alone[1])

@@ -84,7 +84,7 @@ def neohunt(sample):
 
 
 def main(argv):
-    if len(argv) != 2:
+    if len(argv) != 2 or argv[1].startswith("-"):  # --help: the usage, not a folder named so
         print(__doc__.split("\n\n")[-1].strip())
         return 2
     out = argv[1]

@@ -267,3 +267,57 @@ def test_the_fight_is_opened_once_per_state_and_a_change_opens_its_own():
     screen.keep(app, changed)                  # kept: a new state, read anew
     assert screen.view(app) is not view and screen.view(app).ambush == "pc_detected"
     assert screen.items(app)[3] == "Ambush PC seen"
+
+
+def test_arrows_on_a_screen_the_save_leaves_out_write_nothing():
+    # found by the ballast bench (issue 21): a PIN's keys (the "New PIN" screen is never
+    # saved) resealed and wrote the save under it at every key, 1.4 KB each; a move on
+    # the leave menu took 400 ms of a Pico in a Cybernaut game for a save that wrote nothing
+    from firmware.screens.prompt import LeaveMenu, PinEntry
+    root = tempdir("transientarrows")
+    board, app = boot(root, 5)
+    keys(board, app, "D D D A A")              # Cybercore AF, "Hand to GM" (sealed whole)
+    saves = []
+    real = app.save
+    app.save = counting(saves, real)
+    app.push(PinEntry.make("GM"))
+    saved = app.storage.read("saves/state.sav")
+    keys(board, app, "U D L R")                # four PIN keys: nothing saved
+    assert saves == [] and app.top().s["pin"] == "UDLR"
+    assert app.storage.read("saves/state.sav") == saved
+    keys(board, app, "A")                      # the first entry: A is saved as any press
+    assert len(saves) == 1
+    keys(board, app, "U D L R")                # again, to check: no save for the keys
+    assert len(saves) == 1
+    keys(board, app, "A")                      # set: its notice is saved
+    assert app.has_pin("GM") and len(saves) == 2 and app.top().ID == "text"
+    app.pop()
+    app.push(LeaveMenu.make("Leave", "leave", "note"))
+    count = len(saves)
+    keys(board, app, "D U D")
+    assert len(saves) == count and app.top().s["sel"] == 1
+    keys(board, app, "B")                      # keep playing: back, saved as usual
+    assert app.top().ID == "secret" and len(saves) == count + 1
+    app.save = real
+
+
+def test_the_gms_creature_editor_moves_its_cursor_without_a_save():
+    # found by the ballast bench (issue 21): UP/DOWN on the GM's creature editor (a
+    # private screen, sealed whole) resealed and wrote the save at every move; its
+    # on_button hands arrows to Menu's (MENU_ARROWS); a change of a number is saved
+    from firmware import saving as saving_module
+    root = tempdir("foeedit")
+    board, app = boot(root, 5)
+    keys(board, app, "D D D D A D A A")        # Cybercore fight, Add creature, to the GM
+    editor = app.top()
+    assert editor.ID == "cc_foe", editor.ID
+    assert saving_module.moves_only(editor, "D", "short") and not saving_module.moves_only(editor, "R", "short")
+    saves = []
+    real = app.save
+    app.save = counting(saves, real)
+    keys(board, app, "D D U")
+    assert saves == [] and editor.s["sel"] == 1
+    before = dict(editor.load(app))
+    keys(board, app, "R")                      # the second field changes: saved, sealed
+    assert len(saves) == 1 and editor.load(app) != before
+    app.save = real

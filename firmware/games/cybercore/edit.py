@@ -234,6 +234,12 @@ class CreatureEdit(FieldEdit):
         c["max_hp"] = c["hp"]
         return c
 
+    # its on_button keeps B and hands every arrow to Menu.on_button: an UP/DOWN only
+    # moves the cursor (firmware.saving.moves_only: the GM's private screen was sealed
+    # and saved again at every move, issue 21); its state is sealed whole in the save,
+    # so App._act compares its text for LEFT/RIGHT
+    MENU_ARROWS = True
+
     def on_button(self, app, name, kind):
         if name == B:
             app.hand_back("Cancelled")  # B leaves without keeping the creature: say so
