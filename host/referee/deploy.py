@@ -503,7 +503,8 @@ def _frozen_step(device, board, out, code, check, restart, say, frozen_version, 
             "main.py, packs/ and checks.sha256 are files" % (frozen_version or "?"))
         if frozen_version != VERSION:
             say("warning: the firmware's frozen code is Pocket Referee %s but this referee is %s: "
-                "`referee deploy --firmware` puts this one's on" % (frozen_version, VERSION))
+                "`referee deploy --firmware` puts this one's on"
+                % (frozen_version or "of an unknown version", VERSION))
     else:
         say("after the Pocket Referee firmware is on it: only main.py, packs/ and checks.sha256 "
             "are files")
