@@ -288,6 +288,21 @@ def test_a_file_that_is_not_an_rp2040_uf2_is_refused(tmp_path):
     assert "family 0xe48bff59" in str(err.value) and "0xe48bff56" in str(err.value)
 
 
+def test_a_uf2_made_as_make_firmware_makes_it_is_taken(tmp_path):
+    # MicroPython's own uf2conv.py, called as referee.firmware.build_firmware calls it
+    import subprocess
+    try:
+        src = firmware.source_dir()
+    except firmware.FirmwareError:
+        pytest.skip("no MicroPython source tree (MPY_DIR or $VPICO_LAB/src/micropython)")
+    binary = tmp_path / "fw.bin"
+    binary.write_bytes(bytes(range(256)) * 5)
+    subprocess.run([sys.executable, os.path.join(src, "tools", "uf2conv.py"), "--family", "0xe48bff56",
+                    "--base", "0x10000000", "--convert", "--output", str(tmp_path / "fw.uf2"), str(binary)],
+                   check=True, capture_output=True, timeout=60)
+    assert deploy_module.check_uf2(str(tmp_path / "fw.uf2")) == 5 * 512  # 256 bytes a block
+
+
 def test_copy_uf2_is_byte_identical(tmp_path):
     uf2 = str(tmp_path / "fw.uf2")
     data = make_uf2(uf2, blocks=300)  # more than one 64 KB write
