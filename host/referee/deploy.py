@@ -656,8 +656,12 @@ def wait_for_uf2_drive(uf2, timeout=FLASH_TIMEOUT, poll=POLL, roots=None):
                               "flash and run the command again" % (len(drives), ", ".join(drives)),
                               exits.SEVERAL_DEVICES)
         if time.monotonic() >= end:
-            raise DeployError("no %s drive (a Pico in its UF2 bootloader) was mounted within %g s. %s"
-                              % (UF2_DRIVE, timeout, bootsel_help(uf2)), EXIT_TIMEOUT)
+            raise DeployError(
+                "no %s drive (a Pico in its UF2 bootloader) was mounted within %g s. Where USB "
+                "drives are not mounted by themselves, mount it (under /mnt/, for one) and run "
+                "`referee deploy --firmware %s` again: it copies onto a drive already there. Or "
+                "%s" % (UF2_DRIVE, timeout, uf2, bootsel_help(uf2)[0].lower() + bootsel_help(uf2)[1:]),
+                EXIT_TIMEOUT)
         time.sleep(poll)
 
 

@@ -10,6 +10,7 @@ against a fake UF2 drive under a temporary mount root and a fake device."""
 
 import hashlib
 import os
+import shutil
 import struct
 import sys
 
@@ -334,8 +335,14 @@ class FakePico:
     def flashed(self):
         return os.path.isdir(self.drive) and any(n.endswith(".uf2") for n in os.listdir(self.drive))
 
+    fail_opens = 0  # after the flash, this many opens fail as a port still coming up does
+
     def __call__(self, port):  # deploy_module.Device(port)
         self.calls.append(("open", port))
+        if self.flashed() and self.fail_opens:
+            self.fail_opens -= 1
+            raise DeployError("%s opened but no MicroPython REPL answered" % port,
+                              deploy_module.EXIT_NOT_MICROPYTHON)
         return self
 
     def info(self):
@@ -427,12 +434,25 @@ def test_firmware_flow_bootloader_copy_port_then_the_file_step(flashing, capsys)
     assert flashing.calls[-1] == ("restart",)
 
 
+def test_a_port_that_does_not_answer_at_once_is_tried_again(flashing, capsys):
+    flashing.fail_opens = 3
+    code, out, err = run(capsys, "--firmware", flashing.uf2, "--timeout", "2")
+    assert code == 0, err
+    assert flashing.fail_opens == 0 and "firmware/app.mpy" not in flashing.files
+    flashing.fail_opens = 10 ** 6  # never answers: a timeout naming the port
+    shutil.rmtree(flashing.drive)  # the Pico runs again: its drive is gone
+    code, out, err = run(capsys, "--firmware", flashing.uf2, "--timeout", "0.3")
+    assert code == exits.TIMEOUT
+    assert "came back on /dev/ttyACM7 but its MicroPython did not answer within 0.3 s" in err
+
+
 def test_firmware_flow_when_the_drive_never_comes(flashing, capsys):
     flashing.mount = False
     code, out, err = run(capsys, "--firmware", flashing.uf2, "--timeout", "0.3")
     assert code == exits.TIMEOUT
     assert ("bootloader",) in flashing.calls
     assert flashing.uf2 in err and "BOOTSEL" in err and "run `referee deploy` again" in err
+    assert "mount it (under /mnt/, for one)" in err
     assert not [c for c in flashing.calls if c[0] in ("put", "remove")]
 
 
