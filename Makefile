@@ -17,7 +17,7 @@ MP32_DIR := $(VENV)/mp32
 MICROPYTHON64 := $(BIN)/micropython
 MICROPYTHON ?= $(shell if [ -f $(MP32_DIR)/.installed ]; then echo $(MP32_DIR)/micropython; else echo $(MICROPYTHON64); fi)
 
-.PHONY: venv mp32 sim test test-cpython test-micropython clean build deploy bench bench-pico bench-press
+.PHONY: venv mp32 sim test test-cpython test-micropython clean build deploy firmware bench bench-pico bench-press
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -47,6 +47,13 @@ build: $(STAMP)
 
 deploy: $(STAMP)
 	$(BIN)/referee deploy $(ARGS)
+
+# the Pocket Referee firmware: MicroPython v1.28 (rp2, RPI_PICO) with the device build
+# frozen in, build/firmware/pocket-referee-pico.uf2 (host/referee/firmware.py). Needs the
+# ARM toolchain and the MicroPython tree with pico-sdk and TinyUSB (MPY_DIR or
+# ARGS="--mpy-src DIR"; ../shared/vpico/BUILD.md steps 0-2). Not part of `make test` or CI.
+firmware: $(STAMP)
+	$(BIN)/python tools/build_firmware.py $(ARGS)
 
 bench: $(STAMP) mp32
 	$(BIN)/python tools/build.py --board sim --out build/bench

@@ -143,10 +143,15 @@ def do_verify(args):
 
 
 def do_deploy(args):
-    """referee deploy [--port P] [--board pico] [--check] [--no-restart]"""
-    from referee.deploy import DeployError, deploy
+    """referee deploy [--port P] [--board pico] [--check] [--no-restart] [--firmware [UF2]] [--timeout S]"""
+    from referee.deploy import DeployError, deploy, deploy_firmware
 
+    if args.timeout <= 0:
+        raise UsageError("--timeout takes a number of seconds above 0 (not %g)" % args.timeout)
     try:
+        if args.firmware is not None:
+            return deploy_firmware(args.firmware or None, args.port, args.board, args.check,
+                                   not args.no_restart, timeout=args.timeout)
         return deploy(args.port, args.board, args.check, not args.no_restart)
     except DeployError as exc:
         print("referee deploy: %s" % exc, file=sys.stderr)
@@ -216,11 +221,22 @@ def build_parser():
         description="Compile the firmware to .mpy (build/device/), then copy to the Pico only "
                     "the files whose sha256 differs, write main.py and the sample packs, and "
                     "restart the app. Refuses a device whose MicroPython cannot load this "
-                    ".mpy version. " + exits.text())
+                    ".mpy version. On the Pocket Referee firmware (MicroPython with the code "
+                    "frozen in: `make firmware`) only main.py, the packs and checks.sha256 are "
+                    "copied and the code folders are removed from the device (they would hide "
+                    "the frozen code). --firmware puts that firmware on the Pico first: its UF2 "
+                    "bootloader, the UF2 copied onto its RPI-RP2 drive, then the files. "
+                    + exits.text())
     deploy.add_argument("--port", default=None, help="serial port (default: the one Pico found on USB)")
     deploy.add_argument("--board", default="pico", help="board to build for (default pico; pico2, pico_w, pico2_w: the same build)")
     deploy.add_argument("--check", action="store_true", help="only report what would change")
     deploy.add_argument("--no-restart", action="store_true", help="do not restart the app afterwards")
+    deploy.add_argument("--firmware", nargs="?", const="", default=None, metavar="UF2",
+                        help="flash the Pocket Referee firmware first (Pico only): UF2, or with "
+                             "none given build it (as `make firmware`)")
+    deploy.add_argument("--timeout", type=float, default=60.0, metavar="SECONDS",
+                        help="--firmware: how long to wait for the Pico's RPI-RP2 drive, then for "
+                             "its serial port to come back (default 60)")
     deploy.set_defaults(func=do_deploy)
     return parser
 
