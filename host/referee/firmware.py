@@ -117,10 +117,27 @@ def write_manifest(code, path):
     return files
 
 
+def _forget_other_manifest(work, manifest):
+    """Remove ``work``/CMakeCache.txt when it was configured with a frozen manifest
+    other than ``manifest`` (the port's make then configures it again)."""
+    cache = os.path.join(work, "CMakeCache.txt")
+    try:
+        with open(cache) as handle:
+            lines = [line for line in handle if line.startswith("MICROPY_FROZEN_MANIFEST")]
+    except OSError:
+        return
+    if not lines or lines[0].strip().split("=", 1)[-1] != manifest:
+        os.remove(cache)
+        try:
+            os.remove(os.path.join(work, "Makefile"))  # the port's make configures when it is missing
+        except OSError:
+            pass
+
+
 def build_firmware(board="pico", out=os.path.join("build", "firmware"), src=None, jobs=2, code=None, log=None):
     """Build the firmware for ``board`` (a key of BOARDS) into ``out``: the device
     build (``code``, default ``out``/device-<board>), its manifest, the port's make
-    (its build folder ``out``/build-<BOARD>, kept so the next build only links),
+    (its build folder ``out``/build-<board>, kept so the next build only links),
     then ``out``/pocket-referee-<board>.uf2 and .bin.
 
     :param src: the MicroPython tree (``source_dir``).
@@ -142,7 +159,12 @@ def build_firmware(board="pico", out=os.path.join("build", "firmware"), src=None
     write_digest_module(code)
     manifest = os.path.join(out, "manifest-%s.py" % board)
     frozen = write_manifest(code, manifest)
-    work = os.path.join(out, "build-" + port_board)
+    # one build folder per board of ours: the port's make configures CMake once per
+    # folder and keeps the manifest's path it was first given (found: the Pico's
+    # firmware came out with the sim board's modules frozen in); a folder whose cache
+    # names another manifest is configured again
+    work = os.path.join(out, "build-" + board)
+    _forget_other_manifest(work, manifest)
     log = log or os.path.join(out, "make-%s.log" % board)
     env = dict(os.environ, CMAKE_ARGS="-DPICO_NO_PICOTOOL=1")
     cmd = ["make", "-C", os.path.join(src, "ports", "rp2"), "BOARD=" + port_board, "BUILD=" + work,

@@ -106,7 +106,7 @@ def test_the_ports_make_is_asked_for_the_board_with_the_manifest(tmp_path, monke
         args = handle.read().split()
     assert "BOARD=RPI_PICO" in args and "-j3" in args and "CMAKE_ARGS=-DPICO_NO_PICOTOOL=1" in args
     assert "FROZEN_MANIFEST=" + os.path.join(out, "manifest-pico.py") in args
-    assert "BUILD=" + os.path.join(out, "build-RPI_PICO") in args
+    assert "BUILD=" + os.path.join(out, "build-pico") in args
     assert result["bin"] == os.path.join(out, "pocket-referee-pico.bin") and result["bytes"] == len("firmware")
     with open(result["uf2"]) as handle:
         conv = handle.read().split()
@@ -141,3 +141,19 @@ def test_the_firmware_freezes_the_pack_checks_digest_of_its_own_build(tmp_path):
     assert not os.path.exists(os.path.join(code, "firmware", "checks_sha256.py"))
     frozen = firmware.write_manifest(code, str(tmp_path / "manifest.py"))
     assert "firmware/checks_sha256.mpy" in frozen
+
+
+def test_a_build_folder_configured_with_another_manifest_is_configured_again(tmp_path):
+    # found running the Pico's firmware on the emulated Pico: the port's make configures
+    # CMake once per build folder and kept the sim board's manifest, so the Pico's
+    # firmware froze the sim board's modules. Each board has its own folder now, and a
+    # cache naming another manifest is removed (with the Makefile that skips configuring)
+    work = tmp_path / "build-pico"
+    work.mkdir()
+    mine = str(tmp_path / "manifest-pico.py")
+    for named, kept in ((mine, True), (str(tmp_path / "manifest-sim.py"), False)):
+        (work / "CMakeCache.txt").write_text("X:BOOL=ON\nMICROPY_FROZEN_MANIFEST:UNINITIALIZED=%s\n" % named)
+        (work / "Makefile").write_text("all:\n")
+        firmware._forget_other_manifest(str(work), mine)
+        assert (work / "CMakeCache.txt").exists() == kept and (work / "Makefile").exists() == kept
+    firmware._forget_other_manifest(str(tmp_path / "none"), mine)  # no folder yet: nothing to do
