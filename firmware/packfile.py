@@ -435,7 +435,9 @@ def check_modules():
     return out
 
 
-CHECKS_FILE = "checks.sha256"  # beside main.py: checks_digest, made by the build
+# the file beside main.py holding checks_digest, made by the build; in the firmware with
+# the code frozen in, "=" and the digest itself (host/referee/firmware.py writes it there)
+CHECKS_FILE = "checks.sha256"
 
 
 def _checks_hash(hasher):
@@ -445,18 +447,14 @@ def _checks_hash(hasher):
     checks.sha256 beside main.py, made by the build from the very files
     (host/referee/build.py): reading and hashing the modules took a Pico 110-180 ms
     on every pack load (issue 21); without that file it is worked out here. The
-    firmware with the build frozen in (host/referee/firmware.py) has it as a frozen
-    module, firmware.checks_sha256 (its DIGEST), which comes first: a file on the
-    filesystem may be an older deploy's, and a flashed firmware must check packs by
-    its own checks.
+    firmware with the build frozen in carries its own in CHECKS_FILE ("=" and the
+    digest): a file left on the filesystem by an older deploy must not vouch for a
+    newly flashed firmware's checks.
 
     :raises OSError: a file found but not readable."""
-    try:  # the firmware with the code frozen in carries its own, frozen beside it
-        from firmware.checks_sha256 import DIGEST  # (a file left by an older deploy may not match)
-        hasher.update(DIGEST.encode())
+    if CHECKS_FILE[0] == "=":
+        hasher.update(CHECKS_FILE[1:].encode())
         return
-    except ImportError:
-        pass
     folder = _code_folder()
     try:
         handle = open(folder + "/" + CHECKS_FILE, "rb")

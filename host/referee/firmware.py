@@ -73,25 +73,38 @@ def frozen_files(code):
     return sorted(out)
 
 
-DIGEST_MODULE = "firmware/checks_sha256"  # the pack checks' digest, frozen (firmware.packfile)
+CHECKS_LINE = 'CHECKS_FILE = "checks.sha256"'  # in firmware/packfile.py, where the digest goes
 
 
-def write_digest_module(code):
-    """Write ``code``/firmware/checks_sha256.mpy: ``DIGEST``, the build's checks.sha256
-    (the pack checks' digest), as a module frozen into the firmware. The device reads
-    it before any checks.sha256 file (firmware.packfile._checks_hash): a firmware
-    flashed by hand beside an older deploy's file still checks packs by its own checks.
+def freeze_digest(board, code):
+    """Compile ``code``/firmware/packfile.mpy again with the build's pack checks'
+    digest (its checks.sha256) in place of the file's name: ``CHECKS_FILE = "=<hex>"``
+    (firmware.packfile._checks_hash reads it so). A firmware flashed by hand beside an
+    older deploy's checks.sha256 still checks packs by its own checks; no name is
+    added to the module (a name more is RAM on the stock firmware: the .mpy files
+    are the same code, and the 240K Cybernaut ladder ran out with a module for it).
 
     :returns: the digest (hex str).
-    :raises FirmwareError: mpy-cross refused it."""
+    :raises FirmwareError: packfile.py has no such line, or mpy-cross refused it."""
     with open(os.path.join(code, "checks.sha256")) as handle:
         digest = handle.read().strip()
-    source = os.path.join(code, DIGEST_MODULE + ".py")
+    rel = "firmware/packfile.py"
+    sources = build_module.source_files(board)
+    path = dict(sources)[rel]
+    with open(path) as handle:
+        text = handle.read()
+    renames = build_module.shrink_names(sources).get(rel)
+    if renames:
+        text = build_module.shrink.rewrite(text, renames)
+    if text.count(CHECKS_LINE) != 1:
+        raise FirmwareError("%s has no line %s to put the checks' digest in" % (path, CHECKS_LINE))
+    text = text.replace(CHECKS_LINE, 'CHECKS_FILE = "=%s"' % digest)
+    source = os.path.join(code, rel)
     with open(source, "w") as handle:
-        handle.write("DIGEST = %r\n" % digest)
+        handle.write(text)
     try:
-        subprocess.run([build_module.mpy_cross_binary(), "-O3", "-s", DIGEST_MODULE + ".py", "-o",
-                        source[:-3] + ".mpy", source], check=True, capture_output=True, timeout=120)
+        subprocess.run([build_module.mpy_cross_binary(), "-O3", "-s", rel, "-o", source[:-3] + ".mpy", source],
+                       check=True, capture_output=True, timeout=120)
     except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as exc:
         raise FirmwareError("mpy-cross could not compile %s: %s" % (source, getattr(exc, "stderr", exc)))
     finally:
@@ -156,7 +169,7 @@ def build_firmware(board="pico", out=os.path.join("build", "firmware"), src=None
     os.makedirs(out, exist_ok=True)
     code = os.path.abspath(code or os.path.join(out, "device-" + board))
     build_module.build(board, code, frozen=True)
-    write_digest_module(code)
+    freeze_digest(board, code)
     manifest = os.path.join(out, "manifest-%s.py" % board)
     frozen = write_manifest(code, manifest)
     # one build folder per board of ours: the port's make configures CMake once per

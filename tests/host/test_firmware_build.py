@@ -126,34 +126,27 @@ def test_a_failed_make_names_its_log(tmp_path, monkeypatch):
     assert "exit 2" in str(err.value) and os.path.join(out, "make-pico.log") in str(err.value)
 
 
-def test_the_firmware_freezes_the_pack_checks_digest_of_its_own_build(tmp_path):
+def test_the_firmware_freezes_the_pack_checks_digest_of_its_own_build(tmp_path, monkeypatch):
     # a firmware flashed by hand beside an older deploy's checks.sha256 file must check
-    # packs by its own checks: the digest is frozen with it (firmware.checks_sha256,
-    # read before the file by firmware.packfile._checks_hash)
+    # packs by its own checks: its packfile carries the digest in CHECKS_FILE ("=" and
+    # the digest), which firmware.packfile._checks_hash reads before any file
+    import hashlib
+    from firmware import packfile
     code = str(tmp_path / "device")
     build_module.build("pico", code, frozen=True)
-    digest = firmware.write_digest_module(code)
+    with open(os.path.join(code, "firmware", "packfile.mpy"), "rb") as handle:
+        before = handle.read()
+    digest = firmware.freeze_digest("pico", code)
     with open(os.path.join(code, "checks.sha256")) as handle:
         assert handle.read() == digest and len(digest) == 64
-    with open(os.path.join(code, "firmware", "checks_sha256.mpy"), "rb") as handle:
+    with open(os.path.join(code, "firmware", "packfile.mpy"), "rb") as handle:
         data = handle.read()
-    assert digest.encode() in data and b"firmware/checks_sha256.py" in data
-    assert not os.path.exists(os.path.join(code, "firmware", "checks_sha256.py"))
-    frozen = firmware.write_manifest(code, str(tmp_path / "manifest.py"))
-    assert "firmware/checks_sha256.mpy" in frozen
-
-
-def test_a_build_folder_configured_with_another_manifest_is_configured_again(tmp_path):
-    # found running the Pico's firmware on the emulated Pico: the port's make configures
-    # CMake once per build folder and kept the sim board's manifest, so the Pico's
-    # firmware froze the sim board's modules. Each board has its own folder now, and a
-    # cache naming another manifest is removed (with the Makefile that skips configuring)
-    work = tmp_path / "build-pico"
-    work.mkdir()
-    mine = str(tmp_path / "manifest-pico.py")
-    for named, kept in ((mine, True), (str(tmp_path / "manifest-sim.py"), False)):
-        (work / "CMakeCache.txt").write_text("X:BOOL=ON\nMICROPY_FROZEN_MANIFEST:UNINITIALIZED=%s\n" % named)
-        (work / "Makefile").write_text("all:\n")
-        firmware._forget_other_manifest(str(work), mine)
-        assert (work / "CMakeCache.txt").exists() == kept and (work / "Makefile").exists() == kept
-    firmware._forget_other_manifest(str(tmp_path / "none"), mine)  # no folder yet: nothing to do
+    assert ("=" + digest).encode() in data and b"checks.sha256" not in data and b"checks.sha256" in before
+    assert b"firmware/packfile.py" in data
+    assert not os.path.exists(os.path.join(code, "firmware", "packfile.py"))
+    monkeypatch.setattr(packfile, "CHECKS_FILE", "=" + digest)
+    monkeypatch.setattr(packfile, "_code_folder", lambda: str(tmp_path / "nowhere"))
+    frozen, worked = hashlib.sha256(), hashlib.sha256()
+    packfile._checks_hash(frozen)                  # no file, no module read: the digest
+    worked.update(digest.encode())
+    assert frozen.digest() == worked.digest()
