@@ -436,7 +436,8 @@ def check_modules():
 
 
 # the file beside main.py holding checks_digest, made by the build; in the firmware with
-# the code frozen in, "=" and the digest itself (host/referee/firmware.py writes it there)
+# the code frozen in, "=", the digest itself and the build's fingerprint (64 hex each:
+# host/referee/firmware.py writes them there)
 CHECKS_FILE = "checks.sha256"
 
 
@@ -452,8 +453,8 @@ def _checks_hash(hasher):
     newly flashed firmware's checks.
 
     :raises OSError: a file found but not readable."""
-    if CHECKS_FILE[0] == "=":
-        hasher.update(CHECKS_FILE[1:].encode())
+    if CHECKS_FILE[0] == "=":  # then the build's fingerprint, for `referee deploy`
+        hasher.update(CHECKS_FILE[1:65].encode())
         return
     folder = _code_folder()
     try:

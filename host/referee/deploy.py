@@ -104,11 +104,17 @@ def _probe(names):
     sys.path.clear()
     sys.path.append('.frozen')
     ok = True
-    ver = None
+    ver = fp = None
     try:
         for n in names:
             __import__(n)
         ver = getattr(mods.get('shared_rules'), 'VERSION', None)
+        try:
+            __import__('firmware.packfile')
+            ck = getattr(mods.get('firmware.packfile'), 'CHECKS_FILE', '')
+            fp = ck[65:] if ck[:1] == '=' else None
+        except ImportError:
+            fp = None
     except ImportError:
         ok = False
     finally:
@@ -118,7 +124,7 @@ def _probe(names):
             if k.split('.')[0] in names:
                 del mods[k]
         mods.update(kept)
-    print('frozen' if ok else 'files', ver)
+    print('frozen' if ok else 'files', ver, fp)
 _probe(N)
 del _probe
 """
@@ -279,6 +285,8 @@ class Device:
             raise DeployError("the device on %s gave no answer to the frozen-firmware probe "
                               "(%r)" % (self.port, " ".join(out)), EXIT_TRANSFER)
         version = out[1] if len(out) > 1 and out[1] != "None" else None
+        # the frozen build's fingerprint (referee.firmware.build_fingerprint), or None
+        self.fingerprint = out[2] if len(out) > 2 and out[2] not in ("None", "") else None
         return out[0] == "frozen", version
 
     def hiding(self, names=FROZEN_FOLDERS):
@@ -477,6 +485,9 @@ def deploy(port=None, board="pico", check=False, restart=True, out=DEFAULT_OUT, 
             for rel in stale:
                 say("would remove %s" % rel)
             say("check: %d to copy, %d to remove, %d up to date" % (len(copy), len(stale), same))
+            if restart:  # the raw REPL stopped the app: it runs again (found by review)
+                device.restart()
+                say("restarted: the app runs again (nothing was changed)")
             return 0
         for rel in copy:
             with open(os.path.join(out, rel), "rb") as handle:
@@ -514,6 +525,15 @@ def _frozen_step(device, board, out, code, check, restart, say, frozen_version, 
             build(board, code, frozen=True)
         except BuildError as exc:
             raise DeployError("build failed: %s" % exc, EXIT_BUILD)
+    mine = getattr(device, "fingerprint", None)
+    if flashed and mine is not None:
+        from referee.firmware import build_fingerprint
+        if build_fingerprint(code) != mine:
+            say("warning: the firmware's frozen code is not this checkout's (another build): "
+                "`referee deploy --firmware` puts this one's on")
+    elif flashed:
+        say("note: the firmware does not say which build it froze (an older one): "
+            "`referee deploy --firmware` puts this checkout's on")
     local = {rel: sha256_file(os.path.join(code, rel)) for rel in file_part(code)}
     remote = device.hashes(sorted(local))
     copy, files, folders, same = frozen_plan(local, remote, device.files_in(("packs",)),
@@ -526,6 +546,9 @@ def _frozen_step(device, board, out, code, check, restart, say, frozen_version, 
         for rel in folders:
             say("would remove folder %s/" % rel)
         say("check: %d to copy, %d to remove, %d up to date" % (len(copy), len(files) + len(folders), same))
+        if restart:  # the raw REPL stopped the app: it runs again (found by review)
+            device.restart()
+            say("restarted: the app runs again (nothing was changed)")
         return 0
     for rel in copy:
         with open(os.path.join(code, rel), "rb") as handle:
@@ -549,6 +572,7 @@ def _frozen_step(device, board, out, code, check, restart, say, frozen_version, 
 
 FLASH_TIMEOUT = 60.0  # seconds to wait for the UF2 drive, then for the serial port back
 POLL = 0.5  # seconds between looks
+UF2_MAGIC_END = 0x0AB16F30  # the last word of every block
 UF2_MAGIC = (0x0A324655, 0x9E5D5157)  # a UF2 block's first two words (its spec)
 UF2_FAMILY_FLAG = 0x2000  # the block's word 7 is a family ID
 RP2040_FAMILY = 0xE48BFF56
@@ -578,6 +602,23 @@ def check_uf2(path):
     if flags & UF2_FAMILY_FLAG and family != RP2040_FAMILY:
         raise DeployError("%s is a UF2 for another chip (family 0x%08x, the RP2040's is 0x%08x): "
                           "the Pico would ignore it" % (path, family, RP2040_FAMILY), EXIT_BAD_INPUT)
+    # every block numbered 0..n-1 of the n its header says, each one ending right: a file
+    # cut short on a block's edge would leave the Pico in its bootloader with part of
+    # its flash rewritten (found by review)
+    with open(path, "rb") as handle:
+        data = handle.read()
+    total = struct.unpack_from("<I", head, 24)[0]
+    count = size // 512
+    for at in range(count):
+        number, blocks = struct.unpack_from("<II", data, at * 512 + 20)
+        if (number != at or blocks != total
+                or struct.unpack_from("<I", data, at * 512 + 508)[0] != UF2_MAGIC_END):
+            raise DeployError("%s is damaged or cut short at block %d of %d (its header says %d "
+                              "blocks): build it again with `make firmware`" % (path, at, count, total),
+                              EXIT_BAD_INPUT)
+    if count != total:
+        raise DeployError("%s is cut short: %d blocks of the %d its header says: build it again "
+                          "with `make firmware`" % (path, count, total), EXIT_BAD_INPUT)
     return size
 
 
@@ -672,7 +713,8 @@ def copy_uf2(uf2, drive):
 
     :returns: the bytes copied (int).
     :raises DeployError: EXIT_TRANSFER when a write fails before the end (the Pico
-        keeps its old firmware or stays in its bootloader: nothing is lost).
+        stays in its bootloader, or with part of its flash rewritten if the copy broke
+        off: copy a whole UF2 again; the data folder on the filesystem is not touched).
     """
     with open(uf2, "rb") as handle:
         data = handle.read()

@@ -3,8 +3,9 @@ build's .mpy files frozen in (issue 21).
 
 Frozen modules run from the Pico's flash: their code and their names take no RAM,
 and importing one reads nothing from the filesystem. Measured on the emulated Pico
-(tools/bench_pico.py, probes of 2026-12-03): the app's free heap after boot 164 ->
-212 KB; opening a game (imports and its pack) 590-630 -> 190-320 ms.
+(tools/bench_pico.py and probes, 2026-12-03): the free heap after boot 159 -> 207 KB
+with the bench's driver (a probe without it: 164 -> 212 KB); opening a game (imports
+and its pack) 590-630 -> 190-320 ms.
 
 Built from MicroPython's own sources (the tag the device's .mpy version needs:
 ``MPY_TAG``) with its rp2 port's make, the manifest written here
@@ -14,6 +15,7 @@ copies. Needs the ARM toolchain and the MicroPython tree with its pico-sdk and
 TinyUSB (the emulated Pico's kit has both: ../shared/vpico/BUILD.md, steps 0-2).
 """
 
+import hashlib
 import os
 import shutil
 import subprocess
@@ -76,10 +78,26 @@ def frozen_files(code):
 CHECKS_LINE = 'CHECKS_FILE = "checks.sha256"'  # in firmware/packfile.py, where the digest goes
 
 
+def build_fingerprint(code):
+    """The SHA-256 (hex str) of a frozen build's code in ``code``: each frozen .mpy's
+    path and bytes in order, firmware/packfile.mpy aside (``freeze_digest`` writes
+    this fingerprint into it). ``referee deploy`` compares a device's with its own
+    build's to say the firmware on it is not this checkout's code."""
+    inner = hashlib.sha256()
+    for rel in frozen_files(code):
+        if rel == "firmware/packfile.mpy":
+            continue
+        inner.update(rel.encode())
+        with open(os.path.join(code, rel), "rb") as handle:
+            inner.update(handle.read())
+    return inner.hexdigest()
+
+
 def freeze_digest(board, code):
     """Compile ``code``/firmware/packfile.mpy again with the build's pack checks'
-    digest (its checks.sha256) in place of the file's name: ``CHECKS_FILE = "=<hex>"``
-    (firmware.packfile._checks_hash reads it so). A firmware flashed by hand beside an
+    digest (its checks.sha256) and the build's ``build_fingerprint`` in place of the
+    file's name: ``CHECKS_FILE = "=<digest><fingerprint>"`` (firmware.packfile
+    _checks_hash reads the digest so; `referee deploy` the fingerprint). A firmware flashed by hand beside an
     older deploy's checks.sha256 still checks packs by its own checks; no name is
     added to the module (a name more is RAM on the stock firmware: the .mpy files
     are the same code, and the 240K Cybernaut ladder ran out with a module for it).
@@ -98,7 +116,7 @@ def freeze_digest(board, code):
         text = build_module.shrink.rewrite(text, renames)
     if text.count(CHECKS_LINE) != 1:
         raise FirmwareError("%s has no line %s to put the checks' digest in" % (path, CHECKS_LINE))
-    text = text.replace(CHECKS_LINE, 'CHECKS_FILE = "=%s"' % digest)
+    text = text.replace(CHECKS_LINE, 'CHECKS_FILE = "=%s%s"' % (digest, build_fingerprint(code)))
     source = os.path.join(code, rel)
     with open(source, "w") as handle:
         handle.write(text)

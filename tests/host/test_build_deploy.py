@@ -103,13 +103,14 @@ def run(capsys, *argv):
 
 
 def test_deploy_check_then_deploy_then_up_to_date(pico, capsys):
-    code, out, err = run(capsys, pico.port, "--check")
+    code, out, err = run(capsys, pico.port, "--check", "--no-restart")
     assert code == 0, err
     assert "device on %s: MicroPython" % pico.port in out and ".mpy v6.3" in out
     assert "would copy   firmware/app.mpy" in out
     total = int(out.split("check: ")[1].split()[0])
     assert total >= 30
     assert not os.path.exists(os.path.join(pico.fs_dir, "main.py"))  # --check wrote nothing
+    assert "restarted" not in out
 
     code, out, err = run(capsys, pico.port, "--no-restart")
     assert code == 0, err
@@ -120,7 +121,7 @@ def test_deploy_check_then_deploy_then_up_to_date(pico, capsys):
             assert a.read() == b.read(), rel
     assert not [n for n in os.listdir(os.path.join(pico.fs_dir, "firmware")) if n.endswith(".new")]
 
-    code, out, err = run(capsys, pico.port, "--check")
+    code, out, err = run(capsys, pico.port, "--check", "--no-restart")
     assert code == 0 and "check: 0 to copy, 0 to remove, %d up to date" % total in out
 
 
@@ -170,7 +171,7 @@ def test_only_changed_files_are_copied_and_stale_ones_removed(pico, capsys):
     for stale in ("firmware/old.mpy", "firmware/app.py"):
         with open(os.path.join(pico.fs_dir, stale), "w") as handle:
             handle.write("x = 1\n")
-    code, out, err = run(capsys, pico.port, "--check")
+    code, out, err = run(capsys, pico.port, "--check", "--no-restart")
     assert code == 0
     assert "would copy   firmware/ui.mpy (changed)" in out
     assert "would remove firmware/app.py" in out and "would remove firmware/old.mpy" in out
@@ -179,7 +180,7 @@ def test_only_changed_files_are_copied_and_stale_ones_removed(pico, capsys):
     assert code == 0
     assert "copied  firmware/ui.mpy" in out and out.count("copied  ") == 1
     assert not os.path.exists(os.path.join(pico.fs_dir, "firmware", "app.py"))
-    assert run(capsys, pico.port, "--check")[1].count("check: 0 to copy, 0 to remove") == 1
+    assert run(capsys, pico.port, "--check", "--no-restart")[1].count("check: 0 to copy, 0 to remove") == 1
 
 
 def test_mismatched_mpy_version_is_refused(pico, capsys, monkeypatch):
@@ -265,3 +266,12 @@ def test_the_build_carries_the_pack_checks_digest_the_device_would_work_out(tmp_
     with open(os.path.join(out, "shared_rules", "pack_check.mpy"), "ab") as handle:
         handle.write(b"\0")
     assert packfile.checks_digest(out) != written
+
+
+def test_deploy_check_restarts_the_app_it_stopped(pico, capsys):
+    # found by review: --check entered the raw REPL (which stops the app) and left the
+    # device at the >>> prompt; it soft-resets it now, as a deploy does (the unix port
+    # behind the test's pty ends at that Ctrl-D, as a Pico would restart)
+    code, out, err = run(capsys, pico.port, "--check")
+    assert code == 0, err
+    assert out.strip().endswith("restarted: the app runs again (nothing was changed)")

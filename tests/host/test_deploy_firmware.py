@@ -123,7 +123,7 @@ def test_on_a_frozen_firmware_deploy_copies_the_files_and_removes_the_code(pico,
     # probe, run on the device for a package its MicroPython has frozen (asyncio)
     real = deploy_module.Device.frozen
     monkeypatch.setattr(deploy_module.Device, "frozen", lambda self: real(self, ("asyncio",)))
-    code, out, err = run(capsys, "--port", pico.port, "--check")
+    code, out, err = run(capsys, "--port", pico.port, "--check", "--no-restart")
     assert code == 0, err
     assert "frozen into MicroPython: the code runs from flash" in out
     assert "warning: the firmware's frozen code is Pocket Referee of an unknown version" in out
@@ -156,7 +156,7 @@ def test_on_a_frozen_firmware_deploy_copies_the_files_and_removes_the_code(pico,
     removed = out.count("removed ")
     assert "deploy: 1 copied, %d removed, %d up to date" % (removed, len(kept) - 1) in out
 
-    code, out, err = run(capsys, "--port", pico.port, "--check")
+    code, out, err = run(capsys, "--port", pico.port, "--check", "--no-restart")
     assert code == 0 and "check: 0 to copy, 0 to remove, %d up to date" % len(kept) in out
 
 
@@ -287,6 +287,23 @@ def test_a_file_that_is_not_an_rp2040_uf2_is_refused(tmp_path):
     with pytest.raises(DeployError) as err:
         deploy_module.check_uf2(rp2350)
     assert "family 0xe48bff59" in str(err.value) and "0xe48bff56" in str(err.value)
+
+
+def test_a_uf2_cut_short_or_damaged_is_refused(tmp_path):
+    # found by review: a UF2 cut short on a block's edge passed (magic, size, family),
+    # and the Pico would stay in its bootloader with part of its flash rewritten
+    path = str(tmp_path / "fw.uf2")
+    data = make_uf2(path, blocks=4)
+    assert deploy_module.check_uf2(path) == 4 * 512
+    cases = (("cut.uf2", data[:3 * 512], "cut short: 3 blocks of the 4"),
+             ("swapped.uf2", data[512:1024] + data[:512] + data[1024:], "at block 0 of 4"),
+             ("endless.uf2", data[:1020] + b"\0\0\0\0" + data[1024:], "at block 1 of 4"))
+    for name, body, words in cases:
+        bad = tmp_path / name
+        bad.write_bytes(body)
+        with pytest.raises(DeployError) as err:
+            deploy_module.check_uf2(str(bad))
+        assert err.value.code == exits.BAD_INPUT and words in str(err.value) and str(bad) in str(err.value)
 
 
 def test_a_uf2_made_as_make_firmware_makes_it_is_taken(tmp_path):
@@ -505,3 +522,41 @@ def test_firmware_that_does_not_build_says_pass_a_uf2_or_make_firmware(flashing,
 def test_a_timeout_of_zero_is_a_usage_error(capsys):
     code, out, err = run(capsys, "--firmware", "x.uf2", "--timeout", "0")
     assert code == exits.USAGE and "--timeout" in err
+
+
+def test_a_firmware_frozen_from_another_build_is_named_though_its_version_is_the_same(tmp_path):
+    # found by review: after a code change (VERSION unchanged) a plain deploy on the
+    # Pocket Referee firmware said "up to date" and the device ran the old code. The
+    # firmware's packfile carries its build's fingerprint (referee.firmware), and
+    # deploy compares it with this checkout's frozen build
+    from referee import firmware as firmware_module
+    from referee.build import build as build_code
+    from shared_rules import VERSION
+    code = str(tmp_path / "frozen")
+    build_code("pico", code, frozen=True)
+    mine = firmware_module.build_fingerprint(code)
+
+    class Seen:
+        def __init__(self, fingerprint):
+            self.fingerprint = fingerprint
+
+        def hashes(self, paths):
+            return {path: None for path in paths}
+
+        def files_in(self, folders):
+            return []
+
+        def hiding(self):
+            return [], []
+
+    for fingerprint, words in ((mine, None), ("0" * 64, "warning: the firmware's frozen code is not this "
+                                               "checkout's"), (None, "does not say which build")):
+        said = []
+        assert deploy_module._frozen_step(Seen(fingerprint), "pico", str(tmp_path / "out"), code, True,
+                                          False, said.append, VERSION, True) == 0
+        text = "\n".join(said)
+        if words is None:
+            assert "warning" not in text and "note" not in text, text
+        else:
+            assert words in text, text
+        assert "check: " in text and "to copy" in text

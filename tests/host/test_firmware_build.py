@@ -141,10 +141,18 @@ def test_the_firmware_freezes_the_pack_checks_digest_of_its_own_build(tmp_path, 
         assert handle.read() == digest and len(digest) == 64
     with open(os.path.join(code, "firmware", "packfile.mpy"), "rb") as handle:
         data = handle.read()
-    assert ("=" + digest).encode() in data and b"checks.sha256" not in data and b"checks.sha256" in before
+    mark = firmware.build_fingerprint(code)
+    assert ("=" + digest + mark).encode() in data and b"checks.sha256" not in data and b"checks.sha256" in before
+    # the fingerprint: the same for the same code (packfile.mpy aside), another for a change
+    again = str(tmp_path / "again")
+    build_module.build("pico", again, frozen=True)
+    assert firmware.build_fingerprint(again) == mark and len(mark) == 64
+    with open(os.path.join(again, "firmware", "app.mpy"), "ab") as handle:
+        handle.write(b"\0")
+    assert firmware.build_fingerprint(again) != mark
     assert b"firmware/packfile.py" in data
     assert not os.path.exists(os.path.join(code, "firmware", "packfile.py"))
-    monkeypatch.setattr(packfile, "CHECKS_FILE", "=" + digest)
+    monkeypatch.setattr(packfile, "CHECKS_FILE", "=" + digest + mark)
     monkeypatch.setattr(packfile, "_code_folder", lambda: str(tmp_path / "nowhere"))
     frozen, worked = hashlib.sha256(), hashlib.sha256()
     packfile._checks_hash(frozen)                  # no file, no module read: the digest

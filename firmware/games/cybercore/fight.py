@@ -41,7 +41,7 @@ class FightScreen(Menu):
             "action\n"
             "L/R set-up options\n"
             "(ambush, aware,\n"
-            "surprise)\n"
+            "surprise, d100)\n"
             "B leave (asks:\n"
             "Keep playing first)")
     TITLE = "Cybercore fight"
