@@ -480,20 +480,8 @@ def deploy(port=None, board="pico", check=False, restart=True, out=DEFAULT_OUT, 
         on_device = device.files_in(CODE_FOLDERS + ("packs",))
         copy, stale, same = plan(local, remote, on_device)
         if check:
-            for rel in copy:
-                say("would copy   %s%s" % (rel, "" if remote.get(rel) is None else " (changed)"))
-            for rel in stale:
-                say("would remove %s" % rel)
-            say("check: %d to copy, %d to remove, %d up to date" % (len(copy), len(stale), same))
-            if restart:  # the raw REPL stopped the app: it runs again (found by review)
-                device.restart()
-                say("restarted: the app runs again (nothing was changed)")
-            return 0
-        for rel in copy:
-            with open(os.path.join(out, rel), "rb") as handle:
-                data = handle.read()
-            device.put(rel, data, local[rel])
-            say("copied  %s (%d bytes)" % (rel, len(data)))
+            return _check_report(device, copy, remote, stale, (), same, restart, say)
+        _copy(device, out, copy, local, say)
         for rel in stale:
             device.remove(rel)
             say("removed %s" % rel)
@@ -504,6 +492,35 @@ def deploy(port=None, board="pico", check=False, restart=True, out=DEFAULT_OUT, 
         return 0
     finally:
         device.close()
+
+
+def _check_report(device, copy, remote, files, folders, same, restart, say):
+    """What `deploy --check` says: each file it would copy (``remote``: rel path ->
+    the device's sha256 or None) and each file and folder it would remove, the
+    counts; then, with ``restart``, the app the raw REPL stopped runs again (found
+    by review: left at >>>). :returns: 0."""
+    for rel in copy:
+        say("would copy   %s%s" % (rel, "" if remote.get(rel) is None else " (changed)"))
+    for rel in files:
+        say("would remove %s" % rel)
+    for rel in folders:
+        say("would remove folder %s/" % rel)
+    say("check: %d to copy, %d to remove, %d up to date" % (len(copy), len(files) + len(folders), same))
+    if restart:
+        device.restart()
+        say("restarted: the app runs again (nothing was changed)")
+    return 0
+
+
+def _copy(device, folder, copy, local, say):
+    """Put each file of ``copy`` (rel paths in the local ``folder``) on the device
+    (Device.put: a temporary name, its sha256 ``local[rel]`` checked, renamed).
+    :raises DeployError: EXIT_TRANSFER, as Device.put."""
+    for rel in copy:
+        with open(os.path.join(folder, rel), "rb") as handle:
+            data = handle.read()
+        device.put(rel, data, local[rel])
+        say("copied  %s (%d bytes)" % (rel, len(data)))
 
 
 def _frozen_step(device, board, out, code, check, restart, say, frozen_version, flashed):
@@ -539,22 +556,8 @@ def _frozen_step(device, board, out, code, check, restart, say, frozen_version, 
     copy, files, folders, same = frozen_plan(local, remote, device.files_in(("packs",)),
                                              device.hiding())
     if check:
-        for rel in copy:
-            say("would copy   %s%s" % (rel, "" if remote.get(rel) is None else " (changed)"))
-        for rel in files:
-            say("would remove %s" % rel)
-        for rel in folders:
-            say("would remove folder %s/" % rel)
-        say("check: %d to copy, %d to remove, %d up to date" % (len(copy), len(files) + len(folders), same))
-        if restart:  # the raw REPL stopped the app: it runs again (found by review)
-            device.restart()
-            say("restarted: the app runs again (nothing was changed)")
-        return 0
-    for rel in copy:
-        with open(os.path.join(code, rel), "rb") as handle:
-            data = handle.read()
-        device.put(rel, data, local[rel])
-        say("copied  %s (%d bytes)" % (rel, len(data)))
+        return _check_report(device, copy, remote, files, folders, same, restart, say)
+    _copy(device, code, copy, local, say)
     for rel in files:
         device.remove(rel)
         say("removed %s" % rel)
