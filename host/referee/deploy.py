@@ -590,7 +590,9 @@ def check_uf2(path):
     :param path: the UF2 file (str).
     :returns: its size in bytes (int).
     :raises DeployError: EXIT_BAD_INPUT: missing, unreadable, not UF2 (first block's
-        magic words), or for another chip (its family ID is not the RP2040's).
+        magic words), for another chip (its family ID is not the RP2040's), or damaged
+        or cut short (a block out of order, without its end word, or fewer blocks
+        than the header's count).
     """
     try:
         with open(path, "rb") as handle:
