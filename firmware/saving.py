@@ -296,7 +296,10 @@ class Saving:
         cursor = cursor_of(body)
         digest = None
         top = self.top()
-        masked = needs_masked(top)
+        # a screen the save leaves out (TRANSIENT: the leave menu, a PIN's keys) saves
+        # nothing on an arrow (App._act), so the masked digest waits for the press that
+        # closes it (36 ms of a Pico for a Cybernaut game's B: issue 21)
+        masked = not top.TRANSIENT and needs_masked(top)
         if moved and masked:  # else the whole text decides (a private
             # screen's sealed state differs each time; a grid's long L/R changes it)
             digest = masked_digest(body)

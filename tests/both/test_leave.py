@@ -81,3 +81,60 @@ def test_end_session_takes_a_move_and_a_twice():
     assert app.session == 1 and app.surface.lines()[2] == ">A again=end"
     _press(board, app, "A")
     assert app.session == 2 and app.surface.lines()[0] == "Seed revealed"
+
+
+class Cursor(Hub):
+    """A hub whose UP/DOWN move a cursor of its own (its arrows are no Menu's: the
+    save tells a cursor move from a change by the digest without the cursor)."""
+
+    def initial(self):
+        return {"title": "hub", "lines": [], "top": 0, "sel": 0}
+
+    def on_button(self, app, name, kind):
+        if name in ("U", "D"):
+            self.s["sel"] += 1
+            app.dirty = True
+        else:
+            Hub.on_button(self, app, name, kind)
+
+
+def test_the_leave_menu_digests_nothing_and_its_hub_moves_without_a_write():
+    # issue 21: the save's digest without the cursor is made for the screen whose
+    # arrows it judges: not for the leave menu (its arrows save nothing), but again
+    # once B closes it, so the hub's cursor moves still write nothing
+    from firmware import saving
+    board, app = boot(tempdir("leave5"), 1)
+    app.push(Cursor())
+    board.press(app, "A")  # a save with the hub on top
+    calls = []
+    writes = []
+    digest = saving.masked_digest
+    write = app.storage.write_atomic
+
+    def counted(body, digest_of=None):
+        calls.append(app.top().ID)
+        return digest(body, digest_of)
+
+    def written(name, data):
+        writes.append(name)
+        return write(name, data)
+    saving.masked_digest = counted
+    app.storage.write_atomic = written
+    try:
+        board.press(app, "B")
+        assert app.top().ID == "leave" and calls == [] and writes == []
+        board.press(app, "D")
+        assert calls == [] and writes == []
+        board.press(app, "B")  # "Keep": back on the hub, its digest made again
+        assert app.top().ID == "text" and calls == ["text"] and writes == []
+        board.press(app, "D")
+        assert app.top().s["sel"] == 1 and writes == []
+        board.press(app, "B")  # the leave menu again, then Abandon (a change: saved)
+        board.press(app, "D")
+        board.press(app, "A")  # armed: the save holds the hub's cursor moved before
+        assert writes == ["saves/state.sav"]
+        board.press(app, "A")
+        assert [s.ID for s in app.stack] == ["main"] and writes == ["saves/state.sav"] * 2
+    finally:
+        saving.masked_digest = digest
+        app.storage.write_atomic = write
