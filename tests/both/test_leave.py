@@ -111,9 +111,9 @@ def test_the_leave_menu_digests_nothing_and_its_hub_moves_without_a_write():
     digest = saving.masked_digest
     write = app.storage.write_atomic
 
-    def counted(body, digest_of=None):
+    def counted(*args):  # (no name of the device code here: the build's shrink)
         calls.append(app.top().ID)
-        return digest(body, digest_of)
+        return digest(*args)
 
     def written(name, data):
         writes.append(name)
