@@ -48,10 +48,13 @@ FORGET = ("firmware.screens.", "firmware.games.", "shared_rules.", "firmware.und
 # at most this many names fill the 6th (reserve_names)
 NAMES_POOL_DROP = 6144
 NAMES_LIMIT = 640
-# free heap a boot needs to take that pool: with less, the game cannot be played
-# through anyway (it holds 100 KB more in play), and the pool's block would leave its
-# first press too little to recover from a MemoryError (the 64-bit port at 256K)
-NAMES_ROOM = 80 * 1024
+# free heap a boot needs to take that pool: with less, the pool's block would leave
+# the first press too little to recover from a MemoryError (the 64-bit port at 256K).
+# It was 80 KB, and a Cybernaut game's boot at 240K (32-bit) has 81-82 KB free: a few
+# hundred bytes of code more at boot skipped the pool there, and play then ran out
+# of memory asking for it (the 240K ladder failed on two of eight press sequences,
+# and on a never-run line added to App._act); at 64 KB all eight play 2,000 presses
+NAMES_ROOM = 64 * 1024
 NAMES_BATCH = 16  # names interned between two looks at the free heap (each look walks
                   # the heap's whole table: on a Pico, a look per name took seconds)
 
