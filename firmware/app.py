@@ -324,9 +324,12 @@ class App(Journaling, Sealing, Saving):
             depth = len(self.stack)
             moves = moves_only(top, name, kind)
             # an arrow on a screen the save seals whole (a private one, a "Hand to"):
-            # its state's text now, to tell a press that changed nothing (issue 21: the
-            # whole save's snapshot, sealing and encoding to learn it took 30-50 ms of a
-            # Pico); such a screen's arrows change its own state only
+            # its state's text now without its cursor, and the cursor, to tell a press
+            # that changed nothing or moved only the cursor (issue 21: the whole save's
+            # snapshot, sealing and encoding to learn it took 30-50 ms of a Pico, and
+            # the GM's menu and Neo-Hunt's hidden placement wrote 2.3 KB a cursor
+            # move: found by the ballast bench); such a screen's arrows change its own
+            # state only
             # So is LEFT/RIGHT on a menu whose arrows are Menu's (MENU_ARROWS): its
             # side() sets keys of its own state or nothing (firmware.saving.moves_only),
             # so the values it holds now, compared by identity after the press, tell
@@ -335,7 +338,7 @@ class App(Journaling, Sealing, Saving):
             alone = None
             if not moves and name in ("U", "D", "L", "R") and isinstance(top.s, dict):
                 if top.s.get("_owner") or "owner" in top.s:
-                    alone = dumps(top.s)
+                    alone = [dumps(top.s), _moved_cursor(top, True)]
                 elif getattr(top, "MENU_ARROWS", False) and hasattr(top, "side"):
                     alone = (top.s, list(top.s.items()))
             # where the cursor is now, when a move of it is not saved yet: the undo step
@@ -370,8 +373,18 @@ class App(Journaling, Sealing, Saving):
                 # one, resealed (1.4 KB written a PIN key; 400 ms a move on Cybernaut's
                 # leave menu: found by the ballast bench, issue 21)
                 return True
-            if alone is not None and kept and (
-                    dumps(top.s) == alone if isinstance(alone, str) else
+            if alone is not None and kept and isinstance(alone, list):
+                cursor_now = _moved_cursor(top, True)
+                if cursor_now != alone[1]:  # its text with the cursor as it was
+                    top.s.update(alone[1])
+                    alone[1] = dumps(top.s)  # (its keys keep their order)
+                    top.s.update(cursor_now)
+                    if alone[1] == alone[0]:
+                        self.moved = True
+                        return True  # only its cursor moved: nothing to save
+                elif dumps(top.s) == alone[0]:
+                    return True  # nothing changed: nothing to save
+            elif alone is not None and kept and (
                     top.s is alone[0] and len(top.s) == len(alone[1])
                     and all(k in top.s and top.s[k] is v for k, v in alone[1])):
                 return True  # nothing changed: nothing to save

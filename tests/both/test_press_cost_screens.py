@@ -321,3 +321,61 @@ def test_the_gms_creature_editor_moves_its_cursor_without_a_save():
     keys(board, app, "R")                      # the second field changes: saved, sealed
     assert len(saves) == 1 and editor.load(app) != before
     app.save = real
+
+
+def test_a_private_screens_cursor_moves_write_nothing_and_a_then_acts_where_it_is():
+    # found by the ballast bench (issue 21): Neo-Hunt's hidden placement (a private
+    # screen, sealed whole in the save) wrote 2.2-2.6 KB at each move of its cursor:
+    # its state's text without the cursor now tells a move from a change; the A that
+    # follows acts on the place the cursor shows, and its save holds that cursor
+    from old_saves import resume
+    board, app, expect = resume("neohunt")
+    board.press(app, "A")                      # past "Hand to P3"
+    top = app.top()
+    assert top.ID == "nh_place" and top.s["err"] == ""
+    saved = app.storage.read("saves/state.sav")
+    sel = top.s["sel"]
+    keys(board, app, "D D")
+    assert top.s["sel"] == (sel + 2) % len(top.CHOICES)
+    assert app.surface.lines()[2].startswith("Go: ") and app.moved
+    assert app.storage.read("saves/state.sav") == saved
+    keys(board, app, "U")
+    assert top.s["sel"] == (sel + 1) % len(top.CHOICES)
+    assert app.storage.read("saves/state.sav") == saved
+    keys(board, app, "A")                      # placed there, or refused there: saved
+    text = app.storage.read("saves/state.sav")
+    assert text != saved and b"P3 only" not in text
+    if app.top() is top:                       # refused: the reason, the cursor kept
+        assert top.s["err"] and top.s["sel"] == (sel + 1) % len(top.CHOICES)
+
+
+def test_the_gms_reveal_menu_moves_its_cursor_without_a_save():
+    # found by the ballast bench (issue 21): UP/DOWN on the GM's reveal menu (behind
+    # "Hand to GM": sealed whole) wrote 2.3 KB at each move; A reveals the creature
+    # the cursor is on
+    from old_saves import resume
+    from firmware.games.cybercore.edit import GmView
+    from firmware.screens.prompt import Handover
+    board, app, expect = resume("cybercore")
+    board.press(app, "A")                      # the result read: the fight
+    assert app.top().ID == "cc_fight"
+    app.push(Handover.make("GM", GmView()))
+    keys(board, app, "A")                      # the GM takes the device
+    gm = app.top()
+    assert gm.ID == "cc_gm", gm.ID
+    saved = app.storage.read("saves/state.sav")
+    items = gm.items(app)
+    assert len(items) >= 2
+    saves = []
+    real = app.save
+    app.save = counting(saves, real)
+    keys(board, app, "D U D")
+    assert saves == [] and gm.s["sel"] == 1 % len(items)
+    assert app.storage.read("saves/state.sav") == saved
+    app.save = real
+    keys(board, app, "A")                      # the row the cursor is on: saved
+    assert app.storage.read("saves/state.sav") != saved
+    if items[1] == "Done":
+        assert app.top() is not gm
+    else:
+        assert gm.items(app)[1].startswith("*")  # revealed, marked
