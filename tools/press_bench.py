@@ -10,7 +10,7 @@ in it (arrows more often than A and B, as a player moving a cursor does).
 
 Each press prints one line (tools/press_report.py reads them)::
 
-    PB <game> <class> <button> <total> <act> <save> <digest> <encode> <write> <draw> <bytes> <files> <alloc> <free> <screen> <screen kind> <record> <seal> <store> <load> <sync> <after>
+    PB <game> <class> <button> <total> <act> <save> <digest> <encode> <write> <draw> <bytes> <files> <alloc> <free> <screen> <screen kind> <record> <seal> <store> <load> <sync> <after> <after bytes> <after files>
 
 times in device microseconds (time.ticks_us: emulated cycles on the virtual Pico);
 ``total`` from the press to the end of the frame's show (the panel has the frame: a
@@ -20,9 +20,11 @@ the top screen's on_tick and a redraw it asks for; issue 21);
 ``class`` is ``cursor`` (an arrow that left the screens, the journal, the dice and
 every state but the top screen's cursor as they were: judged outside the timed
 part), ``open`` (the press that opened the game from the main menu) or ``other``;
-``bytes``/``files`` what the press wrote to storage (the bytes of every file the
-app's Storage wrote, from their sizes after; ``files``: its write calls, renames
-too); ``alloc`` the largest single block the press's save asked for (its JSON
+``bytes``/``files`` what the press wrote to storage up to its frame (the bytes of
+every file the app's Storage wrote, from their sizes after; ``files``: its write
+calls, renames too), ``after bytes``/``after files`` what was written after the
+frame, between presses (the save before a restart for a heap in pieces:
+firmware.relief.restart_between); ``alloc`` the largest single block the press's save asked for (its JSON
 text: the biggest allocation of a press that saves; 0 when it encoded none);
 ``free`` the free heap after the press and a collection, every 25 presses (else
 -1), with mem_info's lines after ``PBMEM`` (its "max free sz": the largest free
@@ -395,7 +397,11 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1):
         show = app.surface.show
         shown = [0]
 
+        at_frame = [None]  # what the press had written when its frame was shown
+
         def showing():  # the frame is on the panel: the press's time ends here
+            if at_frame[0] is None:
+                at_frame[0] = (box[0], box[1])
             show()
             shown[0] = time.ticks_us()
         app.surface.show = showing
@@ -439,6 +445,7 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1):
             for i in range(10):
                 acc[i] = 0
             box[0] = box[1] = 0
+            at_frame[0] = None
             errors = memerr[0]
             big[0] = 0
             shown[0] = 0
@@ -467,8 +474,10 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1):
                 free = gc.mem_free()
                 print("PBMEM", game)
                 micropython.mem_info()
+            pressed = at_frame[0] or (box[0], box[1])
             print("PB", game, kind, name, total, act, acc[0], acc[1], acc[2], acc[3], acc[4],
-                  box[0], box[1], alloc, free, where[0], where[1], acc[5], acc[6], acc[7], acc[8], acc[9], after)
+                  pressed[0], pressed[1], alloc, free, where[0], where[1], acc[5], acc[6], acc[7], acc[8], acc[9], after,
+                  box[0] - pressed[0], box[1] - pressed[1])
             if memerr[0] != errors:
                 print("MEMERR", game, count)
             if asked[0] is not None:  # the press restarted the board: a fresh interpreter goes on

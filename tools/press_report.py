@@ -81,7 +81,8 @@ def parse(text, block_bytes=16):
             # the screen the press was made on and its family (older logs: "?")
             rec["screen"] = p[15] if len(p) > 15 else "?"
             rec["family"] = p[16] if len(p) > 16 else "?"
-            for i, key in enumerate(("record", "seal", "store", "load", "sync", "after")):
+            for i, key in enumerate(("record", "seal", "store", "load", "sync", "after", "after_bytes",
+                                     "after_files")):
                 rec[key] = int(p[17 + i]) if len(p) > 17 + i else 0
             out["presses"].append(rec)
             game = p[1]
@@ -188,9 +189,15 @@ def report(data, where, erases=None, programmed=None, device=True):
     cursor_bytes = sum(p["bytes"] for p in presses if p["kind"] == "cursor")
     cursor_files = sum(p["files"] for p in presses if p["kind"] == "cursor")
     count = len(presses) or 1
-    written = sum(p["bytes"] for p in presses)
+    between = [p for p in presses if p["after_files"]]
+    written = sum(p["bytes"] + p["after_bytes"] for p in presses)
     lines.append("flash: %d B written by the app's storage in %d presses: %.0f B per press, %s per hour at %d presses an hour" % (
         written, len(presses), written / count, kb(written / count * PRESSES_PER_HOUR), PRESSES_PER_HOUR))
+    if between:
+        lines.append("  of which after a frame, between presses (the save before a restart for a heap in pieces): "
+                     "%d B, %d files, after %d presses (%d of them cursor moves, which wrote nothing themselves)" % (
+                         sum(p["after_bytes"] for p in between), sum(p["after_files"] for p in between),
+                         len(between), len([p for p in between if p["kind"] == "cursor"])))
     if erases is not None:
         lines.append("flash (the emulator's chip): %d sector erases, %d B programmed: %.2f erases and %.0f B per press; "
                      "%.0f erases an hour" % (erases, programmed, erases / count, programmed / count,

@@ -271,3 +271,26 @@ def test_a_hosts_run_prints_its_times_without_judging_a_picos_budgets():
     assert "cursor or menu move, max: 0.4 ms (budget" not in joined
     # what a host does judge: bytes written and MemoryErrors
     assert "MemoryErrors: 0 errors (budget 0 errors): met" in joined
+
+
+def test_writes_after_the_frame_are_the_restarts_not_the_cursor_moves():
+    # found by the ballast run (issue 21): the save before a restart between presses
+    # (firmware.relief.restart_between: a heap in pieces) holds a cursor moved since
+    # the last save; press_bench counted it as the cursor move's write. Now a press's
+    # bytes are those written up to its frame; the rest are the restart's, apart
+    def pb(kind, written, files, after_bytes, after_files):
+        return ("PB Cyb %s U 90000 1000 0 0 0 0 2000 %d %d 700 -1 cn_game menu 0 0 0 0 0 5000 %d %d"
+                % (kind, written, files, after_bytes, after_files))
+    text = "\n".join(["PBFLOWS 1", pb("cursor", 0, 0, 6000, 2), pb("cursor", 0, 0, 0, 0),
+                      pb("other", 700, 2, 0, 0), "PBDONE 0"])
+    data = press_report.parse(text, 16)
+    assert [p["after_bytes"] for p in data["presses"]] == [6000, 0, 0]
+    joined = "\n".join(press_report.report(data, "test"))
+    assert "cursor or menu move, bytes the app wrote (no erase, no program): 0 B (budget 0 B): met" in joined
+    assert "flash: 6700 B written by the app's storage in 3 presses" in joined
+    assert ("of which after a frame, between presses (the save before a restart for a heap in pieces): "
+            "6000 B, 2 files, after 1 presses (1 of them cursor moves" in joined)
+    text = text.replace(pb("cursor", 0, 0, 6000, 2), pb("cursor", 6000, 2, 0, 0))
+    joined = "\n".join(press_report.report(press_report.parse(text, 16), "test"))
+    assert "bytes the app wrote (no erase, no program): 6000 B (budget 0 B): NOT MET" in joined
+    assert "of which after a frame" not in joined
