@@ -429,6 +429,10 @@ class HandBack(Screen):
     ID = "handback"
     HELP = ("A or B back")
     GUARDED = True  # shows no secret, or guards it itself: the app never covers it
+    # its arrows do nothing: no save, no digest to learn it (firmware.saving.moves_only;
+    # in a heap in pieces the digest's text did not fit and an arrow here wrote the
+    # save: found by the ballast bench, issue 21)
+    VIEW_ARROWS = True
 
     def draw(self, app, surface):
         surface.line_text(0, self.s.get("title", "Done"), True)

@@ -379,3 +379,25 @@ def test_the_gms_reveal_menu_moves_its_cursor_without_a_save():
         assert app.top() is not gm
     else:
         assert gm.items(app)[1].startswith("*")  # revealed, marked
+
+
+def test_the_hand_back_screens_arrows_save_nothing():
+    # found by the ballast bench (issue 21): the blank "Hand the device back" screen
+    # does nothing on an arrow, yet each one went through the save's digest, and in
+    # a heap in pieces (no block for the digest's text) wrote the save
+    from firmware import saving as saving_module
+    from firmware.screens.prompt import HandBack
+    board, app = boot(tempdir("handback"), 5)
+    app.push(HandBack())
+    board.press(app, "A")                      # back to the main menu: saved
+    app.push(HandBack())
+    for name in ("U", "D", "L", "R"):
+        assert saving_module.moves_only(app.top(), name, "short")
+    saves = []
+    real = app.save
+    app.save = counting(saves, real)
+    keys(board, app, "U D L R")
+    assert saves == [] and app.top().ID == "handback"
+    keys(board, app, "B")                      # continues: saved as any press
+    assert len(saves) == 1 and app.top().ID == "main"
+    app.save = real
