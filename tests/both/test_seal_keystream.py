@@ -20,7 +20,7 @@ def _reference(key, salt, buf, start):
 
 
 def test_the_keystream_is_the_byte_by_byte_one_at_every_length():
-    for size in list(range(0, 70)) + [95, 96, 97, 255, 256, 257, 2500]:
+    for size in list(range(0, 70)) + [95, 96, 97, 255, 256, 257, 287, 288, 289, 511, 512, 513, 2500]:
         data = bytearray((i * 7 + size) & 0xFF for i in range(size + 4))
         want = bytearray(data)
         _reference(KEY, b"salt", want, 4)
