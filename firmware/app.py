@@ -39,6 +39,9 @@ _PRESSURE = const(65536)
 # MicroPython 160 KB (a 240K heap of the 32-bit port: 167 KB), so only the latter restarts
 _WHOLE = const(188416)
 PRIVATE_MS = 5000
+# the undo step an action left to copy after its frame (App._act, App.redraw): [the
+# App, the step's file name], or [None, None]
+_STEP = [None, None]
 
 
 def _moved_cursor(top, moved):
@@ -48,6 +51,16 @@ def _moved_cursor(top, moved):
     if not isinstance(state, dict):
         return None
     return dict((key, state[key]) for key in CURSOR_KEYS if isinstance(state.get(key), int))
+
+
+def _copy_step(app):
+    """Copy the last save (PREV) to the undo step the last action left (_STEP),
+    if any: after its frame, and before anything else saves (a function of this
+    module, not an App method: no more names interned at boot)."""
+    step = _STEP[1]
+    if step is not None and _STEP[0] is app:
+        _STEP[0] = _STEP[1] = None
+        app.storage.copy(PREV, step)
 
 
 def log(message):
@@ -308,6 +321,7 @@ class App(Journaling, Sealing, Saving):
 
     def _act(self, name, kind):
         """The body of ``handle``. :returns: False after a MemoryError."""
+        _copy_step(self)  # one a press left when no frame followed it
         try:
             # the journal's entries of the presses before the last one go now: each
             # was made amid its press's garbage, and lived on as an island in the free
@@ -404,8 +418,15 @@ class App(Journaling, Sealing, Saving):
                 # keyed by its SHA-256 (firmware.steps.mark). When the cursor had moved
                 # since that save without being saved, where it was at the press is
                 # beside the key (firmware.steps.keep_cursor) and an undo puts it back:
-                # no decoding and encoding of the state on a press (issue 21)
-                self.storage.copy(PREV, step)
+                # no decoding and encoding of the state on a press (issue 21). It is
+                # made after the frame (App.redraw: 20-30 ms of a Pico the frame does
+                # not need; what the screen confirms is saved by now), before any
+                # other save could make PREV another state; a power cut before it
+                # loses that one step (undo refuses a missing or foreign step file)
+                _STEP[0] = self
+                _STEP[1] = step
+                if self.opening:
+                    _copy_step(self)
             if self.opening:
                 self.open_session()
                 self.save()
@@ -437,6 +458,7 @@ class App(Journaling, Sealing, Saving):
                     raise MemoryError("no room to draw even the last save's screen")
         self.surface.show()
         self.dirty = False
+        _copy_step(self)  # the last action's undo step (App._act)
         # after the frame (issue 21: a press answers at once), between presses: the
         # garbage is collected now, so the next press does not stop for a collection
         # (10-30 ms on a Pico); then is the heap running short? (gc.mem_free walks
