@@ -23,8 +23,8 @@ part), ``open`` (the press that opened the game from the main menu) or ``other``
 ``bytes``/``files`` what the press wrote to storage up to its frame (the bytes of
 every file the app's Storage wrote, from their sizes after; ``files``: its write
 calls, renames too), ``after bytes``/``after files`` what was written after the
-frame, between presses (the save before a restart for a heap in pieces:
-firmware.relief.restart_between); ``alloc`` the largest single block the press's save asked for (its JSON
+frame, between presses (an action's undo step, App.redraw; the save before a
+restart for a heap in pieces: firmware.relief.restart_between); ``alloc`` the largest single block the press's save asked for (its JSON
 text: the biggest allocation of a press that saves; 0 when it encoded none);
 ``free`` the free heap after the press and a collection, every 25 presses (else
 -1), with mem_info's lines after ``PBMEM`` (its "max free sz": the largest free

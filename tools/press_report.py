@@ -194,8 +194,9 @@ def report(data, where, erases=None, programmed=None, device=True):
     lines.append("flash: %d B written by the app's storage in %d presses: %.0f B per press, %s per hour at %d presses an hour" % (
         written, len(presses), written / count, kb(written / count * PRESSES_PER_HOUR), PRESSES_PER_HOUR))
     if between:
-        lines.append("  of which after a frame, between presses (the save before a restart for a heap in pieces): "
-                     "%d B, %d files, after %d presses (%d of them cursor moves, which wrote nothing themselves)" % (
+        lines.append("  of which after a frame, between presses (an action's undo step, the save before a restart "
+                     "for a heap in pieces): %d B, %d files, after %d presses (%d of them cursor moves, which wrote "
+                     "nothing themselves)" % (
                          sum(p["after_bytes"] for p in between), sum(p["after_files"] for p in between),
                          len(between), len([p for p in between if p["kind"] == "cursor"])))
     if erases is not None:

@@ -288,8 +288,8 @@ def test_writes_after_the_frame_are_the_restarts_not_the_cursor_moves():
     joined = "\n".join(press_report.report(data, "test"))
     assert "cursor or menu move, bytes the app wrote (no erase, no program): 0 B (budget 0 B): met" in joined
     assert "flash: 6700 B written by the app's storage in 3 presses" in joined
-    assert ("of which after a frame, between presses (the save before a restart for a heap in pieces): "
-            "6000 B, 2 files, after 1 presses (1 of them cursor moves" in joined)
+    assert ("of which after a frame, between presses (an action's undo step, the save before a restart "
+            "for a heap in pieces): 6000 B, 2 files, after 1 presses (1 of them cursor moves" in joined)
     text = text.replace(pb("cursor", 0, 0, 6000, 2), pb("cursor", 6000, 2, 0, 0))
     joined = "\n".join(press_report.report(press_report.parse(text, 16), "test"))
     assert "bytes the app wrote (no erase, no program): 6000 B (budget 0 B): NOT MET" in joined
