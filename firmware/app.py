@@ -298,9 +298,15 @@ class App(Journaling, Sealing, Saving):
             return
         self._last_press = self.now
         self.storage.hold()  # the press's journal lines: one append (App.save flushes)
-        acted = self._act(name, kind)
-        if not acted:
+        try:
+            acted = self._act(name, kind)
+        except Exception as exc:  # a fault of ours: the app goes on from the last
+            acted = exc           # save, as after a MemoryError (found by the ballast
+                                  # bench: a press that raised stopped the app)
+        if acted is False:
             self.recover_memory()
+        elif acted is not True:  # the exception, named on the notice
+            memory.recover_memory(self, acted)
         self.storage.flush()
         self.dirty = True
 

@@ -141,8 +141,9 @@ def forget_games(app, reveal=True):
         app.forget(FORGET, KEEP_MODULES)
 
 
-def recover_memory(app):
-    """App.recover_memory: after a MemoryError, start again from the last save, as a reboot would.
+def recover_memory(app, fault=None):
+    """App.recover_memory: after a MemoryError, or a press that raised ``fault`` (an
+    exception: a fault of the app's), start again from the last save, as a reboot would.
 
     The screens and the games' modules are dropped (the packs too if the save
     cannot be read back beside them), then the last save (the last acknowledged
@@ -179,6 +180,11 @@ def recover_memory(app):
         app.forget(FORGET, KEEP_MODULES + ("shared_rules.tables",) if app.packs else KEEP_MODULES)
     gc.collect()
     text = "That press was not kept: the game is as it was before it."
+    if fault is not None:  # named on the console and the notice (no secret in them:
+        # the rules' own errors, which may name one, are RefereeErrors, shown before)
+        text = "That press failed (%s: %s) and was not kept: the game is as it was before it." % (
+            type(fault).__name__, fault)
+        app.log(text)
     kept = False
     lost = None  # what to say when a save is bad or missing (firmware/resume.py)
     for attempt in range(2):
@@ -226,7 +232,9 @@ def recover_memory(app):
         app.journal.next_seq = next_seq
     for _ in range(2):
         try:
-            if app.restart is None or lost:
+            if fault is not None:
+                app.notice("Error", text)
+            elif app.restart is None or lost:
                 app.notice("Out of memory", text)
             else:
                 # a board that can restart offers it (firmware/screens/main.py)

@@ -241,3 +241,32 @@ def test_out_of_memory_with_a_bad_state_sav_resumes_state_prev_and_says_so():
     assert [s.ID for s in app.stack] == ["main", "dice", "text"]
     assert app.history == []                          # before the roll
     assert read_text(root + "/saves/bad1.sav") == "garbage"
+
+
+def test_a_press_that_raises_is_not_kept_the_app_goes_on_and_says_what_failed():
+    # found by the ballast bench on the emulated Pico (issue 21): a press that raised
+    # (a ValueError deep in a reveal) ended the app's loop: the device stopped. Now
+    # the app goes on from the last save, as after a MemoryError, and says what failed
+    root = tempdir("raised")
+    board, app = boot(root, 7)
+    board.press(app, "A")                         # the Dice screen, saved
+    board.press(app, "A")                         # a roll, saved
+    saved = app.storage.read("saves/state.sav")
+    counter = app.source.counter
+
+    def failing(app_, name, kind):
+        app_.top().s["sel"] = 3                   # half done in RAM: not kept
+        raise ValueError("non-hex digit")
+    app.top().on_button = failing
+    board.press(app, "A")
+    lines = app.surface.lines()
+    assert lines[0] == "Error" and app.top().ID == "text", lines
+    text = " ".join(line.strip() for line in lines[1:7])
+    assert "That press failed (ValueError: non-hex digit)" in text, text
+    assert [s.ID for s in app.stack] == ["main", "dice", "text"]
+    assert app.stack[1].s.get("sel", 0) != 3 and app.source.counter == counter
+    assert app.storage.read("saves/state.sav") == saved
+    board.press(app, "A")                         # the notice read: the app goes on
+    assert app.top().ID == "dice"
+    board.press(app, "A")                         # a roll on the restored screen
+    assert app.source.counter > counter and app.storage.read("saves/state.sav") != saved
