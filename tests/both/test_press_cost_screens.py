@@ -401,3 +401,37 @@ def test_the_hand_back_screens_arrows_save_nothing():
     keys(board, app, "B")                      # continues: saved as any press
     assert len(saves) == 1 and app.top().ID == "main"
     app.save = real
+
+
+def test_only_an_actions_save_keeps_the_state_before_it_as_state_prev():
+    # issue 21: every save renamed the one before to state.prev (~10 ms of a Pico);
+    # state.prev is needed as the state before an action (its undo step is copied
+    # from it after the frame), so a save that only opens or closes a screen replaces
+    # state.sav without the rename, and state.prev stays the state before the last action
+    root = tempdir("prevkept")
+    board, app = boot(root, 5)
+    board.press(app, "A")                      # the Dice screen
+    board.press(app, "A")                      # a roll: the Dice screen before it is PREV
+    before_roll = app.storage.read("saves/state.prev")
+    step = "undo/%d.snp" % (app.undo[2] - 1)
+    assert app.storage.read(step) == before_roll
+    renames = []
+    rename = app.storage.rename
+
+    def counted(*args):  # (no name of the device code here: the build's shrink)
+        renames.append(args)
+        return rename(*args)
+    app.storage.rename = counted
+    try:
+        rolled = app.storage.read("saves/state.sav")
+        board.press(app, "R")                  # the roll history: a screen opened
+        assert app.top().ID != "dice" and app.storage.read("saves/state.sav") != rolled
+        assert renames == [] and app.storage.read("saves/state.prev") == before_roll
+        board.press(app, "B")                  # closed again: the save as it was
+        assert app.top().ID == "dice" and renames == []
+        board.press(app, "A")                  # another roll: the state before it is PREV
+        assert renames == [("saves/state.sav", "saves/state.prev")]
+        assert app.storage.read("saves/state.prev") != before_roll
+        assert app.storage.read("undo/%d.snp" % (app.undo[2] - 1)) == app.storage.read("saves/state.prev")
+    finally:
+        app.storage.rename = rename
