@@ -60,7 +60,12 @@ def _copy_step(app):
     step = _STEP[1]
     if step is not None and _STEP[0] is app:
         _STEP[0] = _STEP[1] = None
-        app.storage.copy(PREV, step)
+        try:
+            app.storage.copy(PREV, step)
+        except OSError as exc:  # storage full or failing: only the way back over that
+            # action is lost (undo says so); the action is saved (found by review: the
+            # error ended the app's loop after the frame)
+            log("undo step not kept: %s" % exc)
 
 
 def log(message):

@@ -141,9 +141,9 @@ def forget_games(app, reveal=True):
         app.forget(FORGET, KEEP_MODULES)
 
 
-def recover_memory(app, fault=None):
-    """App.recover_memory: after a MemoryError, or a press that raised ``fault`` (an
-    exception: a fault of the app's), start again from the last save, as a reboot would.
+def recover_memory(app, went_wrong=None):
+    """App.recover_memory: after a MemoryError, or a press that raised ``went_wrong`` (an
+    exception of the app's), start again from the last save, as a reboot would.
 
     The screens and the games' modules are dropped (the packs too if the save
     cannot be read back beside them), then the last save (the last acknowledged
@@ -180,11 +180,19 @@ def recover_memory(app, fault=None):
         app.forget(FORGET, KEEP_MODULES + ("shared_rules.tables",) if app.packs else KEEP_MODULES)
     gc.collect()
     text = "That press was not kept: the game is as it was before it."
-    if fault is not None:  # named on the console and the notice (no secret in them:
-        # the rules' own errors, which may name one, are RefereeErrors, shown before)
-        text = "That press failed (%s: %s) and was not kept: the game is as it was before it." % (
-            type(fault).__name__, fault)
-        app.log(text)
+    if went_wrong is not None:  # named by its kind only (its text may hold a value,
+        # even a hidden one), a storage error by its number (on the notice, which logs it)
+        # (no short text: each would be one more name interned at boot)
+        if isinstance(went_wrong, OSError):
+            number = went_wrong.args[0] if went_wrong.args else None
+            text = ("That press could not be saved (storage error %s) and was not kept: the game "
+                    "is as it was before it." % number)
+            if number == 28:  # ENOSPC
+                text = ("That press could not be saved (the storage is full) and was not kept: "
+                        "the game is as it was before it.")
+        else:
+            text = ("That press failed (%s, a fault of the referee: please report it) and was not "
+                    "kept: the game is as it was before it." % type(went_wrong).__name__)
     kept = False
     lost = None  # what to say when a save is bad or missing (firmware/resume.py)
     for attempt in range(2):
@@ -232,7 +240,7 @@ def recover_memory(app, fault=None):
         app.journal.next_seq = next_seq
     for _ in range(2):
         try:
-            if fault is not None:
+            if went_wrong is not None:
                 app.notice("Error", text)
             elif app.restart is None or lost:
                 app.notice("Out of memory", text)
