@@ -291,7 +291,9 @@ def test_15_version_mismatch(tmp_path, capsys):
         text = handle.read()
     with open(path, "w") as handle:
         handle.write(text.replace('VERSION = "', 'VERSION = "9.'))
-    with VirtualPico(fs, argv=["main.py"]) as old:
+    # the app compiled from its sources in the heap (the test edits them), on the
+    # 64-bit port (objects twice a Pico's): more room than the built device's 192K
+    with VirtualPico(fs, heap="320K", argv=["main.py"]) as old:
         code, _, err = run(capsys, "pull", "--port", old.port, "--quiet", str(tmp_path / "pc"))
     assert code == 15 and "the device runs Pocket Referee 9." in err and "referee deploy" in err
 
@@ -308,7 +310,9 @@ def test_16_device_full(tmp_path, capsys):
         handle.write(text.replace("RESERVE = 4096", "RESERVE = 10 ** 15"))
     pc = str(tmp_path / "pc")
     put(pc, "packs/extra.json", pack_text("extra"))
-    with VirtualPico(fs, argv=["main.py"]) as full:
+    # the app compiled from its sources in the heap (the test edits them), on the
+    # 64-bit port (objects twice a Pico's): more room than the built device's 192K
+    with VirtualPico(fs, heap="320K", argv=["main.py"]) as full:
         code, _, err = run(capsys, "push", "--port", full.port, "--quiet", pc)
     assert code == 16 and "filesystem is full" in err and "delete old journals" in err
 
