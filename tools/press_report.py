@@ -153,7 +153,8 @@ def report(data, where, erases=None, programmed=None, device=True):
         if p["game"] not in games:
             games.append(p["game"])
     lines.extend(restart_lines(data, games))
-    lines.append("per game: free heap after gc (min/median/max) | largest free block (min/median/max) | largest save text")
+    lines.append("per game: free heap after gc (min/median/max) | largest free block (min/median/max) | largest save text "
+                 "(the heap is sampled every 25th press: \"-\" when a game had fewer)")
     for g in games:
         heap = data["heap"].get(g, [])
         blocks = data["blocks"].get(g, [])
@@ -213,7 +214,8 @@ def report(data, where, erases=None, programmed=None, device=True):
     timed = budget if device else _not_judged
     lines.append("  " + timed("cursor or menu move, max", None if not figures["cursor"] else
                               round(max(figures["cursor"]) / 1000, 1), CURSOR_MS))
-    lines.append("  " + budget("cursor or menu move, bytes the app wrote (no erase, no program)", cursor_bytes, 0, "B"))
+    lines.append("  " + budget("cursor or menu move, bytes the app wrote up to its frame (so nothing to erase "
+                               "or program)", cursor_bytes, 0, "B"))
     lines.append("  " + budget("cursor or menu move, files written or renamed", cursor_files, 0, "files"))
     lines.append("  " + timed("other press, p99", None if not figures["other"] else
                               round(pct(figures["other"], 99) / 1000, 1), OTHER_P99_MS))
@@ -239,7 +241,7 @@ def restart_lines(data, games):
         lines.append("%s: %d%s" % (label, sum(per.values()), " (%s)" % shown if shown else ""))
     boots = [p["boot"] for p in data["presses"] if "boot" in p]
     if boots:
-        lines.append("  a press a restart cut is finished by the next boot: its time above includes that boot "
+        lines.append("  a press cut by a restart is finished by the next boot: its time above includes that boot "
                      "(mean %s, max %s), not the soft reset (~1 s on a Pico)"
                      % (ms(statistics.mean(boots)), ms(max(boots))))
     return lines

@@ -44,7 +44,7 @@ def test_report_splits_press_kinds_and_judges_each_budget():
     joined = "\n".join(lines)
     # the cursor's max is 31 ms: over 30
     assert "cursor or menu move, max: 31.0 ms (budget 30 ms): NOT MET" in joined
-    assert "cursor or menu move, bytes the app wrote (no erase, no program): 0 B (budget 0 B): met" in joined
+    assert "cursor or menu move, bytes the app wrote up to its frame (so nothing to erase or program): 0 B (budget 0 B): met" in joined
     # 99 of 100 other presses at 90 ms: p99 is 90 ms (nearest rank), the max 120 ms
     assert "other press, p99: 90.0 ms (budget 100 ms): met" in joined
     assert "first open of a game, max: 650.0 ms (budget 700 ms): met" in joined
@@ -286,11 +286,11 @@ def test_writes_after_the_frame_are_the_restarts_not_the_cursor_moves():
     data = press_report.parse(text, 16)
     assert [p["after_bytes"] for p in data["presses"]] == [6000, 0, 0]
     joined = "\n".join(press_report.report(data, "test"))
-    assert "cursor or menu move, bytes the app wrote (no erase, no program): 0 B (budget 0 B): met" in joined
+    assert "cursor or menu move, bytes the app wrote up to its frame (so nothing to erase or program): 0 B (budget 0 B): met" in joined
     assert "flash: 6700 B written by the app's storage in 3 presses" in joined
     assert ("of which after a frame, between presses (an action's undo step, the save before a restart "
             "for a heap in pieces): 6000 B, 2 files, after 1 presses (1 of them cursor moves" in joined)
     text = text.replace(pb("cursor", 0, 0, 6000, 2), pb("cursor", 6000, 2, 0, 0))
     joined = "\n".join(press_report.report(press_report.parse(text, 16), "test"))
-    assert "bytes the app wrote (no erase, no program): 6000 B (budget 0 B): NOT MET" in joined
+    assert "bytes the app wrote up to its frame (so nothing to erase or program): 6000 B (budget 0 B): NOT MET" in joined
     assert "of which after a frame" not in joined
