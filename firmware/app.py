@@ -60,12 +60,20 @@ def _copy_step(app):
     step = _STEP[1]
     if step is not None and _STEP[0] is app:
         _STEP[0] = _STEP[1] = None
-        try:
-            app.storage.copy(PREV, step)
-        except OSError as exc:  # storage full or failing: only the way back over that
-            # action is lost (undo says so); the action is saved (found by review: the
-            # error ended the app's loop after the frame)
-            log("undo step not kept: %s" % exc)
+        # storage full or failing, or no room for the copy's buffer even after a
+        # collection: the way back over that action is lost (undo says so), the action
+        # is saved (found by review and by make bench: the error ended the app's loop
+        # after the frame)
+        for _ in range(2):
+            try:
+                app.storage.copy(PREV, step)
+                return
+            except MemoryError:
+                gc.collect()
+            except OSError as exc:
+                log("undo step not kept: %s" % exc)
+                return
+        log("undo step not kept: out of memory")
 
 
 def log(message):

@@ -305,3 +305,30 @@ def test_a_full_storage_keeps_the_action_loses_only_its_undo_step_and_says_so():
     board.press(app, "B", True)                   # Undo: the roll's step was not kept
     board.press(app, "A")
     assert app.surface.lines()[1].startswith("Cannot undo"), app.surface.lines()
+
+
+def test_no_room_for_the_undo_steps_copy_after_the_frame_loses_only_that_step():
+    # found by make bench (the Cybercore AF ladder at 112K): the undo step's copy,
+    # made after the frame, ran out of memory for its file buffer and the error ended
+    # the app's loop; it is tried again after a collection, then given up
+    root = tempdir("stepoom")
+    board, app = boot(root, 7)
+    board.press(app, "A")                         # the Dice screen
+    copy = app.storage.copy
+    calls = []
+
+    def starved(*args):
+        calls.append(args)
+        raise MemoryError("memory allocation failed, allocating 513 bytes")
+    app.storage.copy = starved
+    board.press(app, "A")                         # a roll: saved; its step not copied
+    assert len(calls) == 2 and app.top().ID == "dice" and len(app.history) == 1
+    app.storage.copy = copy
+    board.press(app, "A")                         # the next roll: its step copied
+    board.press(app, "B", True)                   # Undo: the second roll comes off
+    board.press(app, "A")
+    assert app.surface.lines()[1].startswith("Roll undone"), app.surface.lines()
+    board.press(app, "A")
+    board.press(app, "B", True)                   # the first roll's step was not kept
+    board.press(app, "A")
+    assert app.surface.lines()[1].startswith("Cannot undo"), app.surface.lines()
