@@ -116,7 +116,9 @@ def no_hook():
 def test_first_sync_then_no_change_and_the_app_resumes(pico, tmp_path, capsys):
     pc = tmp_path / "pc"
     # the app itself makes changes: open Dice (A) and roll (A): a save and a journal line
-    on_device(pico.port, "app.handle('A','short')\napp.handle('A','short')")
+    # as the app's loop does (App.tick): each press, then its frame (an action's undo
+    # step is copied after the frame)
+    on_device(pico.port, "app.handle('A','short')\napp.redraw()\napp.handle('A','short')\napp.redraw()")
     on_device(pico.port, "app.marker = 1")
     put(os.path.join(str(pico.fs), "data"), "packs.ok", "0.1.0 " + "0" * 64 + "\n")
     # the tables a game in progress started with (firmware/packfile.py KEPT)
@@ -169,7 +171,9 @@ def test_a_change_on_each_side(pico, tmp_path, capsys):
     assert sync(pico.port, pc) == 0
     put(str(pc), "packs/custom.json", pack_text(note="edited on the PC"))
     put(str(pc), "packs/new.json", pack_text("new"))
-    on_device(pico.port, "app.handle('A','short')\napp.handle('A','short')")
+    # as the app's loop does (App.tick): each press, then its frame (an action's undo
+    # step is copied after the frame)
+    on_device(pico.port, "app.handle('A','short')\napp.redraw()\napp.handle('A','short')\napp.redraw()")
     capsys.readouterr()
     assert sync(pico.port, pc) == 0
     out = capsys.readouterr().out
