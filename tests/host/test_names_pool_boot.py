@@ -17,35 +17,26 @@ import pytest
 ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
 MP32 = os.path.join(ROOT, ".venv", "mp32", "micropython")
 
-# a board as bench_device.py's BOOT_SCRIPT makes it (the Pico's display driver on a
-# bus that takes every write, the simulator's buttons and storage), its restart the
-# end of the interpreter
-BOOT = """
-import gc, sys
-sys.path.insert(0, %r)
-from boards import pico, forget_modules
-from boards.sim import SimBoard, parse_keys
-from firmware import app as app_module
-from firmware.buttons import Buttons
-from firmware.care import ScreenCare
-from firmware.storage import Storage
-class Bus:
-    def scan(self):
-        return [0x3C]
-    def writeto(self, addr, buf):
-        return len(buf)
-    def writevto(self, addr, vector):
-        return 0
-board = SimBoard(%r)
-board.pack_dirs = (%r,)
-surface = pico.make_surface(i2c=Bus())
-app = app_module.App(surface, Buttons(board.make_buttons()), Storage(%r), board.entropy, 1, board.pack_dirs)
-app.care = ScreenCare(surface, board.now)
-app.forget = forget_modules
-def _restart():
+def _boot_script():
+    """tools/bench_device.py's BOOT_SCRIPT (a board as the device makes it, in a script
+    the size of main.py: what make bench counts), read from its source (importing
+    it runs the bench)."""
+    import ast
+    with open(os.path.join(ROOT, "tools", "bench_device.py")) as handle:
+        tree = ast.parse(handle.read())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and [t.id for t in node.targets if isinstance(t, ast.Name)] == ["BOOT_SCRIPT"]:
+            return ast.literal_eval(node.value)
+    raise AssertionError("tools/bench_device.py has no BOOT_SCRIPT")
+
+
+# make bench's boot, its restart the end of the interpreter, reserve_names watched,
+# then the keys pressed
+BOOT = _boot_script().replace("app.boot()", """def _restart():
     print('RESTART')
     raise SystemExit
 app.restart = _restart
+from firmware import app as app_module
 _reserve = app_module.reserve_names
 def _reserving(*args):
     gc.collect()
@@ -56,7 +47,7 @@ def _reserving(*args):
     micropython.qstr_info()
     return taken
 app_module.reserve_names = _reserving
-app.boot()
+app.boot()""", 1) + """from boards.sim import parse_keys
 for name, long in parse_keys(%r):
     board.press(app, name, long)
 print('TOP', app.top().ID)
@@ -101,36 +92,8 @@ def test_the_boot_after_a_new_cybernaut_games_restart_takes_the_next_pool(tmp_pa
     assert free - room >= 28 * 1024, (free, room)
 
 
-# make bench's boot (tools/bench_device.py BOOT_SCRIPT: a script the size of main.py)
-MAIN_MENU = """
-import gc, sys
-sys.path.insert(0, %r)
-from boards import pico
-from boards.sim import SimBoard
-from firmware.app import App
-from firmware.buttons import Buttons
-from firmware.care import ScreenCare
-from firmware.storage import Storage
-class Bus:
-    def scan(self):
-        return [0x3C]
-    def writeto(self, addr, buf):
-        return len(buf)
-    def writevto(self, addr, vector):
-        return 0
-board = SimBoard(%r)
-board.pack_dirs = (%r,)
-surface = pico.make_surface(i2c=Bus())
-app = App(surface, Buttons(board.make_buttons()), Storage(%r), board.entropy, 1, board.pack_dirs)
-app.care = ScreenCare(surface, board.now)
-from boards import forget_modules
-app.forget = forget_modules
-app.boot()
-gc.collect()
-print('HEAP', gc.mem_free())
-import micropython
-micropython.qstr_info()
-"""
+# make bench's boot to the main menu, its names counted as make bench counts them
+MAIN_MENU = _boot_script() + "import micropython\nmicropython.qstr_info()\n"
 
 
 def test_the_boot_to_the_main_menu_interns_names_in_five_pools(tmp_path):
