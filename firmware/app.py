@@ -445,7 +445,8 @@ class App(Journaling, Sealing, Saving):
                 # made after the frame (App.redraw: 20-30 ms of a Pico the frame does
                 # not need; what the screen confirms is saved by now), before any
                 # other save could make PREV another state; a power cut before it
-                # loses that one step (undo refuses a missing or foreign step file)
+                # loses the way back over this action (undo refuses a missing or
+                # foreign step file, and goes no further back)
                 _STEP[0] = self
                 _STEP[1] = step
                 if self.opening:
