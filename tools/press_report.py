@@ -3,12 +3,15 @@ screen kind, flash written per press and per hour, heap per game, each budget li
 with "met" / "NOT MET".
 
     python tools/press_report.py [--micropython BIN] [--heap 240K] [--presses 60]
-                                 [--ballast 0] [--packs DIR] [--seed 1]
+                                 [--ballast 0] [--packs DIR] [--seed 1] [--code rom|heap]
 
 runs tools/press_bench.py on a MicroPython unix port (default: $MICROPYTHON, else
 .venv/bin/micropython; the 32-bit port is the proxy CI tracks for a Pico's time
 and memory) over a fresh build in build/bench and prints the report. tools/bench_pico.py
-uses ``report`` on the emulated Pico's output.
+uses ``report`` on the emulated Pico's output. ``--code rom`` (the default) runs the
+app's code in place from a ROMFS image, out of the heap, as the Pocket Referee
+firmware's frozen code (``driver``); ``--code heap`` loads its .mpy files into the
+heap, as the stock firmware does.
 
 The board restarts as a Pico's does (press_bench.restartable): each game runs in a
 fresh interpreter, and when the app restarts the board (a game opened after
@@ -18,6 +21,8 @@ restarts per game, between presses and within a press.
 """
 
 import argparse
+import contextlib
+import io
 import math
 import os
 import shutil
@@ -315,27 +320,84 @@ def by_screen(presses, slow_ms=OTHER_P99_MS, most=12):
     return lines
 
 
-def driver(code, data, packs, presses, seed, ballast, flow, prelude=""):
+def driver(code, data, packs, presses, seed, ballast, flow, prelude="", rom=None):
     """The few lines run in a fresh interpreter (on the unix port or the device) for
     one flow of press_bench (a fresh heap, as after a Pico's restart).
 
-    :param prelude: lines run after press_bench is imported, before it runs (tests)."""
-    return ("import sys\nsys.path.insert(0, %r)\nimport press_bench\n%spress_bench.run(%r, %r, %r, %d, %d, %d, %d)\n"
-            % (code, prelude, code, data, packs, presses, seed, ballast, flow))
+    :param prelude: lines run after press_bench is imported, before it runs (tests).
+    :param rom: None (the app's .mpy files are imported from ``code`` into the heap,
+        as on the stock firmware), or (image path, free bytes wanted): the app is
+        imported from that ROMFS image (``rom_image``), mounted at /rom, whose
+        bytecode runs in place, out of the heap, as the Pocket Referee firmware's
+        frozen code does. The image's bytes are read first, and a pad takes what the
+        larger heap has beyond the free bytes wanted, so the app starts with the
+        heap a plain interpreter of the budget's size has (``plain_free``); press_bench
+        itself stays in ``code`` (on a Pico it is the driver mpremote runs)."""
+    if rom is None:
+        return ("import sys\nsys.path.insert(0, %r)\nimport press_bench\n%spress_bench.run(%r, %r, %r, %d, %d, %d, %d)\n"
+                % (code, prelude, code, data, packs, presses, seed, ballast, flow))
+    return (rom_prologue(*rom) + "sys.path.insert(0, %r)\nimport press_bench\nsys.path[0] = '/rom'\n"
+            "%spress_bench.run('/rom', %r, %r, %d, %d, %d, %d)\n"
+            % (code, prelude, data, packs, presses, seed, ballast, flow))
 
 
-def play_flow(micropython, heap, code, data, packs, presses, seed, ballast, flow, prelude="", timeout=1800):
+def rom_prologue(image, want):
+    """The driver's first lines with a ROMFS ``image`` (path): its bytes read and
+    mounted at /rom, then a pad (a bytearray) takes what is free beyond ``want``
+    bytes (its object's 16 bytes counted), so that ``want`` bytes are free after a
+    collection (``sys``, ``gc``, ``vfs`` imported)."""
+    return ("import sys, gc, vfs\nf = open(%r, 'rb')\nimage = f.read()\nf.close()\nf = None\n"
+            "vfs.mount(vfs.VfsRom(image), '/rom')\ngc.collect()\n"
+            "pad = bytearray(max(0, gc.mem_free() - %d - 16))\ngc.collect()\n" % (image, want))
+
+
+def rom_image(code, out):
+    """Write the ROMFS image of the device build in ``code`` (its .mpy files, packs
+    and checks, not press_bench.mpy) to ``out`` with mpremote's builder (the image
+    ``mpremote romfs deploy`` puts on a board with a ROMFS partition).
+    :returns: its size in bytes."""
+    from mpremote.romfs import make_romfs
+    staged = out + ".d"
+    shutil.rmtree(staged, ignore_errors=True)
+    shutil.copytree(code, staged, ignore=shutil.ignore_patterns("press_bench.mpy"))
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):  # it prints the image's tree
+            image = make_romfs(staged, mpy_cross=False)
+    finally:
+        shutil.rmtree(staged, ignore_errors=True)
+    with open(out, "wb") as f:
+        f.write(image)
+    return len(image)
+
+
+def plain_free(micropython, heap):
+    """Free bytes after a collection in a fresh ``micropython`` with ``heap``, once
+    ``sys``, ``gc`` and ``vfs`` are imported (what the ROM driver's pad leaves)."""
+    out = subprocess.run([micropython, "-X", "heapsize=" + heap, "-c",
+                          "import sys, gc, vfs\ngc.collect()\nprint(gc.mem_free())"],
+                         capture_output=True, text=True, timeout=60)
+    return int(out.stdout.split()[-1])
+
+
+def play_flow(micropython, heap, code, data, packs, presses, seed, ballast, flow, prelude="", timeout=1800,
+              rom=None):
     """Run flow ``flow`` (int) of press_bench on the unix port ``micropython`` (path)
     with a ``heap`` ("240K"), each run in a fresh interpreter: when the app restarts
     the board (press_bench ends in PBRESTART), a fresh one goes on with the same flow
-    on the same data folder ``data`` (str), up to ``presses`` + 20 times.
+    on the same data folder ``data`` (str), up to ``presses`` + 20 times. ``rom``:
+    (image path, its size, free bytes wanted): the app's code from that image
+    (``driver``), the heap larger by the image's size and 8 KB (the pad takes
+    what is more than wanted).
 
     :returns: (its output, all runs, str; the last run's exit code, int: -1 on a
         timeout of ``timeout`` s)."""
     text, again = "", 0
     script = os.path.join(os.path.dirname(data), "run.py")
     with open(script, "w") as f:
-        f.write(driver(code, data, packs, presses, seed, ballast, flow, prelude))
+        f.write(driver(code, data, packs, presses, seed, ballast, flow, prelude,
+                       rom and (rom[0], rom[2])))
+    if rom is not None:
+        heap = str(heap_bytes(heap) + rom[1] + 8192)
     while True:
         try:
             out = subprocess.run([micropython, "-X", "heapsize=" + heap, script], capture_output=True,
@@ -349,6 +411,12 @@ def play_flow(micropython, heap, code, data, packs, presses, seed, ballast, flow
         again += 1
 
 
+def heap_bytes(heap):
+    """``heap`` as -X heapsize takes it ("240K", "1M", "245760") in bytes."""
+    scale = {"K": 1024, "M": 1024 * 1024}.get(heap[-1:].upper(), 1)
+    return int(heap[:-1] if scale > 1 else heap) * scale
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--micropython", default=os.environ.get("MICROPYTHON") or os.path.join(ROOT, ".venv", "bin", "micropython"))
@@ -359,6 +427,10 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--skip-build", action="store_true")
     ap.add_argument("--log", default=None, help="also write the device's output (the PB lines) to this file")
+    ap.add_argument("--code", choices=("rom", "heap"), default="rom",
+                    help="rom (default): the app's code runs in place from a ROMFS image, out of the heap, "
+                         "as on the Pocket Referee firmware (its code frozen in flash; make bench-pico's "
+                         "default); heap: its .mpy files are loaded into the heap, as on the stock firmware")
     a = ap.parse_args()
     code = os.path.join(ROOT, "build", "press-bench")
     if not a.skip_build:
@@ -368,12 +440,17 @@ def main():
         os.path.join(os.path.dirname(a.micropython), "mpy-cross")) else os.path.join(ROOT, ".venv", "bin", "mpy-cross"),
         "-o", os.path.join(code, "press_bench.mpy"), os.path.join(ROOT, "tools", "press_bench.py")], check=True, timeout=120)
     data = tempfile.mkdtemp(prefix="press-bench-")
+    rom = None
     try:
+        if a.code == "rom":
+            image = os.path.join(data, "code.romfs")
+            rom = (image, rom_image(code, image), plain_free(a.micropython, a.heap))
         os.mkdir(os.path.join(data, "d"))
         text, rc, flow, flows = "", 0, 0, 1
         while flow < flows and not rc:
             part, rc = play_flow(a.micropython, a.heap, code, os.path.join(data, "d"),
-                                 a.packs or os.path.join(code, "packs"), a.presses, a.seed, a.ballast, flow)
+                                 a.packs or os.path.join(code, "packs"), a.presses, a.seed, a.ballast, flow,
+                                 rom=rom)
             text += part
             flows = next((int(l.split()[1]) for l in part.splitlines() if l.startswith("PBFLOWS ")), flows)
             flow += 1
@@ -385,8 +462,10 @@ def main():
         with open(a.log, "w") as f:
             f.write(text)
     parsed = parse(text, 16 if kind == "32-bit" else 32)
-    where = "the unix port (%s, %s heap%s; host time: a proxy, not device time)" % (
-        kind, a.heap, ", %d B ballast" % a.ballast if a.ballast else "")
+    where = "the unix port (%s, %s heap%s, %s; host time: a proxy, not device time)" % (
+        kind, a.heap, ", %d B ballast" % a.ballast if a.ballast else "",
+        "the code run in place from a ROMFS image, out of the heap, as the Pocket Referee firmware's"
+        if rom else "the code's .mpy loaded into the heap, as on the stock firmware")
     print("\n".join(report(parsed, where, device=False)))
     if rc:
         print("press bench exited with rc %d; its last output:\n%s" % (rc, text[-2000:]))

@@ -294,3 +294,52 @@ def test_writes_after_the_frame_are_the_restarts_not_the_cursor_moves():
     joined = "\n".join(press_report.report(press_report.parse(text, 16), "test"))
     assert "bytes the app wrote up to its frame (so nothing to erase or program): 6000 B (budget 0 B): NOT MET" in joined
     assert "of which after a frame" not in joined
+
+
+def test_the_rom_driver_leaves_the_heap_a_plain_interpreter_has(tmp_path):
+    # the ROM way (the default, as the Pocket Referee firmware: code out of the heap):
+    # the image's bytes and the pad take exactly what the larger heap has beyond a
+    # plain 240K interpreter's free bytes
+    micropython = _micropython()
+    folder = tmp_path / "code"
+    (folder / "pkg").mkdir(parents=True)
+    (folder / "pkg" / "__init__.py").write_text("")
+    image = str(tmp_path / "code.romfs")
+    size = press_report.rom_image(str(folder), image)
+    assert size == os.path.getsize(image) and size > 0
+    want = press_report.plain_free(micropython, "240K")
+    assert 230 * 1024 < want < 240 * 1024
+    script = tmp_path / "t.py"
+    script.write_text(press_report.rom_prologue(image, want) + "print('FREE', gc.mem_free())\n"
+                      "print('LIST', sorted(name for name, *_ in vfs.VfsRom(image).ilistdir('/')))\n")
+    for extra in (8192, 40000):
+        out = subprocess.run([micropython, "-X", "heapsize=%d" % (240 * 1024 + size + extra), str(script)],
+                             capture_output=True, text=True, timeout=60).stdout
+        assert "FREE %d" % want in out, out
+        assert "LIST ['pkg']" in out, out
+    assert press_report.heap_bytes("240K") == 245760
+    assert press_report.heap_bytes("1M") == 1048576
+    assert press_report.heap_bytes("245760") == 245760
+
+
+def test_the_rom_way_runs_the_app_from_the_image_out_of_the_heap(bench_code, tmp_path):
+    # the same flow, its code loaded into the heap (the stock firmware's way) and run
+    # in place from the image: the boot's free heap differs by the code's bytecode
+    micropython = _micropython()
+    image = str(tmp_path / "code.romfs")
+    size = press_report.rom_image(bench_code, image)
+    rom = (image, size, press_report.plain_free(micropython, "240K"))
+    where = "import firmware.app\nprint('PBFILE', firmware.app.__file__)\n"
+    free = {}
+    for way in ("heap", "rom"):
+        data = tmp_path / way
+        data.mkdir()
+        text, rc = press_report.play_flow(micropython, "240K", bench_code, str(data),
+                                          os.path.join(bench_code, "packs"), 3, 1, 0, 0, where,
+                                          timeout=600, rom=rom if way == "rom" else None)
+        assert rc == 0 and "PBDONE 0" in text, text[-3000:]
+        assert len(_pb(text)) == 3  # the first A, then random presses
+        path = [line.split()[1] for line in text.splitlines() if line.startswith("PBFILE ")][0]
+        assert path.startswith("/rom/") == (way == "rom"), path
+        free[way] = press_report.parse(text, 16)["boot_free"]
+    assert free["rom"] > free["heap"] + 16 * 1024, free
