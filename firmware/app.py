@@ -40,8 +40,9 @@ _PRESSURE = const(65536)
 _WHOLE = const(188416)
 PRIVATE_MS = 5000
 # the undo step an action left to copy after its frame (App._act, App.redraw): [the
-# App, the step's file name], or [None, None]
-_STEP = [None, None]
+# App, the step's file name], or [None, None]; then the last save (its saved_sha)
+# whose frame looked for a free block of 4 KB (App.redraw; one list, no name more)
+_STEP = [None, None, None]
 
 
 def _moved_cursor(top, moved):
@@ -490,8 +491,19 @@ class App(Journaling, Sealing, Saving):
         mem_free = getattr(gc, "mem_free", None)  # None on CPython
         if self.forget is not None and mem_free is not None:
             gc.collect()
-            if mem_free() < _PRESSURE:
-                # the heap may be running short: the game's cold modules go
+            short = mem_free() < _PRESSURE
+            if not short and _STEP[2] != self.saved_sha:
+                # a press that saved may have left its kept objects as islands in
+                # the free heap: is there a block of 4 KB (firmware.relief.BIG_BLOCK)?
+                # (asked once a save: the block is garbage until the next collection)
+                _STEP[2] = self.saved_sha
+                try:
+                    short = bytearray(4096) is None
+                except MemoryError:
+                    short = True
+            if short:
+                # the heap may be running short: the game's cold modules go; in
+                # pieces: the state's objects are copied afresh (firmware.relief)
                 try:
                     from firmware.relief import relieve
                     relieve(self)

@@ -435,3 +435,57 @@ def test_only_an_actions_save_keeps_the_state_before_it_as_state_prev():
         assert app.storage.read("undo/%d.snp" % (app.undo[2] - 1)) == app.storage.read("saves/state.prev")
     finally:
         app.storage.rename = rename
+
+
+def test_a_frame_after_a_save_with_no_4_kb_block_copies_the_state_afresh_and_writes_nothing():
+    # issue 21, room to spare: after the frame of a press that saved, App.redraw asks
+    # for a 4 KB block (once a save); none: firmware.relief copies the state afresh
+    # (a heap in pieces, its islands the kept objects of presses). The copy keeps
+    # the save's text: nothing is written, and a cursor move after it writes nothing
+    import gc
+    import firmware.app as app_module
+    from firmware import relief
+    root = tempdir("rehomed")
+    board, app = boot(root, 5)
+    keys(board, app, "A")  # the Dice screen
+    asked = []
+
+    def no_block(*size):
+        asked.append(size)
+        raise MemoryError("memory allocation failed, allocating %d bytes" % size[0])
+
+    had_mem_free = hasattr(gc, "mem_free")
+    roomy = relief.roomy
+    try:
+        if not had_mem_free:  # CPython: a heap with room enough in bytes, a board
+            gc.mem_free = lambda: 1 << 20  # that lets go of modules
+            app.forget = lambda *dropping: []
+        app_module.bytearray = no_block
+        relief.roomy = lambda *size: False
+        relief._moved[0] = None
+        held = []
+        real_save = app.save
+
+        def saving(*moved):  # the states as the roll's save leaves them
+            real_save(*moved)
+            held[:] = [screen.s for screen in app.stack]
+        app.save = saving
+        keys(board, app, "A")  # a roll: saved, then its frame
+        app.save = real_save
+        saved = open(root + "/saves/state.sav", "rb").read()
+        assert asked == [(4096,)] and held
+        assert [screen.s for screen in app.stack] == held
+        assert all(screen.s is not old for screen, old in zip(app.stack, held))
+        # once a save: the next frame of the same save asks for nothing
+        moved = [screen.s for screen in app.stack]
+        app.dirty = True
+        app.redraw()
+        assert asked == [(4096,)] and all(s is o for s, o in
+                                          zip([screen.s for screen in app.stack], moved))
+        keys(board, app, "D")  # a cursor move: nothing written
+        assert open(root + "/saves/state.sav", "rb").read() == saved
+    finally:
+        del app_module.bytearray
+        relief.roomy = roomy
+        if not had_mem_free:
+            del gc.mem_free

@@ -321,3 +321,97 @@ def test_the_boards_forget_spares_what_it_is_told_and_says_what_it_dropped():
     finally:
         for name in ("pr_relief_test.a", "pr_relief_test.b", "pr_relief_test.c"):
             sys.modules.pop(name, None)
+
+
+class _Stateful(_Restarting):
+    """A restartable app with a state worth copying: nested screen states, sealed
+    secrets, and the last save's SHA-256."""
+
+    def __init__(self):
+        _Restarting.__init__(self, _game_stack())
+        self.stack[-1].s = {"sel": 2, "pub": {"stage": "move", "turn": 7,
+                                             "chits": [{"at": "c4", "t": "Pk" + "x" * 40}, [1, 2.5, None]]},
+                            "sec": {"groups": ["0a1b" * 30, "ffee" * 25]}}
+        self.stack[0].s = {"sel": 1}
+        self.secrets = {"s1c" + str(7): ["cybernaut", "chit", "NSA", "9" * 72]}
+        self.saved_sha = "sha of save one"
+
+
+def _objects(value, out):
+    """Every dict, list and long str in ``value`` (the objects, held: so no new one
+    can take an old one's address), depth first."""
+    if isinstance(value, dict):
+        out.append(value)
+        for key in value:
+            _objects(value[key], out)
+    elif isinstance(value, list):
+        out.append(value)
+        for item in value:
+            _objects(item, out)
+    elif isinstance(value, str) and len(value) > 20 and sys.implementation.name == "micropython":
+        out.append(value)  # CPython's "%s" % text may be text itself
+    return out
+
+
+def _all_new(before, after):
+    """True when ``after`` (objects) pairs with ``before`` one for one, each a new one."""
+    return len(after) == len(before) and all(new is not old for new, old in zip(after, before))
+
+
+def _texts(app):
+    import json
+    return [json.dumps(screen.s) for screen in app.stack] + [json.dumps(app.secrets)]
+
+
+def test_the_state_is_copied_afresh_in_the_same_order_once_a_saved_state():
+    # issue 21: a heap in pieces (its islands: the kept objects of presses, found on
+    # the heap's map) gets the state's objects made anew after a collection
+    relief._moved[0] = None
+    app = _Stateful()
+    texts = _texts(app)
+    before = []
+    for screen in app.stack:
+        _objects(screen.s, before)
+    _objects(app.secrets, before)
+    assert relief.rehome(app) is True
+    assert _texts(app) == texts  # the same values, in the same order: the same save text
+    after = []
+    for screen in app.stack:
+        _objects(screen.s, after)
+    _objects(app.secrets, after)
+    assert _all_new(before, after)
+    # once a saved state: the same save, nothing copied again
+    assert relief.rehome(app) is False
+    again = []
+    for screen in app.stack:
+        _objects(screen.s, again)
+    _objects(app.secrets, again)
+    assert len(again) == len(after) and all(a is b for a, b in zip(again, after))
+    app.saved_sha = "sha of save two"
+    assert relief.rehome(app) is True
+    assert _texts(app) == texts
+    assert app.done == []  # no save, no restart
+
+
+def test_with_bytes_enough_but_no_block_the_state_is_copied_and_the_board_not_restarted():
+    relief._moved[0] = None
+    app = _Stateful()
+    held = app.stack[-1].s
+    assert relieve(app, PRESSURE, _heap(PRESSURE), lambda: True) == []  # a block: nothing
+    assert app.stack[-1].s is held
+    assert relieve(app, PRESSURE, _heap(PRESSURE), lambda: False) == []
+    assert app.stack[-1].s is not held and app.stack[-1].s == held
+    assert app.restarts == [] and app.forgotten == []
+
+
+@_keeping_parts
+def test_a_heap_in_pieces_the_copy_mends_is_not_restarted():
+    relief._moved[0] = None
+    app = _Stateful()
+    answers = [False, True]  # in pieces; after the copy, a block
+    relieve(app, PRESSURE, _heap(0), lambda: answers.pop(0))
+    assert app.restarts == [] and answers == []
+    # the same saved state in pieces again: copied already, so the restart comes
+    app = _Stateful()
+    relieve(app, PRESSURE, _heap(0), lambda: False)
+    assert app.restarts == [["main", "cn_menu", "cn_game"]]
