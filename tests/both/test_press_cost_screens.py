@@ -438,10 +438,11 @@ def test_only_an_actions_save_keeps_the_state_before_it_as_state_prev():
 
 
 def test_a_frame_after_a_save_with_no_4_kb_block_copies_the_state_afresh_and_writes_nothing():
-    # issue 21, room to spare: after the frame of a press that saved, App.redraw asks
-    # for a 4 KB block (once a save); none: firmware.relief copies the state afresh
-    # (a heap in pieces, its islands the kept objects of presses). The copy keeps
-    # the save's text: nothing is written, and a cursor move after it writes nothing
+    # issue 21, room to spare: after the frame of a press that saved, with less than
+    # 128 KB free, App.redraw asks for a 4 KB block (once a save); none:
+    # firmware.relief copies the state afresh (a heap in pieces, its islands the
+    # kept objects of presses). The copy keeps the save's text: nothing is written,
+    # and a cursor move after it writes nothing
     import gc
     import firmware.app as app_module
     from firmware import relief
@@ -454,15 +455,27 @@ def test_a_frame_after_a_save_with_no_4_kb_block_copies_the_state_afresh_and_wri
         asked.append(size)
         raise MemoryError("memory allocation failed, allocating %d bytes" % size[0])
 
-    had_mem_free = hasattr(gc, "mem_free")
+    class Heap:  # the app's gc: a heap with ``free`` bytes free
+        free = 200 * 1024
+        collect = gc.collect
+
+        @staticmethod
+        def mem_free():
+            return Heap.free
+
     roomy = relief.roomy
+    forget = app.forget
     try:
-        if not had_mem_free:  # CPython: a heap with room enough in bytes, a board
-            gc.mem_free = lambda: 1 << 20  # that lets go of modules
+        app_module.gc = relief.gc = Heap
+        if forget is None:  # CPython: a board that lets go of modules
             app.forget = lambda *dropping: []
         app_module.bytearray = no_block
         relief.roomy = lambda *size: False
         relief._moved[0] = None
+        keys(board, app, "A")  # a roll, with 200 KB free: not asked
+        assert asked == []
+        keys(board, app, "B")  # back to the Dice screen
+        Heap.free = 100 * 1024
         held = []
         real_save = app.save
 
@@ -485,7 +498,7 @@ def test_a_frame_after_a_save_with_no_4_kb_block_copies_the_state_afresh_and_wri
         keys(board, app, "D")  # a cursor move: nothing written
         assert open(root + "/saves/state.sav", "rb").read() == saved
     finally:
+        app_module.gc = relief.gc = gc
         del app_module.bytearray
         relief.roomy = roomy
-        if not had_mem_free:
-            del gc.mem_free
+        app.forget = forget
