@@ -3,7 +3,7 @@ cards, the action deck's target sectors and the extra damage cards. The printed
 values are not in the rules text (RULINGS "Neo-Hunt" board): a pack brings them."""
 
 from shared_rules.errors import PackError
-from shared_rules.neohunt.board import HIDE, PLACES
+from shared_rules.neohunt.board import CENTRE, HIDE, PLACES
 
 
 def _is_int(value):
@@ -89,9 +89,19 @@ def validate_section(obj, name):
     if not isinstance(places, dict):
         problems.append(where + ": 'places' must be an object of counts")
     else:
+        bad = False
         for key in PLACES + (HIDE,):
             if not _is_int(places.get(key)) or places[key] < 0:
                 problems.append("%s places '%s': must be a count >= 0" % (where, key))
+                bad = True
+        # the action deck's border sector cards (1-6) are where troopers wait to
+        # enter and where a joining varan picks its entry card: with none, no trooper
+        # ever comes and no varan can join, so the game never ends (found by review)
+        if not bad and not [key for key in PLACES if int(key) != CENTRE and places[key] > 0]:
+            problems.append("%s places: the action deck needs at least one border sector "
+                            "card (a count above 0 for one of 1-6): with none no trooper "
+                            "ever enters and no varan can join (Neo-Hunt reinforcement "
+                            "phase)" % where)
     extra = obj.get("extra_damage")
     if not isinstance(extra, list) or not all(isinstance(x, str) for x in extra):
         problems.append(where + ": 'extra_damage' must be a list of card names")

@@ -350,6 +350,25 @@ def test_section_validation_names_problems():
     assert "tile 3 side 1" in problems[0] and "varan 1" in problems[1] and "'H'" in problems[2]
 
 
+def test_an_action_deck_without_a_border_sector_card_is_refused():
+    # troopers wait at border sectors 1-6 and a joining varan enters from one
+    # (reinforcement phase): a deck of centre and Hide cards only never ends a game
+    sect = make_section()
+    sect["places"] = {"0": 3, "1": 0, "2": 0, "3": 0, "4": 0, "5": 0, "6": 0, "H": 4}
+    problems = validate_section(sect, "p")
+    assert len(problems) == 1 and "border sector" in problems[0] and "1-6" in problems[0]
+    for key in ("0", "1", "2", "3", "4", "5", "6", "H"):
+        sect["places"][key] = 0
+    assert len(validate_section(sect, "p")) == 1
+    for border in ("1", "6"):  # one card of one border sector is enough
+        sect["places"] = {"0": 0, "1": 0, "2": 0, "3": 0, "4": 0, "5": 0, "6": 0, "H": 0}
+        sect["places"][border] = 1
+        assert validate_section(sect, "p") == []
+    sect["places"]["H"] = -1  # a bad count: that problem alone, not the deck's too
+    problems = validate_section(sect, "p")
+    assert len(problems) == 1 and "'H'" in problems[0]
+
+
 def test_sample_pack_is_valid_and_placeholder():
     from shared_rules.tables import load_pack
     from shared_rules.neohunt.pack import section
