@@ -40,6 +40,9 @@ GameScreen.load (unsealing, joining), ``sync`` its commitments' sync
 ``PBBOOT <free>``: the free heap after the first boot and a collection (then
 mem_info's lines).
 ``MEMERR <game> <n>``: a MemoryError the app recovered from (its "Out of memory").
+``PBFAULT <game> <n> <kind>``: a press that raised another exception, which the app
+recovered from as from a MemoryError (its "Error" notice, naming the kind only:
+firmware.memory.recover_memory); a fault of the app, never expected.
 ``PBRESTART <game> <n> <within|between>``: the app restarted the board at press
 ``n`` (inside it, or after its frame); ``PBRESUME <game> <n> <within|between> <boot>
 <free>``: the fresh interpreter's boot after it (device µs; free heap after gc),
@@ -321,9 +324,15 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1):
     box = [0, 0]
     memerr = [0]
 
+    fault = [None]  # the kind of exception the last press's "Error" notice named
+
     def quiet(message):
         if message.startswith("Out of memory"):
             memerr[0] += 1
+        elif message.startswith("Error: "):
+            # "Error: That press failed (<kind>, a fault of ...)" or a storage error
+            at = message.find("(")
+            fault[0] = message[at + 1:].split(",")[0].split(")")[0].replace(" ", "_") if at > 0 else "?"
 
     app_module.log = quiet
     big = [0]  # the save's text: the biggest single block a press asks for
@@ -480,6 +489,9 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1):
                   box[0] - pressed[0], box[1] - pressed[1])
             if memerr[0] != errors:
                 print("MEMERR", game, count)
+            if fault[0] is not None:
+                print("PBFAULT", game, count, fault[0])
+                fault[0] = None
             if asked[0] is not None:  # the press restarted the board: a fresh interpreter goes on
                 return restart_now(data, only, game, asked[0], resumed, count, state, plan, first, memerr[0])
             if not plan and len(app.stack) < 2:

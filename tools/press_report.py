@@ -58,7 +58,7 @@ def kb(n):
 
 def parse(text, block_bytes=16):
     """The PB lines of press_bench's output. :returns: dict."""
-    out = {"presses": [], "boot_free": None, "boot_block": None, "memerr": [], "done": None,
+    out = {"presses": [], "boot_free": None, "boot_block": None, "memerr": [], "faults": [], "done": None,
            "heap": {}, "blocks": {}, "restarts": []}
     after = None
     game = None
@@ -112,6 +112,8 @@ def parse(text, block_bytes=16):
                 last["total"] += int(p[4])
         elif line.startswith("MEMERR "):
             out["memerr"].append(line.split()[1:])
+        elif line.startswith("PBFAULT "):
+            out["faults"].append(line.split()[1:4])
         elif line.startswith("PBFLOWS "):
             out["started"] = out.get("started", 0) + 1
         elif line.startswith("PBDONE "):
@@ -153,6 +155,9 @@ def report(data, where, erases=None, programmed=None, device=True):
     lines.append("MemoryErrors (recovered, 'Out of memory'): %s%s" % (
         errors,
         "" if not data["memerr"] else " (%s)" % ", ".join("%s press %s" % tuple(m) for m in data["memerr"][:8])))
+    faults = data.get("faults", [])
+    lines.append("presses that failed (recovered, 'Error': a fault of the app): %d%s" % (
+        len(faults), "" if not faults else " (%s)" % ", ".join("%s press %s: %s" % tuple(f) for f in faults[:8])))
     games = []
     for p in presses:
         if p["game"] not in games:
@@ -227,6 +232,7 @@ def report(data, where, erases=None, programmed=None, device=True):
     lines.append("  " + timed("first open of a game, max", None if not figures["open"] else
                               round(max(figures["open"]) / 1000, 1), OPEN_MS))
     lines.append("  " + budget("MemoryErrors", None if unfinished else errors, 0, "errors"))
+    lines.append("  " + budget("presses that failed", None if unfinished else len(faults), 0, "presses"))
     return lines
 
 

@@ -343,3 +343,32 @@ def test_the_rom_way_runs_the_app_from_the_image_out_of_the_heap(bench_code, tmp
         assert path.startswith("/rom/") == (way == "rom"), path
         free[way] = press_report.parse(text, 16)["boot_free"]
     assert free["rom"] > free["heap"] + 16 * 1024, free
+
+
+def test_a_press_that_failed_is_counted_and_not_met():
+    text = "\n".join(["PBFLOWS 1", _line("Dice", "other", 5000), "PBFAULT Dice 1 ValueError",
+                      _line("Dice", "cursor", 900), "PBDONE 0"])
+    data = press_report.parse(text)
+    assert data["faults"] == [["Dice", "1", "ValueError"]]
+    lines = press_report.report(data, "test")
+    assert "presses that failed (recovered, 'Error': a fault of the app): 1 (Dice press 1: ValueError)" in lines
+    assert "  presses that failed: 1 presses (budget 0 presses): NOT MET" in lines
+    clean = press_report.report(press_report.parse("PBFLOWS 1\n" + _line("Dice", "other", 5000) + "\nPBDONE 0"),
+                                "test")
+    assert "presses that failed (recovered, 'Error': a fault of the app): 0" in clean
+    assert "  presses that failed: 0 presses (budget 0 presses): met" in clean
+
+
+# the Dice screen's first press raises (firmware.ui's Menu, which the main menu's open
+# does not drop, as it drops the dice module): the app recovers with its "Error" notice
+FAULT = ("from firmware import ui as _ui\n_press = _ui.Menu.on_button\n_n = [0]\n"
+         "def _faulty(self, *args):\n    if self.ID == 'dice':\n        _n[0] += 1\n"
+         "        if _n[0] == 1:\n            raise ValueError('a planted fault')\n"
+         "    return _press(self, *args)\n_ui.Menu.on_button = _faulty\n")
+
+
+def test_the_bench_names_a_press_that_raised(bench_code, tmp_path):
+    text = _play(bench_code, tmp_path, 0, 6, FAULT)
+    faults = [line.split() for line in text.splitlines() if line.startswith("PBFAULT ")]
+    assert faults == [["PBFAULT", "Dice", "2", "ValueError"]], text[-2000:]  # its R, after the open
+    assert len(_pb(text)) == 6
