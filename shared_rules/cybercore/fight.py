@@ -507,24 +507,33 @@ def is_hidden(c):
 
 
 def pack(c, seal):
-    """A combatant dict as a list of values in KEYS[side] order; a hidden creature's
-    HIDDEN values sealed (``seal(text) -> str``) into one string at the end."""
+    """A combatant dict as a list of values in KEYS[side] order (lists copied, never
+    ``c``'s own); a hidden creature's HIDDEN values sealed (``seal(text) -> str``)
+    into one string at the end."""
     keys = KEYS[c["side"]]
     if not is_hidden(c):
-        return [c.get(key) for key in keys]
+        return [_own(c.get(key)) for key in keys]
     values = []
     hidden = []
     for key in keys:
         if key in HIDDEN:
             hidden.append(c.get(key))
         else:
-            values.append(c.get(key))
+            values.append(_own(c.get(key)))
     values.append(seal(json.dumps(hidden)))
     return values
 
 
+def _own(value):
+    """``value``, a list copied: a combatant and its packed state never share a list
+    (found by review: a player editor left with B kept its DR changes, made in place
+    in the list the fight's state held too)."""
+    return list(value) if isinstance(value, list) else value
+
+
 def unpack(values, unseal):
-    """The combatant dict from ``pack`` output. :raises ValueError: wrong length or side."""
+    """The combatant dict from ``pack`` output, its lists its own (never ``values``').
+    :raises ValueError: wrong length or side."""
     side = values[1]
     if side not in KEYS:
         raise ValueError("unknown side %r" % (side,))
@@ -532,7 +541,7 @@ def unpack(values, unseal):
     c = {}
     if len(values) == len(keys):
         for index in range(len(keys)):
-            c[keys[index]] = values[index]
+            c[keys[index]] = _own(values[index])
         return c
     hidden = json.loads(unseal(values[-1]))
     at = 0
@@ -540,7 +549,7 @@ def unpack(values, unseal):
         if key in HIDDEN:
             c[key] = hidden.pop(0)
         else:
-            c[key] = values[at]
+            c[key] = _own(values[at])
             at += 1
     if at != len(values) - 1:
         raise ValueError("combatant %r has %d values" % (values[0], len(values)))

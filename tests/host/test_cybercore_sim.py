@@ -291,3 +291,35 @@ def test_the_fight_screen_lets_go_of_the_editors_between_presses(tmp_path):
     assert forgotten == [("firmware.games.cybercore.edit", "firmware.games.cybercore.roll")]
     board.press(app, "D")                           # nothing left to let go
     assert len(forgotten) == 1
+
+
+def _cc_fight(app):
+    return [s for s in app.stack if s.ID == "cc_fight"][0]
+
+
+def test_a_player_editor_left_with_b_keeps_no_change_and_done_keeps_it(tmp_path):
+    # found by review: a DR change made in the player editor and left with B (the
+    # editor's "back": only A on Done keeps) stayed in the fight, made in place in a
+    # list the fight's state shared with the editor (so kept or lost by chance once
+    # that state was copied afresh, firmware/relief.py's rehome, or read back)
+    from shared_rules.cybercore.fight import DAMAGE_TYPES
+    grav = DAMAGE_TYPES.index("grav")
+    opened = "D D D D A A U A D D A U U R R R"  # a fight, player Ana added, her DR grav +3
+    board, app = run_script(str(tmp_path / "b"), 7, opened + " B")
+    fight = _cc_fight(app).fight(app)
+    assert fight.combatants[0]["name"] == "Ana" and fight.combatants[0]["dr"][grav] == 0
+    board, app = run_script(str(tmp_path / "b2"), 7, opened + " B A U U")  # opened again
+    assert app.top().ID == "cc_pc" and app.surface.lines()[-2].startswith(">DR grav 0")
+    board, app = run_script(str(tmp_path / "done"), 7, opened + " D A")  # A on Done
+    assert _cc_fight(app).fight(app).combatants[0]["dr"][grav] == 3
+
+
+def test_a_combatant_and_its_packed_state_share_no_list():
+    from shared_rules.cybercore.fight import new_combatant, pack, unpack
+    c = new_combatant("Ana", "pc")
+    packed = pack(c, None)
+    lists = [v for v in packed if isinstance(v, list)]
+    assert c["dr"] in lists and all(v is not c["dr"] for v in lists)
+    back = unpack(packed, None)
+    assert back == c and back["dr"] is not c["dr"]
+    assert all(back["dr"] is not v for v in packed if isinstance(v, list))
