@@ -281,7 +281,11 @@ def test_the_fight_screen_lets_go_of_the_editors_between_presses(tmp_path):
         board.press(app, name, long)
     assert app.top().ID != "cc_fight", app.top().ID  # the player's editor
     del forgotten[:]
-    app.handle("B", "short")                        # cancelled: the fight screen again
+    app.handle("B", "short")                        # cancelled: "Player not added"
+    assert app.top().ID == "text" and app.stack[-2].ID == "cc_fight"
+    app.redraw()
+    assert forgotten == []                          # a notice's frame: nothing let go
+    app.handle("A", "short")                        # OK: the fight screen again
     assert app.top().ID == "cc_fight" and app.dirty
     assert forgotten == []                          # the press itself let nothing go
     app.top().on_tick(app, 0)                       # its frame not drawn yet: kept
@@ -308,7 +312,7 @@ def test_a_player_editor_left_with_b_keeps_no_change_and_done_keeps_it(tmp_path)
     board, app = run_script(str(tmp_path / "b"), 7, opened + " B")
     fight = _cc_fight(app).fight(app)
     assert fight.combatants[0]["name"] == "Ana" and fight.combatants[0]["dr"][grav] == 0
-    board, app = run_script(str(tmp_path / "b2"), 7, opened + " B A U U")  # opened again
+    board, app = run_script(str(tmp_path / "b2"), 7, opened + " B A A U U")  # A: OK, opened again
     assert app.top().ID == "cc_pc" and app.surface.lines()[-2].startswith(">DR grav 0")
     board, app = run_script(str(tmp_path / "done"), 7, opened + " D A")  # A on Done
     assert _cc_fight(app).fight(app).combatants[0]["dr"][grav] == 3
@@ -323,3 +327,29 @@ def test_a_combatant_and_its_packed_state_share_no_list():
     back = unpack(packed, None)
     assert back == c and back["dr"] is not c["dr"]
     assert all(back["dr"] is not v for v in packed if isinstance(v, list))
+
+
+def test_b_in_the_player_editor_says_what_was_not_kept(tmp_path):
+    # found by review: B dropped a new player (or a change) without a word; the
+    # editor's help says B cancels
+    board, app = run_script(str(tmp_path / "new"), 7, "D D D D A A D D R R B")
+    lines = app.surface.lines()
+    assert lines[0] == "Cancelled" and "Player not added." in lines[1]
+    assert [s.ID for s in app.stack][-2] == "cc_fight"
+    opened = "D D D D A A U A D D A"  # player Ana added, then opened again
+    board, app = run_script(str(tmp_path / "changed"), 7, opened + " U U R B")
+    lines = app.surface.lines()
+    assert lines[0] == "Cancelled" and "Changes not kept." in lines[1]
+    board, app = run_script(str(tmp_path / "same"), 7, opened + " U U R L B")  # changed back
+    assert app.top().ID == "cc_fight"
+    from firmware.games.cybercore.edit import PlayerEdit
+    assert "B cancel (not kept)" in PlayerEdit.HELP
+
+
+def test_the_player_editors_cursor_moves_write_nothing(tmp_path):
+    board, app = run_script(str(tmp_path / "d"), 7, "D D D D A A U A D D A")
+    assert app.top().ID == "cc_pc"
+    save = app.storage.read("saves/state.sav")
+    for key in ("D", "D", "U"):
+        board.press(app, key)
+    assert app.storage.read("saves/state.sav") == save

@@ -168,9 +168,26 @@ class PlayerEdit(FieldEdit):
             "L/R change field\n"
             "(hold: 5)\n"
             "A on Done: keep\n"
-            "B back")
+            "B cancel (not kept)")
     FIELDS = PC_FIELDS
     NAMES = PC_NAMES
+    # every arrow goes to Menu.on_button as it is (firmware.saving.moves_only)
+    MENU_ARROWS = True
+
+    def on_button(self, app, name, kind):
+        if name == B:
+            # B leaves without keeping: a new player, or a change to one, is lost, so
+            # say so (found by review: 18 numbers typed went without a word)
+            c = self.load(app)  # the numbers as opened, but for the changes (no derived
+            index = self.s["index"]  # HP: a player hurt in the fight is no change)
+            kept = app.find(HUB).view(app).combatants[index] if index >= 0 else None
+            app.pop()
+            if kept is None:
+                app.notice("Cancelled", "Player not added. To add one, press A on Done.")
+            elif [key for key in c if c[key] != kept.get(key)]:
+                app.notice("Cancelled", "Changes not kept. To keep them, press A on Done.")
+            return
+        Menu.on_button(self, app, name, kind)
 
     def draw(self, app, surface):
         self.TITLE = "Player " + self.load(app)["name"]
