@@ -18,9 +18,11 @@ class NhSetup(Menu):
     ID = "nh_setup"
     HELP = ("Up/Down choose\n"
             "(hold: 5 at a time)\n"
-            "L/R change setting\n"
-            "(hold: 5)\n"
-            "A on Board: next\n"
+            "L/R or A change\n"
+            "a setting (hold: 5)\n"
+            "A on Start: play\n"
+            "(Board entered: lay\n"
+            "the tiles first)\n"
             "B back")
     TITLE = "Neo-Hunt set-up"
 
