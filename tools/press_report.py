@@ -470,7 +470,8 @@ def main():
     parsed = parse(text, 16 if kind == "32-bit" else 32)
     where = "the unix port (%s, %s heap%s, %s; host time: a proxy, not device time)" % (
         kind, a.heap, ", %d B ballast" % a.ballast if a.ballast else "",
-        "the code run in place from a ROMFS image, out of the heap, as the Pocket Referee firmware's"
+        "the code run in place from a ROMFS image beside the heap, out of it, as the Pocket Referee "
+        "firmware's frozen code is"
         if rom else "the code's .mpy loaded into the heap, as on the stock firmware")
     print("\n".join(report(parsed, where, device=False)))
     if rc:
