@@ -1,8 +1,9 @@
 """Memory pressure (issue 17): the cold phase of firmware/memory.py's table.
 
-Imported by App.handle only once a press leaves less than PRESSURE bytes free (its
-names are then interned in play, not at every boot: a few names more at boot cost
-a pool of names, 4.5 KB).
+Imported by App.redraw only once a press leaves less than PRESSURE bytes free, or
+less than twice that and no free block of BIG_BLOCK after a save (a heap in pieces:
+``rehome``); its names are then interned in play, not at every boot: a few names
+more at boot cost a pool of names, 4.5 KB.
 """
 
 import gc
