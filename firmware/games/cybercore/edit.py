@@ -171,8 +171,21 @@ class PlayerEdit(FieldEdit):
             "B cancel (not kept)")
     FIELDS = PC_FIELDS
     NAMES = PC_NAMES
-    # every arrow goes to Menu.on_button as it is (firmware.saving.moves_only)
+    # every arrow goes to Menu.on_button as it is (firmware.saving.moves_only): an
+    # UP/DOWN moves the cursor only; a LEFT/RIGHT is saved when a value of the state
+    # is another object after it (App._act): ``load`` gives a copy, ``store`` keeps it
     MENU_ARROWS = True
+
+    def load(self, app):
+        """A copy of the player being edited (its DR list too): a change stored is a
+        new object in the state, which is how App._act tells a LEFT/RIGHT that
+        changed a number from one at a field's limit (found by the tests: with the
+        state's own dict changed in place, the change was taken for none, never
+        saved)."""
+        c = dict(self.s["c"])
+        if isinstance(c.get("dr"), list):
+            c["dr"] = list(c["dr"])
+        return c
 
     def on_button(self, app, name, kind):
         if name == B:
