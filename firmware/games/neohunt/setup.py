@@ -18,8 +18,9 @@ class NhSetup(Menu):
     ID = "nh_setup"
     HELP = ("Up/Down choose\n"
             "(hold: 5 at a time)\n"
-            "L/R or A change\n"
-            "a setting (hold: 5)\n"
+            "L/R change setting\n"
+            "(hold: 5 at a time)\n"
+            "A: one step on\n"
             "A on Start: play\n"
             "(Board entered: lay\n"
             "the tiles first)\n"
@@ -112,7 +113,7 @@ class NhBoardEdit(Screen):
     HELP = ("Up/Down sector\n"
             "A next tile/side\n"
             "L/R turn the tile\n"
-            "A on Start: play\n"
+            "A on Done: play\n"
             "B back")
 
     def draw(self, app, surface):
@@ -129,8 +130,8 @@ class NhBoardEdit(Screen):
                 text = "Done"
             else:
                 tile, side, rot = self.s["cells"][i]
-                text = "%-2s %s%s r%d" % (place_name(i), sect["tiles"][tile]["name"][:7],
-                                          "ab"[side], rot)
+                text = "%-2s %s %s r%d" % (place_name(i), sect["tiles"][tile]["name"][:7],
+                                           "ab"[side], rot)
             surface.text(1 + row, 0, (">" if i == sel else " ") + text, i == sel)
         surface.line_text(7, "A tile </> turn")
 
