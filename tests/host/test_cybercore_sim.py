@@ -353,3 +353,31 @@ def test_the_player_editors_cursor_moves_write_nothing(tmp_path):
     for key in ("D", "D", "U"):
         board.press(app, key)
     assert app.storage.read("saves/state.sav") == save
+
+
+def test_left_or_right_at_a_fields_limit_writes_nothing_in_either_editor(tmp_path):
+    # found by review: the GM's creature editor sealed and wrote its whole save again at
+    # each LEFT/RIGHT, also at a field's limit; the player editor digested its save
+    board, app = run_script(str(tmp_path / "pc"), 7, "D D D D A A U A D D A D D")  # Ana's Rank
+    assert app.top().ID == "cc_pc"
+    rank = app.top().load(app)["rank"]
+    for _ in range(rank):
+        board.press(app, "L")
+    assert app.top().load(app)["rank"] == 0
+    save = app.storage.read("saves/state.sav")
+    for long in (False, True, False):
+        board.press(app, "L", long)
+    assert app.storage.read("saves/state.sav") == save and app.top().load(app)["rank"] == 0
+    board.press(app, "R")  # a change is saved
+    assert app.storage.read("saves/state.sav") != save and app.top().load(app)["rank"] == 1
+    board, app = run_script(str(tmp_path / "gm"), 7, "D D D D A D A A D D")  # a creature's AN
+    assert app.top().ID == "cc_foe"
+    for _ in range(8):
+        board.press(app, "L", True)
+    assert app.top().load(app)["an"] == 0
+    save = app.storage.read("saves/state.sav")
+    for long in (True, False):
+        board.press(app, "L", long)
+    assert app.storage.read("saves/state.sav") == save
+    board.press(app, "R")
+    assert app.storage.read("saves/state.sav") != save and app.top().load(app)["an"] == 1
