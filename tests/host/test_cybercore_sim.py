@@ -381,3 +381,16 @@ def test_left_or_right_at_a_fields_limit_writes_nothing_in_either_editor(tmp_pat
     assert app.storage.read("saves/state.sav") == save
     board.press(app, "R")
     assert app.storage.read("saves/state.sav") != save and app.top().load(app)["an"] == 1
+
+
+def test_a_name_another_combatant_has_is_passed_over(tmp_path):
+    # found by review: Ana renamed "Bo" beside Bo made "Bo, Bo" in the round order
+    opened = "D D D D A A U A A U A D D A"  # Ana and Bo added, Ana opened again
+    board, app = run_script(str(tmp_path / "d"), 7, opened + " R")
+    assert app.top().ID == "cc_pc" and app.top().load(app)["name"] == "Cid"  # not "Bo"
+    board.press(app, "L")
+    assert app.top().load(app)["name"] == "Ana"
+    board.press(app, "L")
+    assert app.top().load(app)["name"] == "Hal"  # backwards, round the list
+    fight = [s for s in app.stack if s.ID == "cc_fight"][0].fight(app)
+    assert [c["name"] for c in fight.combatants] == ["Ana", "Bo"]

@@ -125,7 +125,17 @@ class FieldEdit(Menu):
         elif ftype == "bool":
             c[key] = not c[key]
         elif ftype == "name":
-            c[key] = _cycle(self.NAMES, c[key], step)
+            # a name another combatant has is passed over (found by review: two "Bo"s
+            # made the round order and the journal ambiguous)
+            index = self.s["index"]
+            fight = app.find(HUB).view(app)
+            taken = [fight.combatants[j]["name"] for j in range(len(fight.combatants)) if j != index]
+            name = c[key]
+            for _ in self.NAMES:
+                name = _cycle(self.NAMES, name, step)
+                if name not in taken:
+                    break
+            c[key] = name
         elif ftype == "armour":
             c[key] = _cycle(ARMOUR_CLASSES, c[key], step)
         elif ftype == "dice":
