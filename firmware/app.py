@@ -497,9 +497,9 @@ class App(Journaling, Sealing, Saving):
                 # a heap of less than 128 KB free after a press that saved: its kept
                 # objects may be islands in the free heap; is there a block of 4 KB
                 # (firmware.relief.BIG_BLOCK)? Asked once a save, and collected again
-                # after. Not with more than 128 KB free, as in make bench-pico's games
-                # (asked after every save there, its slowest presses were 3-27 ms
-                # slower; not asked, as before it)
+                # after. Not with more than 128 KB free, as in make bench-pico's games:
+                # a precaution (asked after every save there, its slowest presses were
+                # 3-27 ms slower, within what the heap's layout moves them by)
                 _STEP[2] = self.saved_sha
                 try:
                     short = bytearray(4096)

@@ -130,12 +130,12 @@ class FieldEdit(Menu):
             index = self.s["index"]
             fight = app.find(HUB).view(app)
             taken = [fight.combatants[j]["name"] for j in range(len(fight.combatants)) if j != index]
-            name = c[key]
+            chosen = c[key]  # (``name`` is the button's)
             for _ in self.NAMES:
-                name = _cycle(self.NAMES, name, step)
-                if name not in taken:
+                chosen = _cycle(self.NAMES, chosen, step)
+                if chosen not in taken:
                     break
-            c[key] = name
+            c[key] = chosen
         elif ftype == "armour":
             c[key] = _cycle(ARMOUR_CLASSES, c[key], step)
         elif ftype == "dice":
@@ -207,8 +207,10 @@ class PlayerEdit(FieldEdit):
         if name == B:
             # B leaves without keeping: a new player, or a change to one, is lost, so
             # say so (found by review: 18 numbers typed went without a word)
-            c = self.load(app)  # the numbers as opened, but for the changes (no derived
-            index = self.s["index"]  # HP: a player hurt in the fight is no change)
+            # the numbers as opened, but for the changes (no derived HP: a player hurt
+            # in the fight is no change)
+            c = self.load(app)
+            index = self.s["index"]
             kept = app.find(HUB).view(app).combatants[index] if index >= 0 else None
             app.pop()
             if kept is None:
