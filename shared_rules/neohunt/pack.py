@@ -21,7 +21,8 @@ def validate_section(obj, name):
          "varans": [{"name": str, "speed": 1..6, "hits": 1..9,
                      "special": [str, ...]}, ... at least 6],
          "troopers": [{"name": str, "hits": 1..9, "hunter_killer": bool}, ... 7..17],
-         "places": {"0".."6" and "H": count >= 0},  (the action deck's target sectors)
+         "places": {"0".."6" and "H": count >= 0, one of "1".."6" above 0},
+                   (the action deck's target sectors; Neo-Hunt reinforcement phase)
          "extra_damage": [str, ...]}
     """
     problems = []
