@@ -46,9 +46,9 @@ def pico_model(machine=None):
 
 
 def forget_modules(prefixes, keep):
-    """Drop imported modules whose names start with one of ``prefixes`` (tuple of
-    str), except those in ``keep`` (a collection of names), then collect: RAM back
-    from a game the player has left. The app calls it from the main menu, when no
+    """Drop imported modules whose names start with one of ``prefixes`` (a tuple of
+    str, not a list: str.startswith takes it whole), except those in ``keep`` (a
+    collection of names), then collect: RAM back from a game the player has left. The app calls it from the main menu, when no
     screen of a game is alive; a game may also drop its own per-action modules.
 
     The parent package keeps each imported submodule as an attribute, so that
@@ -65,32 +65,36 @@ def forget_modules(prefixes, keep):
     dropped = []
     spared = []
     judge = callable(keep)
-    # one module at a time, without a list of the names: it runs after a
-    # MemoryError too (App.recover_memory), when even 512 bytes may be missing
+    # the names to drop, found in one walk of sys.modules (a walk for each module
+    # dropped cost a Pico 20-30 ms an open from the main menu: issue 21); short of
+    # room for their list (it runs after a MemoryError too: App.recover_memory), one
+    # name a walk
     while True:
         found = None
-        for name in sys.modules:
-            if name not in spared and (judge or name not in keep):
-                for prefix in prefixes:
-                    if name.startswith(prefix):
-                        found = name
-                        break
-            if found is not None:
-                break
-        if found is None:
+        try:
+            found = [name for name in sys.modules
+                     if name not in spared and (judge or name not in keep)
+                     and name.startswith(prefixes)]
+        except MemoryError:
+            for name in sys.modules:
+                if (name not in spared and (judge or name not in keep)
+                        and name.startswith(prefixes)):
+                    found = [name]
+                    break
+        if not found:
             break
-        name = found
-        if judge and keep(sys.modules[name]):
-            spared.append(name)
-            continue
-        dropped.append(name)
-        del sys.modules[name]
-        dot = name.rfind(".")
-        parent = sys.modules.get(name[:dot]) if dot > 0 else None
-        if parent is not None and getattr(parent, name[dot + 1:], None) is not None:
-            try:
-                delattr(parent, name[dot + 1:])
-            except (AttributeError, TypeError):
-                pass
+        for name in found:
+            if judge and keep(sys.modules[name]):
+                spared.append(name)
+                continue
+            dropped.append(name)
+            del sys.modules[name]
+            dot = name.rfind(".")
+            parent = sys.modules.get(name[:dot]) if dot > 0 else None
+            if parent is not None and getattr(parent, name[dot + 1:], None) is not None:
+                try:
+                    delattr(parent, name[dot + 1:])
+                except (AttributeError, TypeError):
+                    pass
     gc.collect()
     return dropped

@@ -323,6 +323,28 @@ def test_the_boards_forget_spares_what_it_is_told_and_says_what_it_dropped():
             sys.modules.pop(name, None)
 
 
+def test_the_boards_forget_drops_every_module_of_every_prefix_and_its_parent_attribute():
+    # one walk of sys.modules finds them all (issue 21: a walk a module cost an open
+    # from the main menu 20-30 ms of a Pico); a name matching no prefix stays, and
+    # so does one only starting like a prefix's folder
+    from boards import forget_modules
+    parent = _Module()
+    names = ["pr_forget_a", "pr_forget_a.x", "pr_forget_a.y", "pr_forget_b.z",
+             "pr_forget_c.w", "pr_forget_ab"]
+    for name in names:
+        sys.modules[name] = parent if name == "pr_forget_a" else _Module()
+    parent.x = sys.modules["pr_forget_a.x"]
+    try:
+        dropped = forget_modules(("pr_forget_a.", "pr_forget_b."), ("pr_forget_a.y",))
+        assert sorted(dropped) == ["pr_forget_a.x", "pr_forget_b.z"]
+        assert getattr(parent, "x", None) is None  # the package's attribute went too
+        assert sorted(n for n in sys.modules if n.startswith("pr_forget_")) == [
+            "pr_forget_a", "pr_forget_a.y", "pr_forget_ab", "pr_forget_c.w"]
+    finally:
+        for name in names:
+            sys.modules.pop(name, None)
+
+
 class _Stateful(_Restarting):
     """A restartable app with a state worth copying: nested screen states, sealed
     secrets, and the last save's SHA-256."""
