@@ -39,13 +39,23 @@ class MainMenu(Menu):
             # comes back by Undo only until the next flow opens, issue 19)
             pos = app.undo[2]
             app.undo = [0, pos, pos, pos, [], [], [pos, "open", entry[0]]]
-        app.forget_games()  # what a game left behind still hid is revealed first
+        game = game_of(entry[1])
+        forget = app.forget
+        if game is not None and app.played == [game]:
+            # the one game played since boot opens again: the modules loaded stay
+            # (its own, and those of Dice or the session screens if opened between;
+            # dropped and imported again they cost a Pico 50-60 ms of this press:
+            # issue 21); a heap short of room drops the cold ones (firmware.relief)
+            app.forget = None
+        try:
+            app.forget_games()  # what a game left behind still hid is revealed first
+        finally:
+            app.forget = forget
         from firmware.packfile import forget_kept
         forget_kept(app)  # the next game takes the pack files as they are (packfile.KEPT)
         forget_kept = None
         app.packs = {}  # and reads them again (firmware.packfile stays loaded until
         # the first pack load drops it: loading it twice cost a Pico ~75 ms an open)
-        game = game_of(entry[1])
         if game is not None and app.played and app.played != [game]:
             app.restart_first()
         module = __import__(entry[1], None, None, [entry[2]])
