@@ -1,8 +1,21 @@
 """The main menu: one entry per flow."""
 
+import gc
+
 from firmware.screens import ENTRIES, game_of
 from firmware.surface import COLS
 from firmware.ui import Menu, wrap
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(value):
+        return value
+
+# free bytes after a collection from which the one game played since boot opens again
+# with the modules it has loaded (MainMenu.choose): firmware/app.py's _WHOLE, the heap
+# of the firmware with its code frozen in (its modules take little RAM there)
+_ROOMY = const(188416)
 
 
 class MainMenu(Menu):
@@ -41,12 +54,19 @@ class MainMenu(Menu):
             app.undo = [0, pos, pos, pos, [], [], [pos, "open", entry[0]]]
         game = game_of(entry[1])
         forget = app.forget
-        if game is not None and app.played == [game]:
-            # the one game played since boot opens again: the modules loaded stay
-            # (its own, and those of Dice or the session screens if opened between;
+        if game is not None and app.played == [game] and forget is not None:
+            # the one game played since boot opens again, with the code frozen in
+            # (a whole heap free after a collection): the modules loaded stay (its
+            # own, and those of Dice or the session screens if opened between;
             # dropped and imported again they cost a Pico 50-60 ms of this press:
-            # issue 21); a heap short of room drops the cold ones (firmware.relief)
-            app.forget = None
+            # issue 21). Not with the code in the heap (the stock firmware's .mpy
+            # files): there a Cybernaut game kept them and ran out of memory after
+            # 408 random presses in a 224K heap (make bench's ladder)
+            free = getattr(gc, "mem_free", None)
+            if free is not None:
+                gc.collect()
+            if free is None or free() >= _ROOMY:
+                app.forget = None
         try:
             app.forget_games()  # what a game left behind still hid is revealed first
         finally:

@@ -49,3 +49,18 @@ def test_another_flow_or_game_drops_the_modules():
     assert app.played == ["cybercore", "neohunt"]
     press_all(board, app, "B U U U A")                   # Cybercore AF: not the only one
     assert app.top().ID == "cc_armour" and dropped == ["all", "all", "all"]
+
+
+def test_with_the_code_in_the_heap_the_game_opened_again_drops_its_modules(monkeypatch):
+    # the stock firmware's .mpy files take the heap: less than a whole heap free after
+    # a collection (188416 bytes, firmware/app.py's) and the modules go as before
+    # (kept there, a Cybernaut game ran out of memory in a 224K heap: make bench)
+    import gc
+    board, app = play(tmp_root("ccreopen3"), SEED, "D D D A B")  # Cybercore AF, back
+    dropped = _recording(app)
+    for free, want in ((188415, ["all"]), (188416, []), (0, ["all"])):
+        monkeypatch.setattr(gc, "mem_free", lambda: free, raising=False)
+        press_all(board, app, "A")                       # Cybercore AF again
+        assert app.top().ID == "cc_armour" and dropped == want, free
+        press_all(board, app, "B")
+        del dropped[:]
