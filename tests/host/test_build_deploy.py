@@ -268,6 +268,35 @@ def test_the_build_carries_the_pack_checks_digest_the_device_would_work_out(tmp_
     assert packfile.checks_digest(out) != written
 
 
+def test_a_restart_whose_port_goes_away_is_no_error():
+    # found by CI: the emulated Pico's process ended at the Ctrl-D before the port's
+    # drain returned (termios.error EIO, not an OSError), and deploy --check failed
+    import termios
+
+    class Serial:
+        def __init__(self):
+            self.written = []
+
+        def write(self, data):
+            self.written.append(data)
+
+        def flush(self):
+            raise termios.error(5, "Input/output error")
+
+    class Transport:
+        def __init__(self):
+            self.serial = Serial()
+            self.exited = False
+
+        def exit_raw_repl(self):
+            self.exited = True
+
+    device = deploy_module.Device.__new__(deploy_module.Device)
+    device.transport = Transport()
+    device.restart()
+    assert device.transport.exited and device.transport.serial.written == [b"\x04"]
+
+
 def test_deploy_check_restarts_the_app_it_stopped(pico, capsys):
     # found by review: --check entered the raw REPL (which stops the app) and left the
     # device at the >>> prompt; it soft-resets it now, as a deploy does (the unix port
