@@ -47,8 +47,8 @@ def pico_model(machine=None):
 
 def forget_modules(prefixes, keep):
     """Drop imported modules whose names start with one of ``prefixes`` (a tuple of
-    str, not a list: str.startswith takes it whole), except those in ``keep`` (a
-    collection of names), then collect: RAM back from a game the player has left. The app calls it from the main menu, when no
+    str), except those in ``keep`` (a collection of names), then collect: RAM back
+    from a game the player has left. The app calls it from the main menu, when no
     screen of a game is alive; a game may also drop its own per-action modules.
 
     The parent package keeps each imported submodule as an attribute, so that
@@ -72,14 +72,24 @@ def forget_modules(prefixes, keep):
     while True:
         found = None
         try:
-            found = [name for name in sys.modules
-                     if name not in spared and (judge or name not in keep)
-                     and name.startswith(prefixes)]
-        except MemoryError:
+            found = []
             for name in sys.modules:
-                if (name not in spared and (judge or name not in keep)
-                        and name.startswith(prefixes)):
-                    found = [name]
+                if name not in spared and (judge or name not in keep):
+                    # each prefix on its own: MicroPython before 1.25 has no
+                    # str.startswith of a tuple (found by review)
+                    for prefix in prefixes:
+                        if name.startswith(prefix):
+                            found.append(name)
+                            break
+        except MemoryError:
+            found = None
+            for name in sys.modules:
+                if name not in spared and (judge or name not in keep):
+                    for prefix in prefixes:
+                        if name.startswith(prefix):
+                            found = [name]
+                            break
+                if found is not None:
                     break
         if not found:
             break
