@@ -64,3 +64,33 @@ def test_with_the_code_in_the_heap_the_game_opened_again_drops_its_modules(monke
         assert app.top().ID == "cc_armour" and dropped == want, free
         press_all(board, app, "B")
         del dropped[:]
+
+
+def test_a_neo_hunt_game_opened_again_deals_from_the_pack_as_it_is_now(tmp_path):
+    # found by review: opened again with its modules kept, a game was dealt from the
+    # pack read before (its checked section cached), though the owner's pack had
+    # changed since; "the next game takes the pack files as they are"
+    import json
+    from boards import forget_modules
+    from boards.sim import BUILT_PACKS, PACKS, boot
+    from firmware.storage import Storage
+    root = str(tmp_path / "d")
+    board, app = boot(root, 1)
+    app.forget = forget_modules                          # as a device lets go of modules
+    press_all(board, app, "D D D D D D A D D D D D A A A")  # Neo-Hunt game: Start, P1
+    assert app.surface.lines()[3] == "Varan Moth"        # the sample pack's
+    press_all(board, app, "A A B D A A A")               # placed, handed back, abandoned
+    assert [screen.ID for screen in app.stack] == ["main"]
+    for folder in (PACKS, BUILT_PACKS):
+        try:
+            with open(folder + "/neohunt-sample.json") as handle:
+                pack = json.load(handle)
+            break
+        except OSError:
+            continue
+    pack["placeholder"] = False
+    for varan in pack["neohunt"]["varans"]:
+        varan["name"] = "NEW" + varan["name"][:3]
+    Storage(root).write_atomic("packs/neohunt.json", json.dumps(pack))
+    press_all(board, app, "A D D D D D A A A")           # the game again, Start, P1
+    assert app.surface.lines()[3].startswith("Varan NEW"), app.surface.lines()

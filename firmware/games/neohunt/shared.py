@@ -20,7 +20,11 @@ ACTION = ("firmware.games.neohunt.turns", "firmware.games.neohunt.setup",
           "shared_rules.neohunt.combat", "shared_rules.neohunt.troopers",
           "shared_rules.neohunt.rounds", "shared_rules.neohunt.pack", "shared_rules.pack_check",
           "shared_rules.tables")
-_SECT = [None, None]  # [app, its checked "neohunt" section]
+# [the app's packs dict it was read beside, its checked "neohunt" section]: a new dict
+# (the main menu opened a flow, a recovery from a MemoryError) reads the pack again
+# (found by review: opened again with this module kept, a game was dealt from the
+# pack as it was before the owner changed it)
+_SECT = [None, None]
 
 
 def open_game(app):
@@ -33,12 +37,13 @@ def open_game(app):
 
 
 def sect(app):
-    """The pack's checked "neohunt" section, kept for this app. Identical card
+    """The pack's checked "neohunt" section, kept while the app's packs dict is the
+    same (``_SECT``: a flow opened from the main menu reads it again). Identical card
     entries share one object, and the parsed pack itself is let go (the section
     and its "placeholder" flag are all the game reads).
 
     :raises PackError: a missing or bad pack (named, with every problem)."""
-    if _SECT[0] is app:
+    if _SECT[0] is app.packs:
         return _SECT[1]
     from shared_rules.neohunt.pack import section
     pack = app.pack(PACK)
@@ -54,7 +59,7 @@ def sect(app):
                 seen[text] = cards[i]
     sect["placeholder"] = pack.placeholder
     app.packs.pop(PACK, None)
-    _SECT[0] = app
+    _SECT[0] = app.packs
     _SECT[1] = sect
     return sect
 
