@@ -12,8 +12,9 @@ The app's part that uses the table: forget_games and recover_memory here
 - boot only: firmware.resume (resume a save), dropped once the first frame is
   drawn (App.boot), loaded again only by a recovery from a MemoryError;
 - one game (FORGET, name prefixes): a game's screens and rules, the undo and commit
-  helpers it loaded; dropped when the main menu opens another flow, and after a
-  MemoryError;
+  helpers it loaded; dropped when the main menu opens a flow (not when it opens again
+  the one game played since boot with a whole heap free: firmware/screens/main.py),
+  and after a MemoryError;
 - per action: what one action of a game loads and the next may not need (its
   editors, its pack checks): the game's row is ``ACTION`` in its
   firmware/games/<game>/shared.py (no RAM before the game opens), dropped after

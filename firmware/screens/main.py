@@ -56,12 +56,13 @@ class MainMenu(Menu):
         forget = app.forget
         if game is not None and app.played == [game] and forget is not None:
             # the one game played since boot opens again, with the code frozen in
-            # (a whole heap free after a collection): the modules loaded stay (its
-            # own, and those of Dice or the session screens if opened between;
-            # dropped and imported again they cost a Pico 50-60 ms of this press:
-            # issue 21). Not with the code in the heap (the stock firmware's .mpy
-            # files): there a Cybernaut game kept them and ran out of memory after
-            # 408 random presses in a 224K heap (make bench's ladder)
+            # (a whole heap free after a collection): the modules loaded stay
+            # (dropped and imported again they cost a Pico 50-60 ms of this press:
+            # issue 21). They are the game's own when it was the last flow opened
+            # (Dice or the session screens opened between dropped them, and stay
+            # loaded in their place). Not with the code in the heap (the stock
+            # firmware's .mpy files): there a Cybernaut game kept them and ran out
+            # of memory after 408 random presses in a 224K heap (make bench's ladder)
             free = getattr(gc, "mem_free", None)
             if free is not None:
                 gc.collect()
