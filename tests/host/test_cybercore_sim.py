@@ -394,3 +394,18 @@ def test_a_name_another_combatant_has_is_passed_over(tmp_path):
     assert app.top().load(app)["name"] == "Hal"  # backwards, round the list
     fight = [s for s in app.stack if s.ID == "cc_fight"][0].fight(app)
     assert [c["name"] for c in fight.combatants] == ["Ana", "Bo"]
+
+
+def test_the_armour_check_footer_says_what_the_buttons_do_on_each_row(tmp_path):
+    # found by review: "</> change" stood under every row, where LEFT/RIGHT change
+    # only AF, Dmg and DR; A sets the AN (the GM), rolls, or shows the GM the odds
+    from boards.sim import boot, parse_keys
+    board, app = boot(str(tmp_path), SEED)
+    for name, long in parse_keys("D D D A"):
+        board.press(app, name, long)
+    footers = []
+    for row in range(6):
+        footers.append(app.surface.lines()[-1])
+        board.press(app, "D", False)
+    assert footers == ["A: GM sets the AN", "</> change", "</> change", "</> change",
+                       "A: roll", "A: GM sees odds"]

@@ -55,7 +55,12 @@ class ArmourScreen(Menu):
                 "GM: odds"]
 
     def footer(self, app):
-        return ["</> change"]
+        # what the buttons do on the row the cursor is on (found by review: "</>
+        # change" under every row, where LEFT/RIGHT change only AF, Dmg and DR)
+        sel = self.s["sel"]
+        if 1 <= sel <= 3:
+            return ["</> change"]
+        return [("A: GM sets the AN", "", "", "", "A: roll", "A: GM sees odds")[sel]]
 
     def side(self, app, name, kind):
         sel = self.s["sel"]
