@@ -361,12 +361,15 @@ class Saving:
 
     def read_save(self, name):
         """The body (dict) of save ``name`` (SAVE or PREV, relative to the data
-        folder), or None when there is no such file; reading SAVE makes it the last
-        save written (what ``save`` compares a new state with).
+        folder), or None when there is no such file or it is empty; reading SAVE
+        makes it the last save written (what ``save`` compares a new state with).
 
         :raises SaveError: not a save (shared_rules.save.decode_save names the file)."""
         data = self.storage.read(name)
-        if data is None:
+        if not data:
+            # none, or empty: a save written straight over on littlefs
+            # (Storage.write_atomic) and cut before its close, when the file was new
+            # (an action's save, the last one renamed to PREV first): as none
             return None
         body = decode_save(data, name)
         if name == SAVE:

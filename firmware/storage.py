@@ -1,8 +1,9 @@
 """Files under the device's data folder, written so a power cut loses nothing.
 
 ``write_atomic`` writes a temporary file, flushes it, then renames it over the
-old one: after a cut at any moment the file is either the old one or the new
-one, never half of each. ``append`` adds a line to an append-only journal;
+old one (on littlefs, a Pico's flash, it writes straight over it: littlefs
+replaces a file whole at its close): after a cut at any moment the file is
+either the old one or the new one, never half of each. ``append`` adds a line to an append-only journal;
 between ``hold`` and ``flush`` the lines wait in RAM and go to their file in one
 append (the journal lines of one press: issue 21).
 
@@ -27,6 +28,33 @@ BODY_SUFFIX = ".body.tmp"  # write_json_atomic's JSON text before its header is 
 # const: a public name here would be one more name interned at every boot, and the boot
 # sits at the last name of a pool of names, firmware/memory.py)
 _HOLD_BYTES = const(2048)
+
+
+def _commits_on_close(fs, root):
+    """True when the files of ``root`` are on littlefs (MicroPython's VfsLfs2 or
+    VfsLfs1: a Pico's flash), where a file opened "wb" keeps its old bytes until
+    its close (or a flush) commits the new ones whole, whenever the power goes
+    (littlefs's copy on write; a file whose write failed commits nothing at its
+    close). Checked on the emulated Pico (../shared/vpico, MicroPython v1.28): 10
+    cuts at random moments of a 6 KB file written over again and again left a
+    whole copy each time; with a flush halfway, 4 of 8 left a half.
+
+    :param fs: the os module (the filesystem mounted at ``root`` is asked), or a
+        test's os-like object, named after the filesystem it models.
+    :param root: an absolute path (str)."""
+    kind = type(fs).__name__
+    if fs is os:
+        kind = ""
+        try:
+            longest = -1
+            for mounted, at in os.mount():
+                if (root == at or root.startswith(at.rstrip("/") + "/")) and len(at) > longest:
+                    kind = type(mounted).__name__
+                    longest = len(at)
+        except (AttributeError, TypeError, ValueError, OSError):  # no VFS (CPython)
+            return False
+    # (one literal longer than 10 characters: not a name interned at boot)
+    return bool(kind) and kind in "VfsLfs1 or VfsLfs2"
 
 
 def _open_made(storage, name, path, mode):
@@ -161,14 +189,46 @@ class Storage:
             return []
 
     def write_atomic(self, name, data):
-        """Replace ``name`` with ``data`` atomically.
+        """Replace ``name`` with ``data`` atomically: after a cut at any moment the
+        file is the old one or the new one, never a part of each; a file that did
+        not exist may be there empty (read an empty file as none).
+
+        Where a file is replaced whole at its close (littlefs, a Pico's flash:
+        ``_commits_on_close``) it is written straight over, else to a temporary
+        file renamed over it. On a Pico that is one flash commit instead of three
+        (the temporary file's creation and close, its rename): a 6.4 KB save 9.8 ms
+        instead of 23.5 on average, a 0.7 KB one 4.1 instead of 19.5 (the emulated
+        Pico; issue 21). Ctrl-C is held off meanwhile (micropython.kbd_intr): one
+        between two parts would close the file on a part of the text (mpremote's
+        Ctrl-C then goes unseen; `referee` tries again).
 
         :param data: bytes or str, or a tuple/list of them written one after the
             other (a big save needs no joined copy on the heap); str as UTF-8.
-        :raises OSError: the write failed; the previous file is then untouched.
+        :raises OSError: the write failed; the previous file is then untouched
+            (littlefs commits nothing at the close of a file whose write failed).
         """
         parts = data if isinstance(data, (tuple, list)) else (data,)
         final = self.path(name)
+        # (asked at each write, not kept: an attribute would be one more name
+        # interned at every boot, and the boot's names fill five pools exactly)
+        if _commits_on_close(self.fs, self.root):
+            try:
+                from micropython import kbd_intr
+            except ImportError:  # a test's littlefs on CPython
+                kbd_intr = None
+            if kbd_intr is not None:
+                kbd_intr(-1)
+            try:
+                handle = _open_made(self, name, final, "wb")
+                try:
+                    for part in parts:
+                        _write_part(handle, part)
+                finally:
+                    handle.close()  # no flush before: it would commit the bytes so far
+            finally:
+                if kbd_intr is not None:
+                    kbd_intr(3)
+            return
         tmp = final + TMP_SUFFIX
         with _open_made(self, name, tmp, "wb") as handle:
             for part in parts:

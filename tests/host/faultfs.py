@@ -146,3 +146,77 @@ class MemFS:
         self._parent_ok(path)
         self.step(("create" if "w" in mode else "append", path))
         return MemFile(self, path, mode)
+
+
+class LfsFile(MemFile):
+    """A file of VfsLfs2: what is written waits, unseen, until flush() (littlefs's
+    sync) or close() commits it whole; closed after a failed write, nothing is
+    committed (littlefs marks the file as erred)."""
+
+    def write(self, data):
+        if isinstance(data, str):
+            data = data.encode()
+        if self.fs.fail_writes:
+            self.erred = True
+            raise OSError(28, "no space left on device")
+        for value in bytes(data):
+            self.fs.step(("pbyte", self.path, value))
+        return len(data)
+
+    def flush(self):
+        if not getattr(self, "erred", False):
+            self.fs.step(("commit", self.path))
+
+    def close(self):
+        self.flush()
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
+
+
+class VfsLfs2(MemFS):
+    """MemFS as littlefs (MicroPython's VfsLfs2, the Pico's filesystem) keeps files:
+    a file opened for writing is made at once when it is new (empty), but its
+    bytes are seen only once a flush or its close commits them; a power cut before
+    that leaves the file as it was (``copy``, which a cut's storage is made from,
+    drops what was not committed). Named after MicroPython's class: firmware.storage
+    tells littlefs by the class name of the filesystem it writes to.
+
+    Steps beside MemFS's: ("lopen", path, mode), ("pbyte", path, value) (a byte
+    written, not yet seen), ("commit", path). ``fail_writes``: every write raises
+    OSError (ENOSPC)."""
+
+    def __init__(self, rename_replaces=True):
+        MemFS.__init__(self, True)
+        self.pending = {}
+        self.fail_writes = False
+
+    def copy(self):
+        other = VfsLfs2()
+        other.files = dict((k, bytearray(v)) for k, v in self.files.items())
+        other.dirs = set(self.dirs)
+        return other  # what no commit reached is lost with the power
+
+    def apply(self, step):
+        kind = step[0]
+        if kind == "lopen":
+            path = step[1]
+            if path not in self.files:
+                self.files[path] = bytearray()  # littlefs commits a new file's entry at once
+            self.pending[path] = bytearray() if "w" in step[2] else bytearray(self.files[path])
+        elif kind == "pbyte":
+            self.pending[step[1]].append(step[2])
+        elif kind == "commit":
+            self.files[step[1]] = bytearray(self.pending[step[1]])
+        else:
+            MemFS.apply(self, step)
+
+    def open(self, path, mode="r", encoding=None):
+        if "r" in mode:
+            if path not in self.files:
+                raise OSError(errno.ENOENT, path)
+            return MemFile(self, path, mode)
+        self._parent_ok(path)
+        self.step(("lopen", path, mode))
+        return LfsFile(self, path, mode)

@@ -25,7 +25,7 @@ from shared_rules.dice import roll_named
 from shared_rules.journal import read_journal
 from shared_rules.verify import verify_entries
 
-from faultfs import MemFS
+from faultfs import MemFS, VfsLfs2
 from scripts import END, GAME, SALT, VOLLEY_LINE, Volley, play
 
 ROOT = "/data"
@@ -60,11 +60,18 @@ def _journals(fs):
                 if path.endswith(".jrn"))
 
 
+def _disk(rename_replaces):
+    """An empty storage: MemFS (True: rename replaces, as POSIX; False: as FAT), or
+    "lfs": littlefs, as on a Pico (faultfs.VfsLfs2: a file's bytes are seen once
+    committed; the app's saves are written straight over: Storage.write_atomic)."""
+    return VfsLfs2() if rename_replaces == "lfs" else MemFS(rename_replaces)
+
+
 def _record(rig, flows, rename_replaces):
     """Play ``flows`` (scripts.play's, or a callable(rig, app, after)) on a fresh
     MemFS: its write steps and, after the boot and each press, (steps so far,
     the frame's text, the journals' bytes)."""
-    fs = MemFS(rename_replaces)
+    fs = _disk(rename_replaces)
     app = rig.app(fs)
     app.boot()
     acks = [(len(fs.log), app.surface.lines(), _journals(fs))]
@@ -126,7 +133,7 @@ def _run(rename_replaces, flows):
 def _cut_everywhere(rig, log, acks, rename_replaces=True):
     """Boot the app on the storage as it stood after every step of ``log`` (each
     distinct state once) and check it (_check_cut). :returns: (steps, boots)."""
-    disk = MemFS(rename_replaces)
+    disk = _disk(rename_replaces)
     seen = set()
     booted = 0
     j = -1
@@ -162,6 +169,88 @@ def test_power_cut_at_every_step_of_a_game():
     steps, booted = _run(True, [SALT] + GAME + [END] + GAME[:1])
     print("power-loss: %d write steps, %d distinct storage states booted" % (steps, booted))
     assert booted > 100
+
+
+def test_power_cut_at_every_step_of_a_game_on_littlefs():
+    # a Pico's flash: the saves are written straight over the last one (no temporary
+    # file, no rename: Storage.write_atomic); a cut before a save's close leaves the one
+    # before, or an empty new file after an action's rename to state.prev, read as none
+    steps, booted = _run("lfs", [SALT] + GAME + [END] + GAME[:1])
+    assert booted > 100
+    fs = VfsLfs2()
+    app = Rig().app(fs)
+    app.boot()
+    # the boot's saves: straight over, never through a temporary file
+    assert [step for step in fs.log if step[0] == "lopen" and step[1].endswith("/saves/state.sav")]
+    assert not [step for step in fs.log if "/saves/" in step[1] and (
+        step[1].endswith(".tmp") or step[0] == "rename" and step[2].endswith("/state.sav"))]
+
+
+def test_write_atomic_on_littlefs_is_old_or_new_at_every_byte_and_one_commit():
+    fs = VfsLfs2()
+    storage = Storage(ROOT, fs, fs.open)
+    storage.write_atomic("saves/state.sav", b"old text\n")
+    base = fs.copy()
+    start = len(fs.log)
+    storage.write_atomic("saves/state.sav", ("new ", "text", b" longer\n"))
+    steps = fs.log[start:]
+    assert [step[0] for step in steps].count("commit") == 1 and steps[-1][0] == "commit"
+    seen = []
+    for cut in range(len(steps) + 1):
+        disk = base.copy()
+        for step in steps[:cut]:
+            disk.apply(step)
+        data = Storage(ROOT, disk.copy(), disk.open).read("saves/state.sav")
+        assert data in (b"old text\n", b"new text longer\n"), cut
+        if not seen or seen[-1] != data:
+            seen.append(data)
+    assert seen == [b"old text\n", b"new text longer\n"]
+    # a new file: none, then empty (its entry made at the open), then whole
+    storage.write_atomic("saves/other.sav", b"x")
+    assert fs.files[ROOT + "/saves/other.sav"] == bytearray(b"x")
+
+
+def test_write_atomic_that_fails_leaves_the_old_file_on_littlefs():
+    fs = VfsLfs2()
+    storage = Storage(ROOT, fs, fs.open)
+    storage.write_atomic("saves/state.sav", b"old\n")
+    fs.fail_writes = True
+    with pytest.raises(OSError):
+        storage.write_atomic("saves/state.sav", (b"new", b"\n"))
+    fs.fail_writes = False
+    assert storage.read("saves/state.sav") == b"old\n"
+
+
+def test_write_atomic_elsewhere_renames_a_temporary_file():
+    # POSIX (the simulator, the PC) and FAT: a temporary file renamed over the old one
+    for fs in (MemFS(True), MemFS(False)):
+        storage = Storage(ROOT, fs, fs.open)
+        storage.write_atomic("saves/state.sav", b"old\n")
+        storage.write_atomic("saves/state.sav", (b"new", b"\n"))
+        assert storage.read("saves/state.sav") == b"new\n"
+        assert [step for step in fs.log if step[0] == "rename" and step[1].endswith(".tmp")]
+
+
+def test_an_empty_save_is_read_as_none_and_the_boot_resumes_the_one_before():
+    # littlefs: an action's save cut after its new file was made (empty) and before
+    # its close: state.prev (the state before that action) is resumed, with no
+    # "Save problem" notice (nothing was lost that the screen had confirmed)
+    rig = Rig()
+    fs = VfsLfs2()
+    app = rig.app(fs)
+    app.boot()
+    for name in ("A", "A"):  # Dice, roll
+        app.handle(name, "short")
+        app.redraw()
+    shown = app.surface.lines()
+    prev = bytes(fs.files[ROOT + "/saves/state.sav"])
+    cut = fs.copy()
+    cut.files[ROOT + "/saves/state.prev"] = bytearray(prev)
+    cut.files[ROOT + "/saves/state.sav"] = bytearray()
+    again = rig.app(cut)
+    again.boot()
+    assert again.surface.lines() == shown and again.top().ID != "text"
+    assert not [path for path in cut.files if "/bad" in path]
 
 
 def test_power_cut_on_a_filesystem_that_cannot_rename_over_a_file():
