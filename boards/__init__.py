@@ -68,19 +68,31 @@ def forget_modules(prefixes, keep):
     # the names to drop, found in one walk of sys.modules (a walk for each module
     # dropped cost a Pico 20-30 ms an open from the main menu: issue 21); short of
     # room for their list (it runs after a MemoryError too: App.recover_memory), one
-    # name a walk
-    while True:
+    # name a walk. str.startswith takes the tuple whole (in C: a Python loop over a
+    # game's ten prefixes cost a Pico 15-20 ms a walk), except before MicroPython
+    # 1.25 (found by review: the app did not boot on 1.23/1.24) or for a list
+    whole = True
+    try:
+        "".startswith(prefixes)
+    except TypeError:
+        whole = False
+    complete = False
+    while not complete:
         found = None
         try:
             found = []
             for name in sys.modules:
-                if name not in spared and (judge or name not in keep):
-                    # each prefix on its own: MicroPython before 1.25 has no
-                    # str.startswith of a tuple (found by review)
-                    for prefix in prefixes:
-                        if name.startswith(prefix):
-                            found.append(name)
-                            break
+                if name in spared or (not judge and name in keep):
+                    continue
+                if whole:
+                    if name.startswith(prefixes):
+                        found.append(name)
+                    continue
+                for prefix in prefixes:
+                    if name.startswith(prefix):
+                        found.append(name)
+                        break
+            complete = True  # every name found: no walk more
         except MemoryError:
             found = None
             for name in sys.modules:
