@@ -45,7 +45,7 @@ def pico_model(machine=None):
     return None
 
 
-def forget_modules(prefixes, keep):
+def forget_modules(prefixes, keep, collect=True):
     """Drop imported modules whose names start with one of ``prefixes`` (a tuple of
     str), except those in ``keep`` (a collection of names), then collect: RAM back
     from a game the player has left. The app calls it from the main menu, when no
@@ -58,6 +58,9 @@ def forget_modules(prefixes, keep):
     :param keep: the names to keep (a collection of str), or a function (module) ->
         True to keep that module (firmware/relief.py: one a screen on the stack is
         made of; one parameter for both: a new name would be interned at every boot).
+    :param collect: False: no collection after (inside a press: the allocator
+        collects by itself when it finds no room, and the app collects after the
+        frame; a collection is 15 ms of a Pico's Neo-Hunt action: issue 21).
     :returns: the names dropped (list of str); the firmware has no ``sys`` of its own
         (the MicroPython subset), so this is how it learns what was loaded."""
     import gc
@@ -118,5 +121,6 @@ def forget_modules(prefixes, keep):
                     delattr(parent, name[dot + 1:])
                 except (AttributeError, TypeError):
                     pass
-    gc.collect()
+    if collect:
+        gc.collect()
     return dropped

@@ -276,7 +276,7 @@ def test_the_fight_screen_lets_go_of_the_editors_between_presses(tmp_path):
     from boards.sim import boot, parse_keys
     board, app = boot(str(tmp_path), SEED)
     forgotten = []
-    app.forget = lambda prefixes, keep: forgotten.append(prefixes) or []
+    app.forget = lambda prefixes, keep, *collect: forgotten.append(prefixes) or []
     for name, long in parse_keys("D D D D A A"):   # Cybercore fight, Add player
         board.press(app, name, long)
     assert app.top().ID != "cc_fight", app.top().ID  # the player's editor

@@ -28,7 +28,7 @@ def test_a_memory_error_while_relieving_never_stops_the_app(monkeypatch):
     board, app = boot(tempdir("reliefoom"), 7)
     board.press(app, "A")                       # the Dice screen
     dropped = []
-    app.forget = lambda prefixes, keep: dropped.append(prefixes) or []
+    app.forget = lambda prefixes, keep, *collect: dropped.append(prefixes) or []
     app.restart = lambda: None                  # a board that can restart
     _short_heap(monkeypatch)
     monkeypatch.setattr(relief, "roomy", lambda size=relief.BIG_BLOCK, make=bytearray: False)

@@ -19,7 +19,7 @@ def _recording(app):
     as the word "all"; what a game drops of its own (its editors, its pack checks:
     named modules) is not listed."""
     dropped = []
-    app.forget = lambda prefixes, keep: (GAMES in prefixes and dropped.append("all")) or []
+    app.forget = lambda prefixes, keep, *collect: (GAMES in prefixes and dropped.append("all")) or []
     return dropped
 
 

@@ -65,6 +65,10 @@ def sect(app):
 
 
 def lighten(app):
-    """Drop the modules only one action needed (firmware/memory.py: per action) and collect."""
+    """Drop the modules only one action needed (firmware/memory.py: per action).
+    No collection: the game's text made next (its commit) gets their room when it
+    finds no other (the allocator collects by itself then), and the app collects
+    after the frame (App.redraw; one here was 15 ms of each action on a Pico:
+    issue 21)."""
     if app.forget is not None:
-        app.forget(ACTION, ())
+        app.forget(ACTION, (), False)
