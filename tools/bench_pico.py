@@ -213,7 +213,8 @@ def main():
             flows = max(only) + 1
         while flow < flows:
             if only is None or flow in only:
-                script = press_report.driver(DEV_CODE, DEV_DATA, DEV_CODE + "/packs", a.presses, a.seed, a.ballast, flow)
+                script = press_report.driver(DEV_CODE, DEV_DATA, DEV_CODE + "/packs", a.presses, a.seed, a.ballast,
+                                             flow, frozen=frozen)
                 rc, part, wall, sim = pico.run_script("press_%d.py" % flow, script)
                 kit.say("game %d: rc %d, %.0f s wall, %.1f s emulated" % (flow, rc, wall, sim))
                 text += part + "\n"

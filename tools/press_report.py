@@ -326,7 +326,7 @@ def by_screen(presses, slow_ms=OTHER_P99_MS, most=12):
     return lines
 
 
-def driver(code, data, packs, presses, seed, ballast, flow, prelude="", rom=None):
+def driver(code, data, packs, presses, seed, ballast, flow, prelude="", rom=None, frozen=False):
     """The few lines run in a fresh interpreter (on the unix port or the device) for
     one flow of press_bench (a fresh heap, as after a Pico's restart).
 
@@ -338,10 +338,15 @@ def driver(code, data, packs, presses, seed, ballast, flow, prelude="", rom=None
         frozen code does. The image's bytes are read first, and a pad takes what the
         larger heap has beyond the free bytes wanted, so the app starts with the
         heap a plain interpreter of the budget's size has (``plain_free``); press_bench
-        itself stays in ``code`` (on a Pico it is the driver mpremote runs)."""
+        itself stays in ``code`` (on a Pico it is the driver mpremote runs).
+    :param frozen: the app is frozen into the firmware (bench_pico's default): ``code``
+        (press_bench, the packs) goes last on sys.path, so that the app's imports
+        look where a deployed Pico's do ('', then '.frozen'; with ``code`` first each
+        import also looked in it on littlefs: a few ms more a module)."""
     if rom is None:
-        return ("import sys\nsys.path.insert(0, %r)\nimport press_bench\n%spress_bench.run(%r, %r, %r, %d, %d, %d, %d)\n"
-                % (code, prelude, code, data, packs, presses, seed, ballast, flow))
+        return ("import sys\nsys.path.%s\nimport press_bench\n%spress_bench.run(%r, %r, %r, %d, %d, %d, %d)\n"
+                % ("append(%r)" % code if frozen else "insert(0, %r)" % code,
+                   prelude, code, data, packs, presses, seed, ballast, flow))
     return (rom_prologue(*rom) + "sys.path.insert(0, %r)\nimport press_bench\nsys.path[0] = '/rom'\n"
             "%spress_bench.run('/rom', %r, %r, %d, %d, %d, %d)\n"
             % (code, prelude, data, packs, presses, seed, ballast, flow))
