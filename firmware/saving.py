@@ -368,8 +368,12 @@ class Saving:
         data = self.storage.read(name)
         if not data:
             # none, or empty: a save written straight over on littlefs
-            # (Storage.write_atomic) and cut before its close, when the file was new
-            # (an action's save, the last one renamed to PREV first): as none
+            # (Storage.write_atomic) and cut before its close, or whose write failed,
+            # when the file was new (an action's save, the last one renamed to PREV
+            # first): as none, and gone, so that the next save does not rename it over
+            # PREV, the last good save (found by review: one more cut then lost both)
+            if data is not None and name == SAVE:
+                self.storage.remove(SAVE)
             return None
         body = decode_save(data, name)
         if name == SAVE:

@@ -253,6 +253,35 @@ def test_an_empty_save_is_read_as_none_and_the_boot_resumes_the_one_before():
     assert not [path for path in cut.files if "/bad" in path]
 
 
+def test_a_cut_in_the_boot_after_an_empty_save_loses_nothing():
+    # found by review: the boot after an empty state.sav (an action's save cut before
+    # its close on littlefs) resumed state.prev, then its own save renamed the empty
+    # file over state.prev: a cut in that boot lost both (the fresh main menu)
+    rig = Rig()
+    fs = VfsLfs2()
+    app = rig.app(fs)
+    app.boot()
+    for name in ("A", "A"):  # Dice, roll
+        app.handle(name, "short")
+        app.redraw()
+    shown = app.surface.lines()
+    base = fs.copy()
+    base.files[ROOT + "/saves/state.prev"] = bytearray(fs.files[ROOT + "/saves/state.sav"])
+    base.files[ROOT + "/saves/state.sav"] = bytearray()
+    disk = base.copy()
+    start = len(disk.log)
+    rig.app(disk).boot()
+    steps = disk.log[start:]
+    assert steps
+    for k in range(len(steps) + 1):
+        trial = base.copy()
+        for step in steps[:k]:
+            trial.apply(step)
+        again = rig.app(trial.copy())
+        again.boot()
+        assert again.surface.lines() == shown, "cut after step %d of the boot" % k
+
+
 def test_power_cut_on_a_filesystem_that_cannot_rename_over_a_file():
     # FAT-like: Storage.write_atomic moves the old file aside first
     steps, booted = _run(False, [SALT] + GAME[:2] + [END])
