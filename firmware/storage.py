@@ -53,8 +53,9 @@ def _commits_on_close(fs, root):
                     longest = len(at)
         except (AttributeError, TypeError, ValueError, OSError):  # no VFS (CPython)
             return False
-    # (one literal longer than 10 characters: not a name interned at boot)
-    return bool(kind) and kind in "VfsLfs1 or VfsLfs2"
+    # (one literal longer than 10 characters: not a name interned at boot; its only
+    # class names of 7 characters are these two)
+    return len(kind) == 7 and kind in "VfsLfs1 or VfsLfs2"
 
 
 def _open_made(storage, name, path, mode):
@@ -218,7 +219,14 @@ class Storage:
                 kbd_intr = None
             if kbd_intr is not None:
                 kbd_intr(-1)
+            # the test of ``parts`` is a conditional jump, where MicroPython raises an
+            # exception already pending (a Ctrl-C that came just before kbd_intr(-1)):
+            # here, before the open, not between it and the close, which would commit
+            # the parts written so far (found by review). Nothing between the open and
+            # the close may raise but the write (littlefs then commits nothing).
             try:
+                if not parts:
+                    parts = ("",)
                 handle = _open_made(self, name, final, "wb")
                 try:
                     for part in parts:

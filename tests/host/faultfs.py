@@ -193,7 +193,7 @@ class VfsLfs2(MemFS):
         self.fail_writes = False
 
     def copy(self):
-        other = VfsLfs2()
+        other = type(self)()
         other.files = dict((k, bytearray(v)) for k, v in self.files.items())
         other.dirs = set(self.dirs)
         return other  # what no commit reached is lost with the power
