@@ -45,6 +45,7 @@ def sect(app):
     :raises PackError: a missing or bad pack (named, with every problem)."""
     if _SECT[0] is app.packs:
         return _SECT[1]
+    _SECT[0] = _SECT[1] = None  # the old section goes before the pack is parsed (review)
     from shared_rules.neohunt.pack import section
     pack = app.pack(PACK)
     sect = section(pack)
