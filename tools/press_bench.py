@@ -309,8 +309,8 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1):
     <free>`` (the boot's time; its frame is no press) and goes on with the same
     presses. The last one prints PBDONE (the flow's MemoryErrors, all its runs)."""
     hold = bytearray(ballast) if ballast else None
-    if code not in sys.path:  # (the driver put it where the app's code is looked for)
-        sys.path.insert(0, code)
+    if code not in sys.path:  # (the driver put it where the app's code is looked for;
+        sys.path.insert(0, code)  # '': the app is frozen in, as on a deployed Pico)
     from boards import forget_modules, pico
     from boards.sim import SimBoard, parse_keys
     from firmware import app as app_module

@@ -20,6 +20,8 @@ hidden; one with only its face-up initial place is cloaked; a revealed varan
 A burning varan is always visible, so its moves are shown at once.
 """
 
+import json
+
 from shared_rules.errors import RuleError
 from shared_rules.neohunt.rules import (AMMO_EXPLOSION, ATTACK_CAP, FLAME_UP, MAX_PLAYERS, RULE_BURNING,
                                   RULE_END, RULE_HIDDEN, RULE_KILLS, RULE_MOVE, RULE_ORDER,
@@ -306,7 +308,6 @@ class Game:
 
         :param sealer: an object with ``seal(str) -> str`` (the app; PLAIN in tests).
         """
-        import json
         return json.loads(self.to_text(sealer))
 
     def to_text(self, sealer):
@@ -329,7 +330,6 @@ class Game:
         :param sealer: an object with ``seal(str) -> str``.
         :returns: str (JSON).
         """
-        import json
         d = self.d
         parts = []
         for pl in d["players"]:

@@ -554,7 +554,6 @@ def test_a_save_from_before_the_order_deck_was_sealed_still_loads():
 
 def test_to_text_is_to_dict_and_leaves_the_state_as_it_was_even_when_it_fails():
     import json
-    import sys
     g = started(["1", "4"])
     g.move(0, "0")
     g.d["troopers"] = [_trooper(1, 3), _trooper(2, 5)]
@@ -573,12 +572,13 @@ def test_to_text_is_to_dict_and_leaves_the_state_as_it_was_even_when_it_fails():
             assert obj["troopers"][0]["type"] == -1  # the stand-ins were in place
             raise MemoryError("no room")
 
-    real = sys.modules.get("json")
-    sys.modules["json"] = Broken
+    import shared_rules.neohunt.game as game_module  # its json (imported once, at the top)
+    real = game_module.json
+    game_module.json = Broken
     try:
         raises(MemoryError, g.to_text, PLAIN)
     finally:
-        sys.modules["json"] = real
+        game_module.json = real
     assert g.d == before and "sec" not in g.d
 
 

@@ -17,6 +17,8 @@ Secrets (face-down places, entry places, face-down trooper types) are sealed in
 saves and journal entries and shown only on the private screens.
 """
 
+import json
+
 from firmware.ui import Menu
 from shared_rules.errors import RuleError
 from shared_rules.neohunt.game import RULE_END, TROOPERS, Game
@@ -55,7 +57,6 @@ class NhGame(Menu):
     def game(self, app):
         """The Game (opened from the sealed state once)."""
         if self._game is None:
-            import json
             self._game = Game.load(json.loads(self.s["g"]), _sect(app), app)
         return self._game
 
