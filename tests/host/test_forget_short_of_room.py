@@ -31,3 +31,15 @@ def test_short_of_room_it_drops_one_module_a_walk_and_the_same_ones():
     assert sorted(dropped) == ["pr_short_0.m", "pr_short_1.m", "pr_short_3.m"]
     assert sorted(dict.keys(modules)) == ["pr_other.m", "pr_short_2.m"]
     assert _Short.walks >= 8  # a failed and a plain walk per name, and the last pair
+
+
+def test_it_collects_after_unless_told_not_to(monkeypatch):
+    # a Neo-Hunt action drops its modules inside the press without a collection (the
+    # allocator collects when it finds no room; the app after the frame: issue 21)
+    import gc
+    collected = []
+    monkeypatch.setattr(gc, "collect", lambda: collected.append(1))
+    sys.modules["pr_collect.a"] = object()
+    sys.modules["pr_collect.b"] = object()
+    assert forget_modules(("pr_collect.a",), (), False) == ["pr_collect.a"] and collected == []
+    assert forget_modules(("pr_collect.b",), ()) == ["pr_collect.b"] and collected == [1]
