@@ -536,3 +536,21 @@ def test_a_burning_spotter_cannot_undo_a_spot_she_has_seen():
     assert " ".join(app.surface.lines()[1:]).startswith("Undo stops here: the action that led"
                                                         " here handed P3 a secret (Spot!)")
     assert len([e for e in _journal(root) if e["kind"] == "spot"]) == 1
+
+
+def test_the_set_up_shows_every_setting_and_start_on_every_row(tmp_path):
+    # found by review: on "Board random" and "Hand 5-6pl" the placeholder mark and
+    # "(stand-in)" took two lines, and Start went below the screen
+    from boards.sim import boot, parse_keys
+    board, app = boot(str(tmp_path), 3)
+    for name, long in parse_keys("U A"):                 # Neo-Hunt game: the set-up
+        board.press(app, name, long)
+    footers = []
+    for row in range(6):
+        lines = [line for line in app.surface.lines() if line]
+        assert [line[1:] for line in lines[1:7]] == [
+            "Players 4", "Troopers 12", "Board random", "Discard off", "Hand 5-6pl 9", "Start"], lines
+        footers.append(lines[7])
+        board.press(app, "D", False)
+    assert footers == ["PLACEHOLDER pack", "PLACEHOLDER pack", "(stand-in)", "PLACEHOLDER pack",
+                       "(stand-in)", "PLACEHOLDER pack"]

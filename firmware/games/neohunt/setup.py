@@ -39,14 +39,15 @@ class NhSetup(Menu):
                 "Hand 5-6pl %d" % s["hand_big"], "Start"]
 
     def footer(self, app):
-        """The placeholder mark, and "(stand-in)" under a setting whose rule the
-        text leaves out: the random board's alignment rules (Neo-Hunt set-up) and
-        the 5-6 player hand size (Neo-Hunt miscellaneous rules)."""
-        out = ["PLACEHOLDER pack"] if app.pack(PACK).placeholder else []
+        """"(stand-in)" under a setting whose rule the text leaves out (the random
+        board's alignment rules, Neo-Hunt set-up; the 5-6 player hand size, Neo-Hunt
+        miscellaneous rules), else the placeholder mark: one line, so that the five
+        settings and Start fit on the screen (found by review: the two lines at once
+        pushed Start below it)."""
         s = self.s
         if (s["sel"] == 2 and not s["enter"]) or s["sel"] == 4:
-            out.append("(stand-in)")
-        return out
+            return ["(stand-in)"]
+        return ["PLACEHOLDER pack"] if app.pack(PACK).placeholder else []
 
     def side(self, app, name, kind):
         s = self.s
