@@ -214,9 +214,7 @@ class VfsLfs2(MemFS):
 
     def open(self, path, mode="r", encoding=None):
         if "r" in mode:
-            if path not in self.files:
-                raise OSError(errno.ENOENT, path)
-            return MemFile(self, path, mode)
+            return MemFS.open(self, path, mode)
         self._parent_ok(path)
         self.step(("lopen", path, mode))
         return LfsFile(self, path, mode)

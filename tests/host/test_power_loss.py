@@ -231,22 +231,29 @@ def test_write_atomic_elsewhere_renames_a_temporary_file():
         assert [step for step in fs.log if step[0] == "rename" and step[1].endswith(".tmp")]
 
 
-def test_an_empty_save_is_read_as_none_and_the_boot_resumes_the_one_before():
-    # littlefs: an action's save cut after its new file was made (empty) and before
-    # its close: state.prev (the state before that action) is resumed, with no
-    # "Save problem" notice (nothing was lost that the screen had confirmed)
-    rig = Rig()
+def _empty_save_after_a_roll(rig):
+    """A littlefs storage (faultfs.VfsLfs2) after a Dice roll whose save was cut after
+    its new file was made and before its close: state.prev is the roll's state (as
+    the save before it had been renamed), state.sav is empty. :returns: (that
+    storage, the roll's frame, which a boot on it must show)."""
     fs = VfsLfs2()
     app = rig.app(fs)
     app.boot()
     for name in ("A", "A"):  # Dice, roll
         app.handle(name, "short")
         app.redraw()
-    shown = app.surface.lines()
-    prev = bytes(fs.files[ROOT + "/saves/state.sav"])
     cut = fs.copy()
-    cut.files[ROOT + "/saves/state.prev"] = bytearray(prev)
+    cut.files[ROOT + "/saves/state.prev"] = bytearray(fs.files[ROOT + "/saves/state.sav"])
     cut.files[ROOT + "/saves/state.sav"] = bytearray()
+    return cut, app.surface.lines()
+
+
+def test_an_empty_save_is_read_as_none_and_the_boot_resumes_the_one_before():
+    # littlefs: an action's save cut after its new file was made (empty) and before
+    # its close: state.prev (the state before that action) is resumed, with no
+    # "Save problem" notice (nothing was lost that the screen had confirmed)
+    rig = Rig()
+    cut, shown = _empty_save_after_a_roll(rig)
     again = rig.app(cut)
     again.boot()
     assert again.surface.lines() == shown and again.top().ID != "text"
@@ -258,16 +265,7 @@ def test_a_cut_in_the_boot_after_an_empty_save_loses_nothing():
     # its close on littlefs) resumed state.prev, then its own save renamed the empty
     # file over state.prev: a cut in that boot lost both (the fresh main menu)
     rig = Rig()
-    fs = VfsLfs2()
-    app = rig.app(fs)
-    app.boot()
-    for name in ("A", "A"):  # Dice, roll
-        app.handle(name, "short")
-        app.redraw()
-    shown = app.surface.lines()
-    base = fs.copy()
-    base.files[ROOT + "/saves/state.prev"] = bytearray(fs.files[ROOT + "/saves/state.sav"])
-    base.files[ROOT + "/saves/state.sav"] = bytearray()
+    base, shown = _empty_save_after_a_roll(rig)
     disk = base.copy()
     start = len(disk.log)
     rig.app(disk).boot()
