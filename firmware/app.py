@@ -37,6 +37,7 @@ _PRESSURE = const(65536)
 # without a restart first (App.restart_first): the firmware with the code frozen in
 # (host/referee/firmware.py) has 207 KB free at boot on a Pico, the .mpy files on stock
 # MicroPython 160 KB (a 240K heap of the 32-bit port: 167 KB), so only the latter restarts
+# (firmware/screens/main.py's _ROOMY is the same figure: a const of each module)
 _WHOLE = const(188416)
 PRIVATE_MS = 5000
 # the undo step an action left to copy after its frame (App._act, App.redraw): [the
