@@ -86,6 +86,14 @@ from micropython import const
 # where it only puts its own frozen modules first.
 if ".frozen" in sys.path:
     sys.path[:] = [".frozen"] + [p for p in sys.path if p != ".frozen" and not p.endswith("lib")]
+# MicroPython keeps no built-in module in sys.modules, and a built-in that a file may
+# stand in for (json, binascii, hashlib, os, time: the "extensible" ones) is looked
+# for on every sys.path entry before it is taken, at every `import` of it: on
+# littlefs 8 ms of a Pico an import (the emulated Pico, issue 21; the app imports
+# json inside functions that run on a press). Put in sys.modules once here, each
+# later import finds it there at once (py/builtinimport.c looks there first). A file
+# standing in for one is still taken: this import finds it first.
+[sys.modules.setdefault(n, __import__(n)) for n in ("json", "binascii", "hashlib", "os", "time")]
 
 from boards import forget_modules  # noqa: F401,E402 (the app drops a left game's modules)
 from boards import pico_model  # noqa: E402
