@@ -19,7 +19,10 @@ frame, between presses (App.redraw's heap check and relief, the loop's next tick
 the top screen's on_tick and a redraw it asks for; issue 21);
 ``class`` is ``cursor`` (an arrow that left the screens, the journal, the dice and
 every state but the top screen's cursor as they were: judged outside the timed
-part), ``open`` (the press that opened the game from the main menu) or ``other``;
+part), ``open`` (the first open of a game since the boot: the press that opened
+a flow from the main menu, and the one that put up a game's own screen, its
+GAME_TITLE: Cybernaut's new game, Neo-Hunt's Start, a Cybercore fight; each once)
+or ``other``;
 ``bytes``/``files`` what the press wrote to storage up to its frame (the bytes of
 every file the app's Storage wrote, from their sizes after; ``files``: its write
 calls, renames too), ``after bytes``/``after files`` what was written after the
@@ -418,6 +421,7 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1):
         app.save = Timer(acc, 0, save)
         app._draw = Timer(acc, 4, draw)
         plan = list(keys)
+        opens = [False, False]  # since this boot: a flow opened, a game's screen put up
         if resumed is None:
             app.top().s["sel"] = index if index < len(ENTRIES) else 0
         first = True
@@ -473,7 +477,20 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1):
             after = time.ticks_diff(end, framed)
             alloc = big[0]
             act = time.ticks_diff(act_end, start) - acc[0]
-            kind = "open" if opening else "other"
+            kind = "open" if opening else "other"  # the flow's own keys' last press
+            # the first open of a game since the boot (``opens``): a flow opened from
+            # the main menu, or a game's own screen (GAME_TITLE: a new game, Neo-Hunt's
+            # Start, a fight) put up; each kind once. A press a restart cut within
+            # (App.restart_first: before opening a game after another, a new Cybernaut
+            # game, the Neo-Hunt deal) opens it in the next boot (App.boot's launch)
+            cut = asked[0] == "within"
+            flow = ids == ["main"] and (len(app.stack) > 1 or cut)
+            put_up = not flow and (cut or [s for s in app.stack if getattr(s, "GAME_TITLE", None)
+                                           and s.ID not in ids])
+            if (flow and not opens[0]) or (put_up and not opens[1]):
+                kind = "open"
+            opens[0] = opens[0] or flow
+            opens[1] = opens[1] or bool(put_up)
             if (before is not None and ids == [s.ID for s in app.stack]
                     and seq == app.journal.next_seq and counter == app.source.counter
                     and before == masked_digest(app, state_digest)):

@@ -219,12 +219,35 @@ def test_a_restart_within_a_press_is_finished_by_the_next_boot_and_the_flow_goes
     assert len(presses) == 10  # each press once: the cut one is not pressed again
     assert [p[3] for p in presses[:6]] == ["D", "D", "A", "D", "D", "A"]
     assert presses[5][2] == "open" and presses[5][15] == "cn_menu"
+    # the A that opened Cybernaut's menu from the main menu is a first open too, as
+    # it is in the Cybernaut flow (an "other" press before: found 2026-12-04)
+    assert presses[2][2] == "open" and presses[2][15] == "main"
+    assert [p[2] for p in presses].count("open") == 2
     # after the boot the new game is open: the next press is made on one of its screens
     assert presses[6][15].startswith("cn_") and presses[6][15] != "cn_menu"
     data = press_report.parse(text, 16)
     assert data["restarts"] == [["Cybernaut_new_game", 6, "within"]]
     assert data["presses"][5]["boot"] > 0
     assert "restarts within a press: 1 (1 in Cybernaut_new_game)" in press_report.report(data, "test")
+
+
+def test_a_random_press_that_starts_a_game_is_its_first_open_as_the_scripted_one_is(bench_code, tmp_path):
+    # the Cybernaut flow: the main menu's A opens its menu (the flow's key), a random
+    # A there starts a new game (its GameScreen put up): the same press the last
+    # flow scripts and calls a first open; each kind once since the boot
+    sys.path.insert(0, ROOT)
+    try:
+        from firmware.screens import ENTRIES
+    finally:
+        sys.path.remove(ROOT)
+    flow = [entry[0] for entry in ENTRIES].index("Cybernaut")
+    presses = _pb(_play(bench_code, tmp_path, flow, 30))
+    started = [i for i in range(len(presses) - 1)
+               if presses[i][15] == "cn_menu" and presses[i + 1][15] == "cn_game"]
+    assert started, [p[15] for p in presses]
+    assert [i for i, p in enumerate(presses) if p[2] == "open"] == [0, started[0]]
+    assert presses[0][15] == "main" and presses[1][15] == "cn_menu"
+    assert all(presses[i][2] == "other" for i in started[1:])
 
 
 # a restart between presses, forced at the 10th App.redraw of each interpreter (as
