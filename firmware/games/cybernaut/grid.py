@@ -229,20 +229,36 @@ class NsaGrid(GridScreen):
         took ~55 ms of a Pico; a cursor move has 30). Kept in RAM only, never saved.
 
         :raises RuleError: no Cybernaut game is open."""
-        key = (public(app), game_value(app, "sec"), self.s.get("plan"), self.s.get("mode"),
-               self.s.get("sel"))
+        key = self.view_key(app)
         shown = self.shown
         if shown is not None:
             old = shown[0]
             if old[0] is key[0] and old[1] is key[1] and old[2:] == key[2:]:
                 return shown[1]
+        return self.remember(app)
+
+    def view_key(self, app):
+        """What ``view`` depends on: the game's public and sealed parts (the very
+        objects: GameScreen.store puts new ones), this screen's plan, mode and
+        selection."""
+        return (public(app), game_value(app, "sec"), self.s.get("plan"), self.s.get("mode"),
+                self.s.get("sel"))
+
+    def remember(self, app, game=None):
+        """Work out the frame's view now (``opened``) and keep it for the game's
+        state as it is: from ``game`` (a shared_rules.cybernaut.net.Game) when an
+        action has the game just stored in hand, so its frame does not load the game
+        again (issue 21: a load is 65 ms of a Pico, half an NSA placement's frame).
+
+        :returns: the view (dict)."""
         self.shown = None
-        seen = self.opened(app)
-        self.shown = (key, seen)
+        seen = self.opened(app, game)
+        self.shown = (self.view_key(app), seen)
         return seen
 
-    def opened(self, app):
-        """The frame's view of the game (dict), worked out from the loaded game."""
+    def opened(self, app, game=None):
+        """The frame's view of the game (dict), worked out from ``game``, or the game
+        loaded (None)."""
         return {}
 
     def keep_cursor(self, app):
@@ -535,8 +551,9 @@ class PlaceScreen(NsaGrid):
                 return chit["id"]
         return None
 
-    def opened(self, app):
-        game = self._game(app)
+    def opened(self, app, game=None):
+        if game is None:
+            game = self._game(app)
         mine = {}
         for chit in game.in_space():
             mine.setdefault(chit["at"], []).append(chit["t"])
@@ -593,6 +610,7 @@ class PlaceScreen(NsaGrid):
                 app.hand_back()
                 return
             screen.store(app, game, events)
+            self.remember(app, game)  # the frame's view from the game in hand
             return
         if self._next(app, self._game(app)) is None:
             real = screen.load(app)
@@ -629,8 +647,9 @@ class NsaScreen(NsaGrid):
         screen.start(cur)
         return screen
 
-    def opened(self, app):
-        game = app.find("cn_game").load(app)
+    def opened(self, app, game=None):
+        if game is None:
+            game = app.find("cn_game").load(app)
         mine = {}
         for chit in game.in_space():
             mine.setdefault(chit["at"], []).append(chit["t"])
@@ -680,6 +699,7 @@ class NsaScreen(NsaGrid):
             for chit in game.in_space(self.at()):
                 if game.ntype(chit).get("mobile"):
                     self.s["sel"] = app.seal(chit["id"])
+                    self.remember(app, game)  # the frame's view: the game as it is
                     return
             self.s["msg"] = "no mover"
             return
@@ -691,6 +711,7 @@ class NsaScreen(NsaGrid):
             after = movers[(movers.index(chit) + 1) % len(movers)]
             if after != chit:
                 self.s["sel"] = app.seal(after)
+            self.remember(app, game)
             return
         try:
             events = game.nsa_move(chit, self.at(), app.source)
@@ -707,6 +728,8 @@ class NsaScreen(NsaGrid):
         announce(app, events)
         if game.s["run"] is None:  # the NSA's strike ended the netrun (VII.G): its part ends
             app.hand_back("Netrun over")
+        else:
+            self.remember(app, game)  # the frame's view from the game in hand
 
     def menu(self, app):
         app.push(NsaMenu())
