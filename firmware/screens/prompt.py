@@ -199,9 +199,38 @@ class Handover(Screen):
             then = s["then"]
             state = then["state"]
             state["_owner"] = s["owner"]  # a reboot resumes behind a gate (see ResumeGate)
-            app.replace(screen_class(then["id"])(state))
+            screen = self.ahead
+            if not screen or screen.s is not state:
+                screen = screen_class(then["id"])(state)
+            self.ahead = None
+            app.replace(screen)
         elif name == B:
             app.pop()
+
+    # the private screen made while this one waits (on_tick): None (not yet), False
+    # (nothing to work out ahead) or the screen
+    ahead = None
+
+    def on_tick(self, app, now):
+        """While the device passes to its owner, between presses: make the private
+        screen now and let it work out its frame's view (``remember``: a Cybernaut
+        NSA grid loads the game for it, 65-100 ms of a Pico), so that A opens it at
+        once (issue 21). The view stays in RAM, drawn only after A (and the PIN);
+        anything going wrong here leaves the work to A, as before."""
+        if self.ahead is not None or "pin" in self.s:
+            return
+        self.ahead = False
+        try:
+            from firmware.screens import screen_class
+            then = self.s["then"]
+            cls = screen_class(then["id"])
+            if getattr(cls, "remember", None) is None:
+                return
+            screen = cls(then["state"])
+            screen.remember(app)
+            self.ahead = screen
+        except Exception:  # noqa: BLE001 (a MemoryError, no game: A does it all)
+            self.ahead = False
 
     def pin_cleared(self):
         """The owner's PIN was cleared (PinReset): back to "Hand to"."""

@@ -93,3 +93,65 @@ def test_the_nsa_grid_draws_a_cursor_move_without_loading_the_game():
     del loads[:]
     keys(board, app, "L")
     assert loads == []
+
+
+def test_the_frame_after_an_nsa_placement_is_drawn_from_the_game_in_hand():
+    # issue 21: the placement's action loads the game, places the chit and stores
+    # it; its frame then loaded the game again (65 ms of a Pico, half the frame's
+    # press). The view is worked out from the game the action stored: one load a
+    # placement, and the very frame a fresh load draws
+    root = tempdir("placeview")
+    board, app = boot(root, 5)
+    keys(board, app, "D D A D D A")            # Cybernaut, New game
+    entries = app.top().items(app)
+    keys(board, app, " ".join(["D"] * entries.index("NSA placement")) + " A A")
+    place = app.top()
+    assert place.ID == "cn_place", place.ID
+    hub = app.find("cn_game")
+    loads = []
+    real = hub.load
+    hub.load = counting(loads, real)
+    for moves in ("R", "D", "R R"):
+        del loads[:]
+        keys(board, app, moves + " A")         # a chit placed there
+        assert app.top() is place and place.s["msg"] == "", (place.s["msg"], app.surface.lines())
+        assert len(loads) == 1                 # the action's own: the frame loaded nothing
+        drawn = app.surface.lines()
+        place.shown = None                     # the view worked out from a fresh load
+        app.dirty = True
+        app.redraw()
+        assert len(loads) == 2
+        assert app.surface.lines() == drawn
+
+
+def test_the_hand_over_to_the_nsa_works_out_its_grid_while_it_waits():
+    # issue 21: A on "Hand to NSA" opened the placement grid, whose frame loaded the
+    # game (65 ms of a Pico, the larger part of that press). The hand-over makes the
+    # grid and its view between presses, while the device passes to the NSA; A then
+    # only puts it up: the very frame a load draws, and nothing of it on the
+    # hand-over's own screen or in its save
+    root = tempdir("ahead")
+    board, app = boot(root, 5)
+    keys(board, app, "D D A D D A")            # Cybernaut, New game
+    entries = app.top().items(app)
+    keys(board, app, " ".join(["D"] * entries.index("NSA placement")) + " A")
+    hand = app.top()
+    assert hand.ID == "handover", hand.ID
+    ahead = hand.ahead
+    assert ahead and ahead.ID == "cn_place" and ahead.shown is not None
+    assert " ".join(app.surface.lines()).startswith("Hand to NSA")
+    assert "Next:" not in " ".join(app.surface.lines())
+    saved = app.storage.read("saves/state.sav")
+    assert b"Next" not in saved and b"mine" not in saved
+    hub = app.find("cn_game")
+    loads = []
+    real = hub.load
+    hub.load = counting(loads, real)
+    keys(board, app, "A")
+    assert app.top() is ahead and loads == []
+    drawn = app.surface.lines()
+    assert "Next:" in " ".join(drawn)
+    ahead.shown = None                         # the view worked out from a fresh load
+    app.dirty = True
+    app.redraw()
+    assert len(loads) == 1 and app.surface.lines() == drawn
