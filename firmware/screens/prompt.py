@@ -213,7 +213,7 @@ class Handover(Screen):
 
     def on_tick(self, app, now):
         """While the device passes to its owner, between presses: make the private
-        screen now and let it work out its frame's view (``remember``: a Cybernaut
+        screen now and let it work out its frame's view (``view``: a Cybernaut
         NSA grid loads the game for it, 65-100 ms of a Pico), so that A opens it at
         once (issue 21). The view stays in RAM, drawn only after A (and the PIN);
         anything going wrong here leaves the work to A, as before."""
@@ -224,10 +224,10 @@ class Handover(Screen):
             from firmware.screens import screen_class
             then = self.s["then"]
             cls = screen_class(then["id"])
-            if getattr(cls, "remember", None) is None:
+            if getattr(cls, "view", None) is None:
                 return
             screen = cls(then["state"])
-            screen.remember(app)
+            screen.view(app)
             self.ahead = screen
         except Exception:  # noqa: BLE001 (a MemoryError, no game: A does it all)
             self.ahead = False

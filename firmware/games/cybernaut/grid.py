@@ -222,43 +222,29 @@ class NsaGrid(GridScreen):
     # what the frame shows of the game (see ``view``), and the states it came from
     shown = None
 
-    def view(self, app):
+    def view(self, app, game=None):
         """What this grid's frame shows of the game (the subclass's ``opened``),
         worked out once for each state of the game and of this screen's own
         choices: a cursor move only draws (issue 21: loading the game for every frame
         took ~55 ms of a Pico; a cursor move has 30). Kept in RAM only, never saved.
+        ``game``: the game an action has just stored (or loaded), in hand: the view
+        is worked out again from it, and the frame loads nothing (65 ms of a Pico).
 
         :raises RuleError: no Cybernaut game is open."""
-        key = self.view_key(app)
+        key = (public(app), game_value(app, "sec"), self.s.get("plan"), self.s.get("mode"),
+               self.s.get("sel"))
         shown = self.shown
-        if shown is not None:
+        if shown is not None and game is None:
             old = shown[0]
             if old[0] is key[0] and old[1] is key[1] and old[2:] == key[2:]:
                 return shown[1]
-        return self.remember(app)
-
-    def view_key(self, app):
-        """What ``view`` depends on: the game's public and sealed parts (the very
-        objects: GameScreen.store puts new ones), this screen's plan, mode and
-        selection."""
-        return (public(app), game_value(app, "sec"), self.s.get("plan"), self.s.get("mode"),
-                self.s.get("sel"))
-
-    def remember(self, app, game=None):
-        """Work out the frame's view now (``opened``) and keep it for the game's
-        state as it is: from ``game`` (a shared_rules.cybernaut.net.Game) when an
-        action has the game just stored in hand, so its frame does not load the game
-        again (issue 21: a load is 65 ms of a Pico, half an NSA placement's frame).
-
-        :returns: the view (dict)."""
         self.shown = None
         seen = self.opened(app, game)
-        self.shown = (self.view_key(app), seen)
+        self.shown = (key, seen)
         return seen
 
     def opened(self, app, game=None):
-        """The frame's view of the game (dict), worked out from ``game``, or the game
-        loaded (None)."""
+        """The frame's view of ``game`` (dict; None: the game loaded)."""
         return {}
 
     def keep_cursor(self, app):
@@ -610,7 +596,7 @@ class PlaceScreen(NsaGrid):
                 app.hand_back()
                 return
             screen.store(app, game, events)
-            self.remember(app, game)  # the frame's view from the game in hand
+            self.view(app, game)  # the frame's view from the game in hand
             return
         if self._next(app, self._game(app)) is None:
             real = screen.load(app)
@@ -699,7 +685,7 @@ class NsaScreen(NsaGrid):
             for chit in game.in_space(self.at()):
                 if game.ntype(chit).get("mobile"):
                     self.s["sel"] = app.seal(chit["id"])
-                    self.remember(app, game)  # the frame's view: the game as it is
+                    self.view(app, game)  # the frame's view: the game as it is
                     return
             self.s["msg"] = "no mover"
             return
@@ -711,7 +697,7 @@ class NsaScreen(NsaGrid):
             after = movers[(movers.index(chit) + 1) % len(movers)]
             if after != chit:
                 self.s["sel"] = app.seal(after)
-            self.remember(app, game)
+            self.view(app, game)
             return
         try:
             events = game.nsa_move(chit, self.at(), app.source)
@@ -729,7 +715,7 @@ class NsaScreen(NsaGrid):
         if game.s["run"] is None:  # the NSA's strike ended the netrun (VII.G): its part ends
             app.hand_back("Netrun over")
         else:
-            self.remember(app, game)  # the frame's view from the game in hand
+            self.view(app, game)  # the frame's view from the game in hand
 
     def menu(self, app):
         app.push(NsaMenu())
