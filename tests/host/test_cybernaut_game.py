@@ -64,16 +64,24 @@ def test_the_secret_part_is_sealed_in_groups_and_older_saves_still_load(tmp_path
     secret = []
     for text in texts:
         assert text.startswith("[") and text.endswith("]")
-        chits = json.loads(text)
-        assert chits  # no empty group
-        if len(chits) > 1:
+        items = json.loads(text)
+        # the chits' keys once (sorted), then each chit's values in that order
+        keys = items[0]
+        assert keys == sorted(keys) and "id" in keys and "t" in keys
+        assert len(items) > 1  # no empty group
+        if len(items) > 2:
             assert len(text) <= SEAL_PIECE + 1  # ends with "]"
-        secret.extend(chits)
+        for row in items[1:]:
+            assert len(row) == len(keys)
+            secret.append(dict(zip(keys, row)))
     assert len(groups) > 2
     assert secret[0]["id"] == "x1" and secret[0]["t"] == "Nexus 1"  # the NSA's chits
     assert "Nexus" not in repr(groups)  # sealed: no chit type in clear
     game = screen.load(app)
     assert game.split()[1] == secret
+    # a group with each chit whole (saves before 2026-12-04)
+    screen.s["sec"] = {"groups": [app.seal(json.dumps(secret[:3])), app.seal(json.dumps(secret[3:]))]}
+    assert screen.load(app).to_dict() == game.to_dict()
     whole = json.dumps(secret, separators=(",", ":"))
     screen.s["sec"] = [app.seal(whole[at:at + 100]) for at in range(0, len(whole), 100)]
     assert screen.load(app).to_dict() == game.to_dict()  # older: sealed slices of the text
