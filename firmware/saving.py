@@ -15,6 +15,12 @@ from shared_rules import VERSION
 from shared_rules.errors import SaveError
 from shared_rules.save import decode_save, save_header, save_parts
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(value):
+        return value
+
 SAVE = "saves/state.sav"
 PREV = "saves/state.prev"
 # keys of a screen's state that hold only where its cursor is (firmware.ui.Menu's
@@ -170,6 +176,18 @@ def moves_only(screen, name, kind):
 
 # the class moves_only answered for last and its answers {button + kind: bool}
 _MOVES = [None, None]
+# App.save: the state's text made in pieces (shared_rules.pieces) since a save found
+# no free block for it whole, while the state is _SMALL bytes or more
+_SPLIT = [False]
+_SMALL = const(4096)
+
+
+def _pieces(body):
+    """shared_rules.pieces.save_pieces(body): (header, list of str). Imported by
+    name when first needed (a heap in pieces): its names are not interned at boot.
+    :raises MemoryError: no room."""
+    return getattr(__import__("shared_rules.pieces", None, None, ("save_pieces",)),
+                   "save_pieces")(body)
 
 
 def _moves_only(cls, name, kind):
@@ -281,9 +299,12 @@ class Saving:
         only the top screen's cursor moved (its CURSOR_KEYS: a cursor or a menu
         selection is no confirmation, so a power cut may lose it; issue 21: a
         cursor move never erases or programs flash) or the packs loaded since.
-        The next save that writes holds the cursor where it is then. When the heap has no block as big as
-        the state's JSON text, the text is streamed to storage instead
-        (Storage.write_json_atomic): the same bytes, written twice to flash.
+        The next save that writes holds the cursor where it is then. When the
+        heap has no block as big as the state's JSON text, the text is made in
+        pieces (shared_rules.pieces: each screen's state, each other part on its
+        own) and written unjoined, the same bytes (and so the next saves, while
+        the state is big); with no block even for a piece, it is streamed to
+        storage (Storage.write_json_atomic): the same bytes, written twice.
 
         Cost (issue 21): one JSON encoding and its SHA-256, in C; a second encoding
         (``masked_digest``) only for an arrow press, and after a write only when
@@ -311,12 +332,24 @@ class Saving:
             digest = masked_digest(body)
         # the text needs one block as big as the state: the allocator collects by
         # itself when it finds none (a collection before every save cost a Pico
-        # milliseconds a press for nothing: issue 21)
-        try:
-            header, text = save_parts(body)
-        except MemoryError:  # no free block as big as the state's text: stream it
-            header = text = None
-            gc.collect()
+        # milliseconds a press for nothing: issue 21); none: the text in pieces
+        # (shared_rules.pieces: each screen's state, each other part on its own),
+        # and so on while the state is _SMALL bytes or more
+        header = text = None
+        if not _SPLIT[0]:
+            try:
+                header, text = save_parts(body)
+                text = [text]
+            except MemoryError:
+                gc.collect()
+        if header is None:
+            try:
+                header, text = _pieces(body)
+            except MemoryError:  # no block even for a piece: streamed below
+                header = text = None
+                gc.collect()
+        if header is not None:
+            _SPLIT[0] = len(text) > 1 and sum([len(piece) for piece in text]) >= _SMALL
         if header is not None:
             sha = header_sha(header)
             if cursor == self._saved_cursor and (sha == self.saved_sha or self._as_read(body)):
@@ -340,7 +373,10 @@ class Saving:
             header = self.storage.write_json_atomic(SAVE, save_header, body)
             sha = header_sha(header) if header else None
         else:
-            self.storage.write_atomic(SAVE, (header, "\n", text, "\n"))
+            text.insert(0, "\n")
+            text.insert(0, header)
+            text.append("\n")
+            self.storage.write_atomic(SAVE, text)
         self.saved_sha = sha
         self._saved_digest = digest
         self._saved_cursor = cursor

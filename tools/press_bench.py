@@ -28,7 +28,9 @@ every file the app's Storage wrote, from their sizes after; ``files``: its write
 calls, renames too), ``after bytes``/``after files`` what was written after the
 frame, between presses (an action's undo step, App.redraw; the save before a
 restart for a heap in pieces: firmware.relief.restart_between); ``alloc`` the largest single block the press's save asked for (its JSON
-text: the biggest allocation of a press that saves; 0 when it encoded none);
+text: the biggest allocation of a press that saves; 0 when it encoded none, or
+made it in pieces: shared_rules.pieces, whose encoding is then counted in the
+save's time but not as ``encode``: the app imports that module afresh);
 ``free`` the free heap after the press and a collection, every 25 presses (else
 -1), with mem_info's lines after ``PBMEM`` (its "max free sz": the largest free
 block, in 16-byte blocks on a 32-bit port, 32 on a 64-bit one); ``screen`` the ID

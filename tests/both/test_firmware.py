@@ -104,25 +104,77 @@ def test_storage_streams_a_json_save_to_the_same_bytes():
     assert decode_save(store.read("fresh/new.sav"), "new.sav") == {"a": 1}
 
 
+def _no_room(*args):
+    raise MemoryError("memory allocation failed, allocating 9000 bytes")
+
+
+def test_a_state_with_no_block_for_its_text_is_saved_in_pieces_and_resumes():
+    # App.save: when json.dumps of the whole state runs out of memory (a heap in
+    # pieces has no block as big as the state's text), the text is made in pieces
+    # (shared_rules.pieces: no block bigger than a screen's state) and written
+    # unjoined: the same bytes, no file streamed twice (issue 21); a small state
+    # goes back to one piece at the next save
+    import firmware.saving as saving_module  # where App.save calls it
+    root = tempdir("piecesave")
+    lines1, app1 = screen(5, "A A", root)  # open Dice, roll a d6
+    board, app2 = boot(root, 5)
+    # (after the boot: a MicroPython board's boot lets go of the rules' modules,
+    # and App.save imports this one afresh by name)
+    import shared_rules.pieces as pieces_module
+    made = saving_module.save_parts
+    streamed = []
+    split = []
+    real_split = pieces_module.save_pieces
+
+    def counted(body):
+        split.append(1)
+        return real_split(body)
+
+    saving_module.save_parts = _no_room
+    pieces_module.save_pieces = counted
+    try:
+        app2.storage.write_json_atomic = lambda *args: streamed.append(args)
+        board.press(app2, "A")  # a second d6: saved in pieces
+        lines2 = app2.surface.lines()
+        assert split and not streamed, (split, streamed, app2.surface.lines())
+        saving_module.save_parts = made
+        del split[:]
+        board.press(app2, "A")  # a third: small, whole again
+        assert not split and not streamed, ("2", split, streamed)
+        lines3 = app2.surface.lines()
+    finally:
+        saving_module.save_parts = made
+        pieces_module.save_pieces = real_split
+    assert lines2 != lines1 and lines3 != lines2, (lines1, lines2, lines3)
+    store = Storage(root)
+    body = decode_save(store.read("saves/state.sav"), "state.sav")  # its checksum holds
+    assert body["screens"][-1]["id"] == "dice"
+    board, app3 = boot(root, 5)
+    assert app3.surface.lines() == lines3
+
+
 def test_a_state_too_big_for_one_block_is_saved_streamed_and_resumes():
-    # App.save: when json.dumps of the state runs out of memory (a heap in pieces
-    # has no block as big as the state's text), the save is streamed instead
+    # App.save: when json.dumps of the state runs out of memory, and so does a piece
+    # of it (shared_rules.pieces), the save is streamed instead
     import firmware.saving as saving_module  # where App.save calls it
     root = tempdir("streamsave")
     lines1, app1 = screen(5, "A A", root)  # open Dice, roll a d6
+    board, app2 = boot(root, 5)
+    import shared_rules.pieces as pieces_module  # (after the boot: as above)
     made = saving_module.save_parts
-
-    def no_room(body):
-        raise MemoryError("memory allocation failed, allocating 9000 bytes")
-
-    saving_module.save_parts = no_room
+    real_split = pieces_module.save_pieces
+    saving_module.save_parts = _no_room
+    pieces_module.save_pieces = _no_room
+    streamed = []
+    write_json = app2.storage.write_json_atomic
+    app2.storage.write_json_atomic = lambda *args: streamed.append(1) or write_json(*args)
     try:
-        board, app2 = boot(root, 5)
         board.press(app2, "A")  # a second d6: saved streamed
         lines2 = app2.surface.lines()
     finally:
         saving_module.save_parts = made
-    assert lines2 != lines1
+        pieces_module.save_pieces = real_split
+    assert lines2 != lines1 and streamed
     store = Storage(root)
     body = decode_save(store.read("saves/state.sav"), "state.sav")  # its checksum holds
     assert body["screens"][-1]["id"] == "dice"
@@ -152,17 +204,17 @@ def test_a_streamed_save_that_runs_out_of_memory_loses_nothing():
         board.press(app, key)
     app.redraw()
     before = app.surface.lines()
+    import shared_rules.pieces as pieces_module
     made, real_json = saving_module.save_parts, storage_module.json
-
-    def no_room(body):
-        raise MemoryError("memory allocation failed, allocating 9000 bytes")
-
-    saving_module.save_parts = no_room
+    real_split = pieces_module.save_pieces
+    saving_module.save_parts = _no_room
+    pieces_module.save_pieces = _no_room
     storage_module.json = _NoRoomJson
     try:
         board.press(app, "A")  # a second d6: its save runs out of memory
     finally:
         saving_module.save_parts = made
+        pieces_module.save_pieces = real_split
         storage_module.json = real_json
     app.redraw()
     assert app.surface.lines()[0] == "Out of memory", app.surface.lines()

@@ -300,3 +300,24 @@ def test_a_write_makes_its_folder_only_when_it_is_missing():
     assert store.read("saves/a.sav") == b"two" and store.read("undo/1.snp") == b"two"
     assert store.read("journals/s1.jrn") == b"line\nline\n"
     assert store.read("packs.kept/p.json") == b'head\n{"k": 2}\n'
+
+
+def test_a_save_in_pieces_joins_to_the_whole_text_with_its_header():
+    # shared_rules.pieces (issue 21: a heap with no block for a save's text whole):
+    # the pieces joined are json.dumps's very text, each screen a piece of its own
+    import json
+    from shared_rules.pieces import save_pieces
+    for body in ({"screens": [{"id": "main", "state": {"name": "Zo\u00eb"}}], "n": 7},
+                 {"app": "0.1.0", "screens": [{"id": "a", "state": {}}, {"id": "b", "state": [1, "\""]}],
+                  "dice": {"k": [1, 2.5, None, True]}, "t\u00e9xt": "h\u00e9 \\ \n"},
+                 {"screens": [], "x": {}},
+                 {"screens": "not a list", "y": 1},
+                 {}):
+        header, pieces = save_pieces(body)
+        joined = "".join(pieces)
+        assert joined == json.dumps(body)
+        assert header + "\n" + joined + "\n" == encode_save(body)
+        assert decode_save((header + "\n" + joined + "\n").encode(), "state.sav") == body
+    header, pieces = save_pieces({"screens": [{"id": "a", "state": {"s": "x" * 300}},
+                                              {"id": "b", "state": {"s": "y" * 300}}]})
+    assert max([len(piece) for piece in pieces]) < 2 * 300
