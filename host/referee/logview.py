@@ -3,7 +3,7 @@ read through shared_rules.journal.
 
 Hidden values are sealed on the device (shared_rules.seal) and the sealing key
 never leaves it in a sync, so nothing here can open them: a sealed value shows as
-"(sealed)" in text and md, and stays as its sealed hex in csv and jsonl. A value
+"(sealed)" in text and md, and stays as its sealed text in csv and jsonl. A value
 the rules have revealed was journaled in clear by the firmware when it was
 revealed, and shows as it is.
 """
@@ -18,11 +18,18 @@ from referee.checks import check_journal
 FORMATS = ("text", "csv", "jsonl", "md")
 SEALED = "(sealed)"
 _SEALED_RE = re.compile(r"^[0-9a-f]{10,}$")
+_SEALED64_RE = re.compile(r"^>[A-Za-z0-9+/]{8,}={0,2}$")
 
 
 def looks_sealed(value):
-    """True for a sealed value: lowercase hex of a 4-byte salt and at least one byte."""
-    return isinstance(value, str) and len(value) % 2 == 0 and bool(_SEALED_RE.match(value))
+    """True for a sealed value (shared_rules.seal): ">" and the base64 of a 4-byte
+    salt and at least one block, or (sealed before 2026-12-04) lowercase hex of a
+    4-byte salt and at least one byte."""
+    if not isinstance(value, str):
+        return False
+    if value[:1] == ">":
+        return len(value) % 4 == 1 and bool(_SEALED64_RE.match(value))
+    return len(value) % 2 == 0 and bool(_SEALED_RE.match(value))
 
 
 # hex values that are public by the rules of the dice (README "Fair dice you can

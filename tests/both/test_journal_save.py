@@ -84,18 +84,20 @@ def test_sealed_values_do_not_tell_the_secret_length():
     five = seal(key, b"salt", "5")
     twelve = seal(key, b"salt", "12")
     long = seal(key, b"salt", "sector 4, then Hide")
-    assert len(five) == len(twelve) == 2 * (4 + 16)
-    assert len(long) == 2 * (4 + 32)
+    assert len(five) == len(twelve) == 1 + 4 * ((4 + 16 + 2) // 3)  # ">", base64
+    assert len(long) == 1 + 4 * ((4 + 32 + 2) // 3)
     assert unseal(key, five) == "5" and unseal(key, twelve) == "12"
     assert unseal(key, long) == "sector 4, then Hide"
     assert unseal(key, seal(key, b"salt", "")) == ""
     assert unseal(key, seal(key, b"salt", "x" * 16)) == "x" * 16
 
 
-def test_a_sealed_value_is_hex_of_salt_and_text_xor_the_keystream():
-    # the format of shared_rules.seal, written out here: hex of the 4-byte salt,
-    # then the UTF-8 text padded with NULs to 16 bytes, XORed with SHA-256(key +
-    # salt + block number) blocks of 32 bytes; past one block, non-ASCII text
+def test_a_sealed_value_is_base64_of_salt_and_text_xor_the_keystream():
+    # the format of shared_rules.seal, written out here: ">" and the base64 of the
+    # 4-byte salt, then the UTF-8 text padded with NULs to 16 bytes, XORed with
+    # SHA-256(key + salt + block number) blocks of 32 bytes; past one block,
+    # non-ASCII text. A value sealed before 2026-12-04 is the hex of those bytes:
+    # still opened
     import binascii
     import hashlib
     from shared_rules.seal import seal, unseal
@@ -108,11 +110,15 @@ def test_a_sealed_value_is_hex_of_salt_and_text_xor_the_keystream():
         stream += hashlib.sha256(key + b"SALT" + block.to_bytes(4, "big")).digest()
     expected = b"SALT" + bytes(data[i] ^ stream[i] for i in range(112))
     sealed = seal(key, b"SALT", text)
-    assert sealed == binascii.hexlify(expected).decode()
+    assert sealed == ">" + binascii.b2a_base64(expected).decode().strip()
+    assert len(sealed) == 1 + 4 * ((len(expected) + 2) // 3)  # 2/3 of the hex's length
     assert unseal(key, sealed) == text
+    assert unseal(key, binascii.hexlify(expected).decode()) == text  # sealed before
     exc = raises(ValueError, unseal, b"another-key-000000000", sealed)  # not UTF-8 then
     assert exc is not None
     assert raises(ValueError, unseal, key, "00ff") is not None  # shorter than a salt
+    assert raises(ValueError, unseal, key, ">AP8=") is not None  # so in base64
+    assert raises(ValueError, unseal, key, ">not base64!") is not None
 
 
 def test_state_digest_ignores_key_order_and_sees_every_change():

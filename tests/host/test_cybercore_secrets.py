@@ -37,7 +37,7 @@ from shared_rules.cybercore import rules as cybercore  # noqa: E402
 from shared_rules.cybercore.fight import KEYS, Fight  # noqa: E402
 
 PRIVATE = ("cc_foe",)  # the GM's editor; the GM's numbers show only in a held Reveal
-SEALED = re.compile(r'\\?"[0-9a-f]{10,}\\?"')  # a sealed value (also inside JSON text)
+SEALED = re.compile(r'\\?"(?:[0-9a-f]{10,}|>[A-Za-z0-9+/]{8,}={0,2})\\?"')  # a sealed value (also inside JSON text)
 VARIED = ("an", "dc", "defense", "hp")
 # the creature editor's bounds (firmware.games.cybercore.edit FOE_FIELDS); HP kept
 # to 160 (the editor allows 999) so a set-up stays a few dozen presses
