@@ -429,7 +429,10 @@ class App(Journaling, Sealing, Saving):
                 return True  # nothing changed: nothing to save
             recent = self.journal.recent
             step = None
-            if self.journal.next_seq != seq and recent and recent[-1]["kind"] not in ("undo", "redo"):
+            # (a refusal, Cybernaut's "refused" line, changed nothing to undo: Undo
+            # then takes back the action before it, and the press saves without the
+            # rename and the step's copy, 10 + 20 ms of a Pico: issue 21)
+            if self.journal.next_seq != seq and recent and recent[-1]["kind"] not in ("undo", "redo", "refused"):
                 from firmware.steps import keep_cursor, mark
                 step = mark(self, seq, counter, shown)
                 if step and cursor:

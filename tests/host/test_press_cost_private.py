@@ -155,3 +155,43 @@ def test_the_hand_over_to_the_nsa_works_out_its_grid_while_it_waits():
     app.dirty = True
     app.redraw()
     assert len(loads) == 1 and app.surface.lines() == drawn
+
+
+def test_undo_after_a_refused_placement_takes_back_the_placement_before_it():
+    # a refusal (Cybernaut's "refused" line) changes nothing: it is no undo step of
+    # its own (issue 21: its save renamed the last one and copied it after the frame,
+    # 30 ms of a Pico), and Undo takes back the placement before it, as a player
+    # who saw "refused" expects, not the refusal
+    root = tempdir("undorefused")
+    board, app = boot(root, 5)
+    keys(board, app, "D D A D D A")            # Cybernaut, New game
+    entries = app.top().items(app)
+    keys(board, app, " ".join(["D"] * entries.index("NSA placement")) + " A A")
+    place = app.top()
+    assert place.ID == "cn_place"
+    hub = app.find("cn_game")
+    game = hub.load(app)
+    chit = game.nsa_chit(game.setup_todo()[0])
+    assert game.ntype(chit)["kind"] == "nexus"  # the working Nexus chits go first
+    free = None
+    for row in range(10):
+        for col in range(10):
+            at = "M%d%d" % (row, col)
+            if at not in game.green and at not in game.gaps:
+                free = (row, col, at)
+                break
+        if free:
+            break
+    row, col, at = free
+    keys(board, app, " ".join(["D"] * row + ["R"] * col) + " A")   # a Nexus there
+    assert [c["t"] for c in hub.load(app).in_space(at)] == [chit["t"]]
+    keys(board, app, "A")                      # a second Nexus there: refused
+    assert app.top().ID != "cn_place" and "Nexus" in " ".join(app.surface.lines()), app.surface.lines()
+    assert [e["kind"] for e in app.journal.recent][-1] == "refused"
+    keys(board, app, "B")                      # the refusal read: back to the grid
+    assert app.top() is place or app.top().ID == "cn_place"
+    keys(board, app, "B:long B:long A")        # the grid's long B: its track; then Undo
+    keys(board, app, "A")
+    if app.top().ID == "resume_gate":          # "Hand to NSA" first
+        keys(board, app, "A")
+    assert app.find("cn_game").load(app).in_space(at) == []  # the placement taken back
