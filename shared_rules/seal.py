@@ -80,6 +80,9 @@ def unseal(key, sealed):
     """
     if sealed[:1] == ">":
         data = bytearray(binascii.a2b_base64(sealed[1:]))
+        # the decoder skips what is not base64: a damaged value would open quietly
+        if len(sealed) != 1 + (len(data) + 2) // 3 * 4 or (len(data) - 4) % BLOCK:
+            raise ValueError("sealed value damaged (not base64 of a whole value)")
     else:  # hex (before 2026-12-04)
         data = bytearray(binascii.unhexlify(sealed))
     if len(data) < 4:

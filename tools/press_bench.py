@@ -441,12 +441,10 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1):
         while count < presses + len(plan):
             if plan:
                 name = plan.pop(0)
-                opening = first and not plan
                 first = first and bool(plan)
             else:
                 state = lcg(state)
                 name = "UDLRUDLRAAB"[(state >> 8) % 11]
-                opening = False
             count += 1
             ids = [s.ID for s in app.stack]
             where = app.top()
@@ -479,13 +477,14 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1):
             after = time.ticks_diff(end, framed)
             alloc = big[0]
             act = time.ticks_diff(act_end, start) - acc[0]
-            kind = "open" if opening else "other"  # the flow's own keys' last press
+            kind = "other"
             # the first open of a game since the boot (``opens``): a flow opened from
             # the main menu, or a game's own screen (GAME_TITLE: a new game, Neo-Hunt's
-            # Start, a fight) put up; each kind once. A press a restart cut within
-            # (App.restart_first: before opening a game after another, a new Cybernaut
-            # game, the Neo-Hunt deal) opens it in the next boot (App.boot's launch)
-            cut = asked[0] == "within"
+            # Start, a fight) put up; each kind once. A press App.restart_first cut
+            # (before opening a game after another, a new Cybernaut game, the
+            # Neo-Hunt deal: it saved ``launch`` first) opens it in the next boot
+            # (App.boot's launch); not one "Restart now" cut (found by review)
+            cut = asked[0] == "within" and app.launch
             flow = ids == ["main"] and (len(app.stack) > 1 or cut)
             put_up = not flow and (cut or [s for s in app.stack if getattr(s, "GAME_TITLE", None)
                                            and s.ID not in ids])

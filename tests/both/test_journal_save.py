@@ -119,6 +119,10 @@ def test_a_sealed_value_is_base64_of_salt_and_text_xor_the_keystream():
     assert raises(ValueError, unseal, key, "00ff") is not None  # shorter than a salt
     assert raises(ValueError, unseal, key, ">AP8=") is not None  # so in base64
     assert raises(ValueError, unseal, key, ">not base64!") is not None
+    # damaged: a character put in, or added at its end (the decoder skips them)
+    assert raises(ValueError, unseal, key, sealed[:5] + "*" + sealed[5:]) is not None
+    assert raises(ValueError, unseal, key, sealed + "ZZ") is not None
+    assert raises(ValueError, unseal, key, sealed[:-4]) is not None
 
 
 def test_state_digest_ignores_key_order_and_sees_every_change():

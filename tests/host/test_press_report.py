@@ -250,6 +250,27 @@ def test_a_random_press_that_starts_a_game_is_its_first_open_as_the_scripted_one
     assert all(presses[i][2] == "other" for i in started[1:])
 
 
+# a restart within a press that opens nothing ("Restart now" on the out-of-memory
+# notice: no launch saved), forced at the 4th App.handle of the first interpreter
+WITHIN = ("from firmware import app as _app\n_handle = _app.App.handle\n_count = [0]\n"
+          "def _forced(self, name, kind):\n    _count[0] += 1\n    if _count[0] == 4:\n"
+          "        self.restart()\n    _handle(self, name, kind)\n"
+          "_app.App.handle = _forced\n")
+
+
+def test_a_restart_within_a_press_that_opens_nothing_is_no_first_open(bench_code, tmp_path):
+    # (found by review) a press a restart cut within was counted a first open
+    # whatever it did: only one App.restart_first cut (its ``launch`` saved) opens
+    # a game in the next boot
+    text = _play(bench_code, tmp_path, 0, 8, WITHIN)
+    restarts = [line.split() for line in text.splitlines() if line.startswith("PBRESTART")]
+    assert restarts and restarts[0][3] == "within", restarts
+    cut = int(restarts[0][2])
+    presses = _pb(text)
+    assert presses[cut - 1][2] != "open", presses[cut - 1]
+    assert [p[2] for p in presses].count("open") == 1 and presses[0][2] == "open"
+
+
 # a restart between presses, forced at the 10th App.redraw of each interpreter (as
 # firmware.relief does for a heap in pieces: it saves, then restarts)
 FORCED = ("from firmware import app as _app\n_redraw = _app.App.redraw\n_count = [0]\n"
