@@ -350,7 +350,6 @@ class Saving:
                 gc.collect()
         if header is not None:
             _SPLIT[0] = len(text) > 1 and sum([len(piece) for piece in text]) >= _SMALL
-        if header is not None:
             sha = header_sha(header)
             if cursor == self._saved_cursor and (sha == self.saved_sha or self._as_read(body)):
                 self._saved_digest = digest

@@ -24,24 +24,22 @@ def save_pieces(body):
         pieces, a newline.
     :raises MemoryError: a piece found no room.
     """
-    # the braces and brackets sliced from json's own text (no literal: the game
-    # modules' names are interned in play, and few are better)
-    braces = json.dumps({})
-    pieces = [braces[:1]]
+    pieces = ["{"]
     for key in body:
         value = body[key]
         pieces.append((", " if len(pieces) > 1 else "") + json.dumps(key) + ": ")
         if key == "screens" and isinstance(value, list) and value:
-            brackets = json.dumps([])
-            pieces.append(brackets[:1])
+            pieces.append("[")
             for at in range(len(value)):
                 if at:
                     pieces.append(", ")
                 pieces.append(json.dumps(value[at]))  # not joined to ", ": no copy
-            pieces.append(brackets[1:])
+            pieces.append("]")
         else:
             pieces.append(json.dumps(value))
-    pieces.append(braces[1:])
+    pieces.append("}")
+    # (shared_rules.save's _utf8, written out: imported from there by name, it would
+    # keep that name in every boot's interned names)
     digest = hashlib.sha256()
     size = 0
     for piece in pieces:

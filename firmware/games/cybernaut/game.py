@@ -90,10 +90,10 @@ class GameScreen(Menu):
         return screen
 
     def load(self, app):
-        """The Game (secret part unsealed: keep it off Netrunner-facing screens)."""
-        # opened anew each time: kept opened between presses (issue 21, ~110 ms of a
-        # Pico a load) they held 10-15 KB of small objects in a heap a Cybernaut game
-        # already fills (make bench: the 240K ladder failed)
+        """The Game (secret part unsealed: keep it off Netrunner-facing screens).
+        Opened anew each time: kept opened between presses (issue 21, ~110 ms of a
+        Pico a load) they held 10-15 KB of small objects in a heap a Cybernaut game
+        already fills (make bench: the 240K ladder failed)."""
         public = _copy(self.s["pub"])  # a copy: trial changes stay off the save
         sec = self.s["sec"]
         if isinstance(sec, dict):  # sealed groups of chits, each a JSON list
@@ -145,8 +145,7 @@ class GameScreen(Menu):
                 group = None
             if group is None:
                 keys = names
-                group = json.dumps(names, separators=(",", ":"))
-                group = "[" + group
+                group = "[" + json.dumps(names, separators=(",", ":"))
             group = group + "," + text
         text = None
         sealed.append(app.seal((group or "[") + "]"))
