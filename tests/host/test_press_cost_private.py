@@ -14,6 +14,14 @@ def keys(board, app, text):
         board.press(app, name, long)
 
 
+def to_nsa_placement(board, app, then):
+    """From the main menu: Cybernaut, New game, "NSA placement", then ``then``
+    ("A": its "Hand to NSA"; "A A": the NSA's placement grid)."""
+    keys(board, app, "D D A D D A")
+    entries = app.top().items(app)
+    keys(board, app, " ".join(["D"] * entries.index("NSA placement")) + " " + then)
+
+
 def test_an_arrow_on_the_nsa_grid_writes_nothing_and_its_cursor_never_goes_in_clear():
     # issue 21: an arrow on the NSA's placement grid (a private screen, sealed whole
     # in the save) only moves its cursor: no digest, no seal, no save (it sealed the
@@ -72,9 +80,7 @@ def test_the_nsa_grid_draws_a_cursor_move_without_loading_the_game():
     # the game and of the grid's own choices, so a cursor move only draws
     root = tempdir("gridview")
     board, app = boot(root, 5)
-    keys(board, app, "D D A D D A")            # Cybernaut, New game
-    entries = app.top().items(app)
-    keys(board, app, " ".join(["D"] * entries.index("NSA placement")) + " A A")
+    to_nsa_placement(board, app, "A A")        # Cybernaut, New game, NSA placement
     assert app.top().ID == "cn_place", app.top().ID
     hub = app.find("cn_game")
     loads = []
@@ -102,9 +108,7 @@ def test_the_frame_after_an_nsa_placement_is_drawn_from_the_game_in_hand():
     # placement, and the very frame a fresh load draws
     root = tempdir("placeview")
     board, app = boot(root, 5)
-    keys(board, app, "D D A D D A")            # Cybernaut, New game
-    entries = app.top().items(app)
-    keys(board, app, " ".join(["D"] * entries.index("NSA placement")) + " A A")
+    to_nsa_placement(board, app, "A A")        # Cybernaut, New game, NSA placement
     place = app.top()
     assert place.ID == "cn_place", place.ID
     hub = app.find("cn_game")
@@ -132,9 +136,7 @@ def test_the_hand_over_to_the_nsa_works_out_its_grid_while_it_waits():
     # hand-over's own screen or in its save
     root = tempdir("ahead")
     board, app = boot(root, 5)
-    keys(board, app, "D D A D D A")            # Cybernaut, New game
-    entries = app.top().items(app)
-    keys(board, app, " ".join(["D"] * entries.index("NSA placement")) + " A")
+    to_nsa_placement(board, app, "A")          # ... up to "Hand to NSA"
     hand = app.top()
     assert hand.ID == "handover", hand.ID
     ahead = hand.ahead
@@ -164,9 +166,7 @@ def test_undo_after_a_refused_placement_takes_back_the_placement_before_it():
     # who saw "refused" expects, not the refusal
     root = tempdir("undorefused")
     board, app = boot(root, 5)
-    keys(board, app, "D D A D D A")            # Cybernaut, New game
-    entries = app.top().items(app)
-    keys(board, app, " ".join(["D"] * entries.index("NSA placement")) + " A A")
+    to_nsa_placement(board, app, "A A")        # Cybernaut, New game, NSA placement
     place = app.top()
     assert place.ID == "cn_place"
     hub = app.find("cn_game")
