@@ -2,12 +2,8 @@
 
 from shared_rules.cybernaut.rules import GRID_NAMES, SEG_ATTACK, SEG_END, SEG_INTERACTION, SEGMENTS, TURNS
 from shared_rules.cybernaut.grid import (MAX_CYBERNAUTS, R_COLOUR, R_END, R_REINFORCE,
-    R_REPLACE, R_REVEALED, R_SETUP_CYB, R_STACK, R_WORKING_NEXUS, check_address)
+    R_REPLACE, R_REVEALED, R_SETUP_CYB, R_STACK, R_WORKING_NEXUS, all_addresses, check_address)
 from shared_rules.errors import RuleError
-
-
-def _no_stop(at):
-    return False
 
 
 # the readings' defaults (cybernaut_readings.READINGS: the choices and sections)
@@ -120,9 +116,11 @@ class SetupPart:
         self._spots(chit, ignore, grid, out.append)
         return out
 
-    def _spots(self, chit, ignore, grid, visit):
+    def _spots(self, chit, ignore, grid, visit, addresses=None):
         """Call ``visit(address)`` for every legal address of ``chit``, in order;
-        ``visit`` returning True stops. :returns: how many were visited."""
+        ``visit`` returning True stops. ``addresses``: all_addresses() when the
+        caller has it already (one list for many chits). :returns: how many were
+        visited."""
         # the checks of check_place, without building a refusal for every address
         # (a small heap: no garbage of 127 messages per chit)
         kind = self.ntype(chit)["kind"]
@@ -133,51 +131,41 @@ class SetupPart:
                         and self.ntype(other)["kind"] == kind:
                     taken.append(other["at"])
         count = 0
-        for name in GRID_NAMES:
-            if grid is not None and name != grid:
+        green = self.green
+        gaps = self.gaps
+        for at in addresses or all_addresses():
+            if grid is not None and not at.startswith(grid):
                 continue
-            size = 10 if name == "M" else 3
-            for row in range(size):
-                for col in range(size):
-                    at = "%s%d%d" % (name, row, col)
-                    if at not in self.green and at not in self.gaps and at not in taken:
-                        count += 1
-                        if visit(at):
-                            return count
+            if at not in green and at not in gaps and at not in taken:
+                count += 1
+                if visit(at):
+                    return count
         return count
 
-    def random_spot(self, chit, source, grid=None):
-        """A legal address for ``chit`` drawn with ``source.randbelow(count)``, the
-        same draw as picking from ``legal_spots`` but without the list of every
-        address (a small heap: the solo placement and re-placement draw ~50 times).
-        :raises RuleError: no legal address."""
-        count = self._spots(chit, (), grid, _no_stop)
-        if not count:
+    def random_spot(self, chit, source, grid=None, addresses=None):
+        """A legal address for ``chit`` drawn with ``source.randbelow(count)`` from
+        ``legal_spots``' addresses in their order (III.A.1-2). ``addresses``: as
+        for _spots (the solo placement and re-placement draw ~30 times: one list of
+        every address, not 127 new texts per draw). :raises RuleError: no legal
+        address."""
+        free = []
+        self._spots(chit, (), grid, free.append, addresses)
+        if not free:
             raise RuleError("no legal address is left for an NSA chit (%s)" % R_STACK)
-        index = [source.randbelow(count)]
-        found = []
-
-        def visit(at):
-            if index[0] == 0:
-                found.append(at)
-                return True
-            index[0] -= 1
-            return False
-
-        self._spots(chit, (), grid, visit)
-        return found[0]
+        return free[source.randbelow(len(free))]
 
     def solo_setup(self, source):
         """Solo option: the device places every NSA chit at random within III.A
         (one working Nexus in each grid first). :returns: events (SECRET)."""
         events = []
+        addresses = all_addresses()
         for grid in GRID_NAMES:
             if grid in self._grids_lacking_nexus():
                 chit = self.nsa_chit(self.setup_todo()[0])
-                events.extend(self.setup_place(chit["id"], self.random_spot(chit, source, grid)))
+                events.extend(self.setup_place(chit["id"], self.random_spot(chit, source, grid, addresses)))
         for chit_id in self.setup_todo():
             chit = self.nsa_chit(chit_id)
-            events.extend(self.setup_place(chit_id, self.random_spot(chit, source)))
+            events.extend(self.setup_place(chit_id, self.random_spot(chit, source, None, addresses)))
         events.extend(self.setup_done())
         return events
 

@@ -165,6 +165,59 @@ def test_solo_setup_places_everything_within_the_rules():
         assert len(game.in_space()) == 12
 
 
+class _Counted:
+    """A source that answers randbelow with ``pick(n)`` and keeps every n asked."""
+
+    def __init__(self, pick):
+        self.pick = pick
+        self.asked = []
+
+    def randbelow(self, n):
+        self.asked.append(n)
+        return self.pick(n)
+
+
+def test_legal_spots_are_exactly_where_check_place_allows():
+    # III.A.1-2: the fast scan (_spots) against the checks with their refusals
+    from shared_rules.cybernaut.grid import all_addresses
+    game = Game(small_pack())
+    game.setup_place("x1", "M14")  # a Nexus there: a second Nexus may not go to M14
+    for chit_id in ("x2", "x5"):
+        chit = game.nsa_chit(chit_id)
+        allowed = []
+        for at in all_addresses():
+            try:
+                game.check_place(chit, at)
+                allowed.append(at)
+            except RuleError:
+                pass
+        assert game.legal_spots(chit) == allowed
+        assert game.legal_spots(chit, grid="B") == [at for at in allowed if at[0] == "B"]
+    assert "M14" not in game.legal_spots(game.nsa_chit("x2"))
+    assert "M14" in game.legal_spots(game.nsa_chit("x2"), ignore=("x1",))
+
+
+def test_random_spot_draws_from_legal_spots_in_their_order():
+    # the Solo option's draw (III.A.1-2): randbelow(how many legal) picks one of
+    # legal_spots in order, with or without the caller's list of every address
+    from shared_rules.cybernaut.grid import all_addresses
+    game = Game(small_pack())
+    game.setup_place("x1", "M14")
+    chit = game.nsa_chit("x2")
+    addresses = all_addresses()
+    for grid in (None, "A", "M"):
+        spots = game.legal_spots(chit, grid=grid)
+        for pick in (lambda n: 0, lambda n: n - 1, lambda n: n // 2):
+            source = _Counted(pick)
+            got = game.random_spot(chit, source, grid)
+            assert source.asked == [len(spots)]
+            assert got == spots[pick(len(spots))]
+            assert game.random_spot(chit, _Counted(pick), grid, addresses) == got
+    for at in all_addresses():  # every address taken: the draw is refused
+        game.green[at] = "test"
+    assert "III.A.1" in reason(game.random_spot, chit, _Counted(lambda n: 0))
+
+
 def test_cybernaut_setup_refusals():
     game = placed_game(cybs=())
     assert "III.B.1" in reason(game.add_cybernaut, "Cyb-1", "NORAD")
