@@ -16,10 +16,13 @@ import json
 import os
 
 try:
-    from micropython import const
+    from micropython import const, stack_use
 except ImportError:  # CPython
     def const(value):
         return value
+
+    def stack_use():
+        return 0
 
 TMP_SUFFIX = ".tmp"
 BODY_SUFFIX = ".body.tmp"  # write_json_atomic's JSON text before its header is known
@@ -28,6 +31,15 @@ BODY_SUFFIX = ".body.tmp"  # write_json_atomic's JSON text before its header is 
 # const: a public name here would be one more name interned at every boot, and the boot
 # sits at the last name of a pool of names, firmware/memory.py)
 _HOLD_BYTES = const(2048)
+# ... but only while the C stack in use is below this many bytes: a littlefs write
+# takes ~1.7 KB more of a Pico's 8 KB stack (measured by painting the stack of the
+# emulated Pico), and MicroPython checks its limit (256 bytes short of the end)
+# only where Python code is called, so a write begun deeper runs past the stack's
+# end into the heap: the bench saw a Solo placement (a commitment's journal line
+# 12 Python calls deep) corrupt the heap and the filesystem ("storage is full",
+# a hang, a hard fault). Deeper, the lines go on waiting for a shallower append or
+# the press's flush (App.handle).
+_WRITE_STACK = const(4096)
 
 
 def _commits_on_close(fs, root):
@@ -361,7 +373,7 @@ class Storage:
             held[1].extend(parts)
             for part in parts:
                 held[2] += len(part)
-            if held[2] >= _HOLD_BYTES:
+            if held[2] >= _HOLD_BYTES and stack_use() < _WRITE_STACK:
                 self.flush(True)
             return
         with _open_made(self, name, self.path(name), "ab") as handle:

@@ -222,6 +222,33 @@ def test_held_lines_go_to_the_journal_in_one_append_at_flush():
     assert store.read("journals/s0001.jrn").decode() == "".join(lines) + lines[0]
 
 
+def test_held_lines_past_hold_bytes_wait_while_the_stack_is_deep():
+    # a littlefs write begun deep in the C stack ran past a Pico's 8 KB stack into the
+    # heap (a Solo placement's commitment lines): deeper than storage._WRITE_STACK
+    # (4,096 B, a const) the lines go on waiting for a shallower append or the flush
+    from firmware import storage as storage_module
+    store, calls = _counted_storage("hold3")
+    line = "x" * 299 + "\n"
+    real = storage_module.stack_use
+    try:
+        storage_module.stack_use = lambda: 4096  # at the limit: deep
+        store.hold()
+        for _ in range(10):  # 3,000 characters, past 2,048: still held
+            store.append("j.jrn", line)
+        assert calls == [] and store.size("j.jrn") == -1
+        storage_module.stack_use = lambda: 4095  # shallow again: the next append writes all
+        store.append("j.jrn", line)
+        assert calls == ["j.jrn"] and store.size("j.jrn") == 11 * 300
+        storage_module.stack_use = lambda: 6000
+        for _ in range(12):
+            store.append("j.jrn", line)
+        assert len(calls) == 1
+        store.flush()  # the press's end (App.handle): written whatever the depth
+        assert len(calls) == 2 and store.read("j.jrn").decode() == line * 23
+    finally:
+        storage_module.stack_use = real
+
+
 def test_held_lines_past_hold_bytes_are_written_whole_before_the_flush():
     # lines held past 2,048 characters (storage._HOLD_BYTES, a const) are written
     store, calls = _counted_storage("hold2")

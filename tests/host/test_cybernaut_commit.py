@@ -484,3 +484,26 @@ def test_a_new_game_after_an_abandon_reveals_the_old_one_before_the_restart(tmp_
     assert [e["in"]["id"] for e in _kinds(entries, "reveal")] == revealed  # none twice
     assert not [cid for cid in old if cid in app.secrets]
     assert entries[-1]["kind"] == "new_game"
+
+
+def test_a_parked_entry_the_press_still_holds_is_found_without_writing_it(tmp_path):
+    # unpark runs deep in the stack (a store's sync at the game's end): it reads a
+    # "commit_parked" entry this press journaled from Storage's held lines, and never
+    # writes them there (a littlefs write that deep ran past a Pico's C stack)
+    from firmware.games.cybernaut import commit
+    board, app = boot(str(tmp_path), cyb_game.SEED)
+    name = "journals/s%04d.jrn" % app.session
+    app.storage.hold()
+    items = [["s1c90", "NSA chit", "NSA", ">sealed"]]
+    entry = app.record(commit.GAME, commit.PARK, {"ids": ["s1c90"], "items": items}, {}, commit.RULE_PARK)
+    app.record(commit.GAME, "note", {}, {}, "")  # a later line held too
+    app.journal.recent[:] = []  # not among the entries kept in RAM
+    size = app.storage.size(name)
+    found = commit._find(app, app.session, entry["seq"])
+    assert found["kind"] == commit.PARK and found["seq"] == entry["seq"]
+    assert found["in"]["items"] == items
+    assert app.storage.size(name) == size  # nothing written
+    assert commit._find(app, app.session, entry["seq"] + 1) is None  # the note: no park
+    app.storage.flush()
+    assert app.storage.size(name) > size
+    assert commit._find(app, app.session, entry["seq"])["in"]["items"] == items  # from the file

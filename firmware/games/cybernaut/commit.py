@@ -149,7 +149,13 @@ def _find(app, session, seq):
             return entry
     from shared_rules.journal import decode_line
     name = "journals/s%04d.jrn" % session
-    app.storage.flush(True)  # lines this press journaled and Storage holds (App.handle)
+    held = app.storage.later  # lines this press journaled that Storage holds (App.handle):
+    if held is not None and held[0] == name:  # [name, parts, size]; a line's parts are
+        for part in held[1]:                   # its CRC, " ", its JSON text, "\n"
+            if PARK in part and part[:1] == "{":  # (not written here: this runs deep in
+                entry = json.loads(part)          # the stack, firmware/storage.py)
+                if entry["seq"] == seq and entry["kind"] == PARK:
+                    return entry
     try:
         handle = app.storage.open(app.storage.path(name), "r")
     except OSError:
