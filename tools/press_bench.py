@@ -45,6 +45,10 @@ GameScreen.load (unsealing, joining), ``sync`` its commitments' sync
 ``PBBOOT <free>``: the free heap after the first boot and a collection (then
 mem_info's lines).
 ``MEMERR <game> <n>``: a MemoryError the app recovered from (its "Out of memory").
+``PBSTACK <bytes> <method> <file>``: a Storage write (``Written``) began with more
+of the C stack in use (micropython.stack_use(): the bench's own wrappers, a few
+frames, included) than any before it in this interpreter: a littlefs write takes
+~1.7 KB more of a Pico's 8 KB stack (firmware/storage.py ``_WRITE_STACK``).
 ``PBFAULT <game> <n> <kind>``: a press that raised another exception, which the app
 recovered from as from a MemoryError (its "Error" notice, naming the kind only:
 firmware.memory.recover_memory); a fault of the app, never expected.
@@ -86,6 +90,10 @@ class Bus:
         return 0
 
 
+# the most C stack in use as a Storage write began, in this interpreter (Written)
+DEEPEST = [0]
+
+
 class Written:
     """Wraps a Storage write method: adds its time to acc[3], the bytes it wrote to
     box[0] (from the file sizes after it: a file's new bytes) and 1 to box[1]."""
@@ -101,6 +109,10 @@ class Written:
         storage = self.storage
         if self.method == "append" and getattr(storage, "later", None) is not None:
             return self.func(name, *args)  # a line held (Storage.hold): nothing written yet
+        depth = micropython.stack_use()  # C stack in use as a write begins (PBSTACK)
+        if depth > DEEPEST[0]:
+            DEEPEST[0] = depth
+            print("PBSTACK", depth, self.method, name)
         before = storage.size(name) if self.method == "append" else 0
         start = time.ticks_us()
         try:

@@ -38,6 +38,13 @@ OTHER_P99_MS = 100
 OPEN_MS = 700
 PRESSES_PER_HOUR = 720  # a press every 5 s: a busy table (the bench's press mix)
 SECTOR = 4096
+# the C stack a Storage write may begin with on a Pico (bytes; PBSTACK): of its 8,192,
+# MicroPython stops Python code 256 short of the end, a littlefs write (open, write,
+# close, a metadata compaction) took up to 1,628 more below the Python caller (the
+# emulated Pico's stack painted before and read after 400 appends and saves), and
+# Storage's own frames between the bench's wrapper and the write ~800: what is left,
+# with ~1 KB to spare for interrupts and a deeper littlefs path
+STACK_BYTES = 5120
 
 
 def pct(values, p):
@@ -114,6 +121,10 @@ def parse(text, block_bytes=16):
             out["memerr"].append(line.split()[1:])
         elif line.startswith("PBFAULT "):
             out["faults"].append(line.split()[1:4])
+        elif line.startswith("PBSTACK "):
+            p = line.split()
+            if int(p[1]) > out.get("stack", [0])[0]:
+                out["stack"] = [int(p[1]), p[2], p[3] if len(p) > 3 else "?"]
         elif line.startswith("PBFLOWS "):
             out["started"] = out.get("started", 0) + 1
         elif line.startswith("PBDONE "):
@@ -231,6 +242,15 @@ def report(data, where, erases=None, programmed=None, device=True):
                               round(pct(figures["other"], 99) / 1000, 1), OTHER_P99_MS))
     lines.append("  " + timed("first open of a game, max", None if not figures["open"] else
                               round(max(figures["open"]) / 1000, 1), OPEN_MS))
+    if "stack" in data:
+        deepest = data["stack"]
+        label = ("deepest storage write, C stack in use as it began (%s of %s; the bench's wrappers "
+                 "included; a littlefs write takes ~1.7 KB more of the Pico's 8 KB)" % (deepest[1], deepest[2]))
+        if device:
+            lines.append("  " + budget(label, deepest[0], STACK_BYTES, "B"))
+        else:
+            lines.append("  %s: %d B on this host (budget %d B of a Pico's stack: not judged here, "
+                         "its frames are not the Pico's)" % (label, deepest[0], STACK_BYTES))
     lines.append("  " + budget("MemoryErrors", None if unfinished else errors, 0, "errors"))
     lines.append("  " + budget("presses that failed", None if unfinished else len(faults), 0, "presses"))
     return lines
