@@ -416,3 +416,23 @@ def test_the_bench_names_a_press_that_raised(bench_code, tmp_path):
     faults = [line.split() for line in text.splitlines() if line.startswith("PBFAULT ")]
     assert faults == [["PBFAULT", "Dice", "2", "ValueError"]], text[-2000:]  # its R, after the open
     assert len(_pb(text)) == 6
+
+
+def test_the_deepest_storage_write_is_judged_on_the_pico_only():
+    # PBSTACK: the C stack in use as a Storage write began; the budget is the Pico's
+    # (press_report.STACK_BYTES, 5,120 B), the deepest of every line counts
+    line = "PB Dice other A 40000 1000 0 0 0 0 2000 0 0 700 -1 dice menu"
+    for deepest, verdict in ((5120, "met"), (5121, "NOT MET")):
+        text = "\n".join(["PBFLOWS 1", "PBBOOT 180000", "PBSTACK 3000 append journals/s0001.jrn",
+                          "PBSTACK %d write_atomic saves/state.sav" % deepest, line,
+                          "PBSTACK 100 append x", "PBDONE 0"])
+        data = press_report.parse(text, 16)
+        assert data["stack"] == [deepest, "write_atomic", "saves/state.sav"]
+        joined = "\n".join(press_report.report(data, "test"))
+        assert ("deepest storage write, C stack in use as it began (write_atomic of saves/state.sav; "
+                "the bench's wrappers included; a littlefs write takes ~1.7 KB more of the Pico's "
+                "8 KB): %d B (budget 5120 B): %s" % (deepest, verdict)) in joined
+        host = "\n".join(press_report.report(data, "test", device=False))
+        assert "%d B on this host (budget 5120 B of a Pico's stack: not judged here" % deepest in host
+    text = "\n".join(["PBFLOWS 1", "PBBOOT 180000", line, "PBDONE 0"])  # an older log: no line
+    assert "deepest storage write" not in "\n".join(press_report.report(press_report.parse(text, 16), "test"))
