@@ -93,8 +93,8 @@ def test_the_nsa_grid_draws_a_cursor_move_without_loading_the_game():
     assert lines != first and "M12" in " ".join(lines), lines   # the cursor's address
     assert "Next:" in " ".join(lines)
     before = " ".join(lines)
-    keys(board, app, "A")                      # a chit placed: the game changed
-    assert loads                               # worked out again from the game
+    keys(board, app, "A")                      # a chit placed: the game changed,
+    assert loads == []                         # on the game in hand (PlaceScreen.held)
     assert " ".join(app.surface.lines()) != before
     del loads[:]
     keys(board, app, "L")
@@ -119,12 +119,13 @@ def test_the_frame_after_an_nsa_placement_is_drawn_from_the_game_in_hand():
         del loads[:]
         keys(board, app, moves + " A")         # a chit placed there
         assert app.top() is place and place.s["msg"] == "", (place.s["msg"], app.surface.lines())
-        assert len(loads) == 1                 # the action's own: the frame loaded nothing
+        assert loads == []                     # the game in hand: the frame loaded nothing
         drawn = app.surface.lines()
         place.shown = None                     # the view worked out from a fresh load
+        place.held = None
         app.dirty = True
         app.redraw()
-        assert len(loads) == 2
+        assert len(loads) == 1
         assert app.surface.lines() == drawn
 
 
@@ -154,6 +155,7 @@ def test_the_hand_over_to_the_nsa_works_out_its_grid_while_it_waits():
     drawn = app.surface.lines()
     assert "Next:" in " ".join(drawn)
     ahead.shown = None                         # the view worked out from a fresh load
+    ahead.held = None
     app.dirty = True
     app.redraw()
     assert len(loads) == 1 and app.surface.lines() == drawn
@@ -195,3 +197,43 @@ def test_undo_after_a_refused_placement_takes_back_the_placement_before_it():
     if app.top().ID == "resume_gate":          # "Hand to NSA" first
         keys(board, app, "A")
     assert app.find("cn_game").load(app).in_space(at) == []  # the placement taken back
+
+
+def test_the_nsa_placement_keeps_the_stored_game_in_hand_and_loads_it_after_another_store():
+    # issue 21: each placement loaded the game (~60 ms of a Pico); the placement grid
+    # keeps the game it stored (or loaded) while the game screen's state is that very
+    # one: after placements and a refusal it is the game a fresh load gives, and
+    # any other store (an undo, another screen's action) makes it load once again
+    import json
+    root = tempdir("heldgame")
+    board, app = boot(root, 5)
+    to_nsa_placement(board, app, "A A")
+    place = app.top()
+    hub = app.find("cn_game")
+    loads = []
+    real = hub.load
+    hub.load = counting(loads, real)
+
+    def same_as_loaded():
+        held = place.held
+        assert held is not None and held[0] is hub.s["pub"] and held[1] is hub.s["sec"]
+        return json.dumps(held[2].to_dict(), sort_keys=True) == json.dumps(real(app).to_dict(),
+                                                                           sort_keys=True)
+
+    refused = 0
+    for moves in ("R", "D", "R R", "U", "L L L", "D D D D"):
+        keys(board, app, moves + " A")
+        if app.top() is not place:             # a refusal's reason: A closes it
+            refused += 1
+            keys(board, app, "A")
+        assert app.top() is place
+        assert loads == []
+        assert same_as_loaded()
+    assert refused == 2 and len(real(app).in_space()) == 4  # (seed 5: two addresses refused)
+    del loads[:]
+    hub.s["sec"] = dict(hub.s["sec"])          # stored anew elsewhere: the same game, new state
+    keys(board, app, "R A")
+    assert len(loads) == 1 and same_as_loaded()
+    del loads[:]
+    keys(board, app, "R A")
+    assert loads == []
