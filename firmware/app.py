@@ -42,8 +42,24 @@ _WHOLE = const(188416)
 PRIVATE_MS = 5000
 # the undo step an action left to copy after its frame (App._act, App.redraw): [the
 # App, the step's file name], or [None, None]; then the last save (its saved_sha)
-# whose frame looked for a free block of 4 KB (App.redraw; one list, no name more)
-_STEP = [None, None, None]
+# whose frame looked for a free block of 4 KB (App.redraw; one list, no name more);
+# then the App whose press was a refusal only, its save made after its frame
+_STEP = [None, None, None, None]
+
+
+def _save_later(app):
+    """The save a refusal's press left for after its frame (_STEP[3], App._act), if
+    any: a refusal confirms nothing (its journal line, written at the press's end,
+    is the record), so a power cut before this save loses only its message. Out
+    of memory or storage failing: the next press's save writes it."""
+    if _STEP[3] is app:
+        _STEP[3] = None
+        try:
+            app.save()
+        except MemoryError:
+            gc.collect()
+        except OSError as exc:
+            log("save after a refusal not written yet: %s" % exc)
 
 
 def _moved_cursor(top, moved):
@@ -343,6 +359,7 @@ class App(Journaling, Sealing, Saving):
     def _act(self, name, kind):
         """The body of ``handle``. :returns: False after a MemoryError."""
         _copy_step(self)  # one a press left when no frame followed it
+        _save_later(self)
         try:
             # the journal's entries of the presses before the last one go now: each
             # was made amid its press's garbage, and lived on as an island in the free
@@ -432,6 +449,14 @@ class App(Journaling, Sealing, Saving):
             # (a refusal, Cybernaut's "refused" line, changed nothing to undo: Undo
             # then takes back the action before it, and the press saves without the
             # rename and the step's copy, 10 + 20 ms of a Pico: issue 21)
+            # ("refused" in a tuple: a constant object, not one more name at boot)
+            if (self.journal.next_seq == seq + 1 and recent[-1]["kind"] in ("refused",)
+                    and self.source.counter == counter and not self.opening):
+                # a refusal and nothing else (no die, no other entry): it changed no
+                # game, so its frame goes first and its save after it (App.redraw:
+                # 60 ms of a Pico, issue 21)
+                _STEP[3] = self
+                return True
             if self.journal.next_seq != seq and recent and recent[-1]["kind"] not in ("undo", "redo", "refused"):
                 from firmware.steps import keep_cursor, mark
                 step = mark(self, seq, counter, shown)
@@ -488,6 +513,7 @@ class App(Journaling, Sealing, Saving):
         self.surface.show()
         self.dirty = False
         _copy_step(self)  # the last action's undo step (App._act)
+        _save_later(self)  # a refusal's save (App._act)
         # after the frame (issue 21: a press answers at once), between presses: the
         # garbage is collected now, so the next press does not stop for a collection
         # (10-30 ms on a Pico); then is the heap running short? (gc.mem_free walks

@@ -237,3 +237,50 @@ def test_the_nsa_placement_keeps_the_stored_game_in_hand_and_loads_it_after_anot
     del loads[:]
     keys(board, app, "R A")
     assert loads == []
+
+
+def test_a_refusal_draws_its_frame_before_its_save_and_a_cut_between_loses_only_its_message():
+    # issue 21: a refused placement changed no game; its press wrote the whole save
+    # before its frame (60 ms of a Pico). Its journal line is written at the press's
+    # end (the record), its frame drawn, then its save (App.redraw). A power cut
+    # between frame and save resumes the grid as before the refusal, the journal
+    # going on after the refusal's line, and `referee verify` reads it whole
+    import os
+    from referee.cli import main as referee
+    root = tempdir("refusedlater")
+    board, app = boot(root, 5)
+    to_nsa_placement(board, app, "A A")
+    place = app.top()
+    hub = app.find("cn_game")
+    game = hub.load(app)
+    green = sorted(game.green)[0]               # a green address: refused (III.A.2)
+    place.s["g"], place.s["r"], place.s["c"] = green[0], int(green[1]), int(green[2])
+    saved = app.storage.read("saves/state.sav")
+    journal = app.storage.read("journals/s0001.jrn")
+    seq = app.journal.next_seq
+    app.handle("A", "short")                    # the press, up to its frame
+    assert app.top().ID != "cn_place" and app.journal.recent[-1]["kind"] == "refused"
+    assert app.storage.read("saves/state.sav") == saved        # not saved yet
+    assert len(app.storage.read("journals/s0001.jrn")) > len(journal)  # its line written
+    # the power goes now: the boot resumes the grid as it was, and the journal goes on
+    board2, app2 = boot(root, 5)
+    if app2.top().ID == "resume_gate":
+        keys(board2, app2, "A")
+    assert app2.top().ID == "cn_place" and app2.journal.next_seq == seq + 1
+    assert app2.find("cn_game").load(app2).in_space() == []
+    app2.end_session()
+    app2.save()
+    assert referee(["verify", os.path.join(root, "journals", "s0001.jrn")]) == 0
+    # without the cut: the frame, then the save holds the refusal's screen
+    board3, app3 = boot(tempdir("refusedlater2"), 5)
+    to_nsa_placement(board3, app3, "A A")
+    place = app3.top()
+    place.s["g"], place.s["r"], place.s["c"] = green[0], int(green[1]), int(green[2])
+    saved = app3.storage.read("saves/state.sav")
+    app3.handle("A", "short")
+    assert app3.storage.read("saves/state.sav") == saved
+    app3.redraw()
+    after = app3.storage.read("saves/state.sav")
+    assert after != saved and app3.saved_sha is not None
+    keys(board3, app3, "A")                     # the refusal read: the grid again
+    assert app3.top().ID == "cn_place"
