@@ -45,7 +45,7 @@ PARTS = (("shared_rules.cybernaut.setup", "SetupPart"), ("shared_rules.cybernaut
 # (unload_parts) comes back alone when next needed
 PART_NAMES = (
     " reading set_reading check_place _grids_lacking_nexus setup_place setup_unplace setup_todo"
-    " setup_done legal_spots _spots random_spot solo_setup add_cybernaut cybernauts_done _draw_ss"
+    " setup_done open_addresses _taken legal_spots random_spot solo_setup add_cybernaut cybernauts_done _draw_ss"
     " place_ss reveal_cybernaut hide_cybernaut _need_seg next_segment ",
     " interact move_units make_zone attack losses remove_unit eliminate_ss eliminate_cybernaut"
     " _files_back _to_cup gain_chit victory full_reveal recruit body_bank ",

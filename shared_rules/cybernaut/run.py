@@ -2,7 +2,7 @@
 
 from shared_rules.cybernaut.rules import SEG_NETRUN
 from shared_rules.cybernaut.grid import (R_ENTRY, R_JUMP, R_MOBILE, R_NSA_OPS, R_OPS, R_PLACE,
-    R_REGEN, R_REPLACE, R_STEP, all_addresses, check_address, neighbours)
+    R_REGEN, R_REPLACE, R_STEP, check_address, neighbours)
 from shared_rules.errors import RuleError
 
 
@@ -267,14 +267,14 @@ class RunPart:
     def replace_random(self, source):
         """Solo option: re-place at random within III.A.1-2. :returns: events (SECRET)."""
         placement = {}
-        addresses = all_addresses()
+        opened = self.open_addresses()
         todo = self.to_replace()
         for chit_id in todo:
             chit = self.nsa_chit(chit_id)
             chit["w"] = "moving"
         for chit_id in todo:
             chit = self.nsa_chit(chit_id)
-            placement[chit_id] = self.random_spot(chit, source, None, addresses)
+            placement[chit_id] = self.random_spot(chit, source, None, opened)
             chit["at"] = placement[chit_id]
             chit["w"] = "space"
         for chit_id in todo:

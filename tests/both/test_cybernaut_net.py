@@ -178,11 +178,12 @@ class _Counted:
 
 
 def test_legal_spots_are_exactly_where_check_place_allows():
-    # III.A.1-2: the fast scan (_spots) against the checks with their refusals
+    # III.A.1-2: the fast scan (legal_spots) against the checks with their refusals
     from shared_rules.cybernaut.grid import all_addresses
     game = Game(small_pack())
     game.setup_place("x1", "M14")  # a Nexus there: a second Nexus may not go to M14
-    for chit_id in ("x2", "x5"):
+    game.setup_place("x6", "M15")  # a File there: a second File may not go to M15
+    for chit_id in ("x2", "x5", "x9", "x7"):  # Nexus, Dead End, Ice, Control (a File kind)
         chit = game.nsa_chit(chit_id)
         allowed = []
         for at in all_addresses():
@@ -199,12 +200,14 @@ def test_legal_spots_are_exactly_where_check_place_allows():
 
 def test_random_spot_draws_from_legal_spots_in_their_order():
     # the Solo option's draw (III.A.1-2): randbelow(how many legal) picks one of
-    # legal_spots in order, with or without the caller's list of every address
+    # legal_spots in order, with or without the caller's list of the open addresses
+    # (a File's draw scans them for Files; any other kind's draws from them whole)
     from shared_rules.cybernaut.grid import all_addresses
     game = Game(small_pack())
     game.setup_place("x1", "M14")
     chit = game.nsa_chit("x2")
-    addresses = all_addresses()
+    opened = game.open_addresses()
+    assert opened == [at for at in all_addresses() if at not in game.green and at not in game.gaps]
     for grid in (None, "A", "M"):
         spots = game.legal_spots(chit, grid=grid)
         for pick in (lambda n: 0, lambda n: n - 1, lambda n: n // 2):
@@ -212,7 +215,11 @@ def test_random_spot_draws_from_legal_spots_in_their_order():
             got = game.random_spot(chit, source, grid)
             assert source.asked == [len(spots)]
             assert got == spots[pick(len(spots))]
-            assert game.random_spot(chit, _Counted(pick), grid, addresses) == got
+            assert game.random_spot(chit, _Counted(pick), grid, opened) == got
+            other = game.nsa_chit("x9")  # an Ice: no limit of one an address
+            assert game.ntype(other)["kind"] not in ("nexus", "file")
+            others = game.legal_spots(other, grid=grid)
+            assert game.random_spot(other, _Counted(pick), grid, opened) == others[pick(len(others))]
     for at in all_addresses():  # every address taken: the draw is refused
         game.green[at] = "test"
     assert "III.A.1" in reason(game.random_spot, chit, _Counted(lambda n: 0))
