@@ -338,7 +338,10 @@ class App(Journaling, Sealing, Saving):
             self.recover_memory()
         elif acted is not True:  # the exception, named on the notice
             memory.recover_memory(self, acted)
-        self.storage.flush()
+        try:
+            self.storage.flush()  # (nothing is held here but by a fault of ours)
+        except (OSError, MemoryError) as exc:
+            memory.recover_memory(self, exc)
         self.dirty = True
 
     def _cover_idle_private(self):
@@ -454,7 +457,10 @@ class App(Journaling, Sealing, Saving):
                     and self.source.counter == counter and not self.opening):
                 # a refusal and nothing else (no die, no other entry): it changed no
                 # game, so its frame goes first and its save after it (App.redraw:
-                # 60 ms of a Pico, issue 21)
+                # 60 ms of a Pico, issue 21); its journal line is written now, here,
+                # where a storage error is the press's (found by review: written by
+                # handle's last flush, a full storage stopped the app)
+                self.storage.flush(True)
                 _STEP[3] = self
                 return True
             if self.journal.next_seq != seq and recent and recent[-1]["kind"] not in ("undo", "redo", "refused"):

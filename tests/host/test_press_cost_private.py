@@ -284,3 +284,31 @@ def test_a_refusal_draws_its_frame_before_its_save_and_a_cut_between_loses_only_
     assert after != saved and app3.saved_sha is not None
     keys(board3, app3, "A")                     # the refusal read: the grid again
     assert app3.top().ID == "cn_place"
+
+
+def test_a_refusal_whose_journal_line_cannot_be_written_says_so_and_the_app_goes_on():
+    # found by review: the refusal's journal line was left to App.handle's last flush,
+    # outside the press's error handling: a full storage raised out of the app's loop
+    # (a Pico at the REPL until reset); now the press is not kept and the notice says why
+    root = tempdir("refusedfull")
+    board, app = boot(root, 5)
+    to_nsa_placement(board, app, "A A")
+    place = app.top()
+    game = app.find("cn_game").load(app)
+    green = sorted(game.green)[0]
+    place.s["g"], place.s["r"], place.s["c"] = green[0], int(green[1]), int(green[2])
+    real = app.storage.append
+
+    def full(name, text):
+        if app.storage.later is None and name.startswith("journals/"):
+            raise OSError(28, "no space")
+        return real(name, text)
+
+    app.storage.append = full
+    app.handle("A", "short")                   # raises nothing
+    app.storage.append = real
+    app.redraw()
+    lines = app.surface.lines()
+    assert lines[0] == "Error" and "(the storage is full)" in " ".join(lines), lines
+    # the grid comes back behind its "Hand to" gate, as after any press not kept
+    assert [screen.ID for screen in app.stack][-3:] == ["cn_place", "resume_gate", "text"]
