@@ -527,12 +527,12 @@ class PlaceScreen(NsaGrid):
         setup mode the one in hand (``held``) when it is still the stored one."""
         screen = app.find("cn_game")
         held = self.held
-        if held is not None and held[0] is screen.s["pub"] and held[1] is screen.s["sec"]:
+        if held is not None and held[0] is public(app) and held[1] is game_value(app, "sec"):
             return held[2]
         self.held = None
         game = screen.load(app)
         if self.s["mode"] == "setup":
-            self.held = (screen.s["pub"], screen.s["sec"], game)
+            self.held = (public(app), game_value(app, "sec"), game)
         if self.s["mode"] == "replace":
             plan = self._plan(app)
             for chit_id in game.to_replace():
@@ -612,7 +612,7 @@ class PlaceScreen(NsaGrid):
                 app.hand_back()
                 return
             screen.store(app, game, events)
-            self.held = (screen.s["pub"], screen.s["sec"], game)
+            self.held = (public(app), game_value(app, "sec"), game)
             self.view(app, game)  # the frame's view from the game in hand
             return
         if self._next(app, self._game(app)) is None:
