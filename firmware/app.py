@@ -49,17 +49,21 @@ _STEP = [None, None, None, None]
 
 def _save_later(app):
     """The save a refusal's press left for after its frame (_STEP[3], App._act), if
-    any: a refusal confirms nothing (its journal line, written at the press's end,
-    is the record), so a power cut before this save loses only its message. Out
-    of memory or storage failing: the next press's save writes it."""
+    any: a refusal confirms nothing (its journal line, written in its press, is
+    the record), so a power cut before this save loses only its message. Out of
+    memory or storage failing: the next press's save writes it. Made at the start
+    of the next press, that press goes on holding its journal lines (App.handle)."""
     if _STEP[3] is app:
         _STEP[3] = None
+        holding = app.storage.later is not None
         try:
-            app.save()
+            app.save()  # (it flushes the held lines and stops holding)
         except MemoryError:
             gc.collect()
         except OSError as exc:
             log("save after a refusal not written yet: %s" % exc)
+        if holding:  # found by review: the press's lines were written one by one
+            app.storage.hold()
 
 
 def _moved_cursor(top, moved):

@@ -109,6 +109,10 @@ def rehome(app):
     _moved[0] = saved
     try:
         for screen in app.stack:
+            # what a screen keeps by identity of the old state goes (Cybernaut's NSA
+            # placement held its ~8 KB game until its next press: found by review)
+            if getattr(screen, "held", None) is not None:
+                screen.held = None
             if isinstance(screen.s, dict):
                 screen.s = _fresh(screen.s)
         secrets = getattr(app, "secrets", None)

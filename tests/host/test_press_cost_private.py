@@ -312,3 +312,54 @@ def test_a_refusal_whose_journal_line_cannot_be_written_says_so_and_the_app_goes
     assert lines[0] == "Error" and "(the storage is full)" in " ".join(lines), lines
     # the grid comes back behind its "Hand to" gate, as after any press not kept
     assert [screen.ID for screen in app.stack][-3:] == ["cn_place", "resume_gate", "text"]
+
+
+def test_a_press_right_after_a_refusal_makes_its_save_and_still_holds_its_lines():
+    # found by review: with no frame between a refusal and the next press, the
+    # refusal's save made at that press's start flushed and stopped the holding, so
+    # that press's journal lines went to the file one by one (deep in the stack too)
+    root = tempdir("refusednext")
+    board, app = boot(root, 5)
+    to_nsa_placement(board, app, "A A")
+    place = app.top()
+    game = app.find("cn_game").load(app)
+    green = sorted(game.green)[0]
+    place.s["g"], place.s["r"], place.s["c"] = green[0], int(green[1]), int(green[2])
+    saved = app.storage.read("saves/state.sav")
+    app.handle("A", "short")                   # refused; no frame follows
+    assert app.storage.read("saves/state.sav") == saved
+    seen = []
+    reason = app.top()
+    real = reason.on_button
+
+    def watch(app_, name, kind):               # the press's own work, after that save
+        seen.append(app.storage.later is not None)
+        return real(app_, name, kind)
+
+    reason.on_button = watch
+    app.handle("A", "short")                   # the reason read: its save first, then this press
+    assert app.storage.read("saves/state.sav") != saved
+    assert app.top() is place
+    assert seen == [True]                      # still holding: its lines would wait
+
+
+def test_copying_the_state_afresh_lets_go_of_the_nsa_placements_game_in_hand():
+    # found by review: firmware.relief.rehome copies the state's objects afresh when
+    # the heap is in pieces, and the placement grid still held its ~8 KB game (and the
+    # old state) until its next press
+    from firmware.relief import rehome
+    root = tempdir("rehomeheld")
+    board, app = boot(root, 5)
+    to_nsa_placement(board, app, "A A")
+    place = app.top()
+    keys(board, app, "R A")
+    assert place.held is not None
+    app.saved_sha = "another"                  # a state not copied before
+    assert rehome(app)
+    assert place.held is None
+    loads = []
+    hub = app.find("cn_game")
+    real = hub.load
+    hub.load = counting(loads, real)
+    keys(board, app, "R A")                    # loads once, and holds it again
+    assert len(loads) == 1 and place.held is not None
