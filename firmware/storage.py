@@ -26,19 +26,21 @@ except ImportError:  # CPython
 
 TMP_SUFFIX = ".tmp"
 BODY_SUFFIX = ".body.tmp"  # write_json_atomic's JSON text before its header is known
-# characters of held lines (Storage.hold) that are written at once without waiting for the
-# flush: a press journaling dozens of commitments never holds more than this in RAM (a
-# const: a public name here would be one more name interned at every boot, and the boot
-# sits at the last name of a pool of names, firmware/memory.py)
+# characters of held lines (Storage.hold) past which they are written without waiting
+# for the flush, so that a press journaling dozens of commitments holds little of them in
+# RAM (a const: a public name here would be one more name interned at every boot, and the
+# boot sits at the last name of a pool of names, firmware/memory.py) ...
 _HOLD_BYTES = const(2048)
 # ... but only while the C stack in use is below this many bytes: a littlefs write
-# takes ~1.7 KB more of a Pico's 8 KB stack (measured by painting the stack of the
+# takes ~1.6 KB more of a Pico's 8 KB stack (measured by painting the stack of the
 # emulated Pico), and MicroPython checks its limit (256 bytes short of the end)
 # only where Python code is called, so a write begun deeper runs past the stack's
 # end into the heap: the bench saw a Solo placement (a commitment's journal line
 # 12 Python calls deep) corrupt the heap and the filesystem ("storage is full",
 # a hang, a hard fault). Deeper, the lines go on waiting for a shallower append or
-# the press's flush (App.handle).
+# the press's flush (App.handle), however many: a press deep in the stack holds them
+# all (a Solo placement 7-8 KB; the end of a Cybernaut game, its ~117 reveals, ~34 KB
+# on the 32-bit port: found by review).
 _WRITE_STACK = const(4096)
 
 
@@ -333,8 +335,11 @@ class Storage:
         (issue 21: a Cybernaut action journaling a line per chit took seconds on a
         Pico). The caller flushes before the state save that confirms the press,
         so the journal stays the write-ahead record. Lines held past 2,048
-        characters are written at once, still whole; held lines for another file
-        than the first are written before it is held. No-op while holding."""
+        characters are written at once, still whole, when the append is made with
+        less than 4 KB of C stack in use (a deeper one holds them on, all of them
+        until a shallower append or the flush: a littlefs write needs ~1.6 KB more
+        of a Pico's 8 KB stack); held lines for another file than the first are
+        written before it is held. No-op while holding."""
         if self.later is None:
             self.later = [None, [], 0]
 

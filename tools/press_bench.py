@@ -48,7 +48,7 @@ mem_info's lines).
 ``PBSTACK <bytes> <method> <file>``: a Storage write (``Written``) began with more
 of the C stack in use (micropython.stack_use(): the bench's own wrappers, a few
 frames, included) than any before it in this interpreter: a littlefs write takes
-~1.7 KB more of a Pico's 8 KB stack (firmware/storage.py ``_WRITE_STACK``).
+~1.6 KB more of a Pico's 8 KB stack (firmware/storage.py ``_WRITE_STACK``).
 ``PBFAULT <game> <n> <kind>``: a press that raised another exception, which the app
 recovered from as from a MemoryError (its "Error" notice, naming the kind only:
 firmware.memory.recover_memory); a fault of the app, never expected.

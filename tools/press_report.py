@@ -42,8 +42,8 @@ SECTOR = 4096
 # MicroPython stops Python code 256 short of the end, a littlefs write (open, write,
 # close, a metadata compaction) took up to 1,628 more below the Python caller (the
 # emulated Pico's stack painted before and read after 400 appends and saves), and
-# Storage's own frames between the bench's wrapper and the write ~800: what is left,
-# with ~1 KB to spare for interrupts and a deeper littlefs path
+# Storage's own frames between the bench's wrapper and the write ~800: 5,508 left, of
+# which this keeps 388 spare for a deeper littlefs path than those 400 writes met
 STACK_BYTES = 5120
 
 
@@ -245,7 +245,7 @@ def report(data, where, erases=None, programmed=None, device=True):
     if "stack" in data:
         deepest = data["stack"]
         label = ("deepest storage write, C stack in use as it began (%s of %s; the bench's wrappers "
-                 "included; a littlefs write takes ~1.7 KB more of the Pico's 8 KB)" % (deepest[1], deepest[2]))
+                 "included; a littlefs write takes ~1.6 KB more of the Pico's 8 KB)" % (deepest[1], deepest[2]))
         if device:
             lines.append("  " + budget(label, deepest[0], STACK_BYTES, "B"))
         else:

@@ -430,7 +430,7 @@ def test_the_deepest_storage_write_is_judged_on_the_pico_only():
         assert data["stack"] == [deepest, "write_atomic", "saves/state.sav"]
         joined = "\n".join(press_report.report(data, "test"))
         assert ("deepest storage write, C stack in use as it began (write_atomic of saves/state.sav; "
-                "the bench's wrappers included; a littlefs write takes ~1.7 KB more of the Pico's "
+                "the bench's wrappers included; a littlefs write takes ~1.6 KB more of the Pico's "
                 "8 KB): %d B (budget 5120 B): %s" % (deepest, verdict)) in joined
         host = "\n".join(press_report.report(data, "test", device=False))
         assert "%d B on this host (budget 5120 B of a Pico's stack: not judged here" % deepest in host
