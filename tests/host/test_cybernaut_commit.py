@@ -507,29 +507,3 @@ def test_a_parked_entry_the_press_still_holds_is_found_without_writing_it(tmp_pa
     app.storage.flush()
     assert app.storage.size(name) > size
     assert commit._find(app, app.session, entry["seq"])["in"]["items"] == items  # from the file
-
-
-def test_solo_placement_journals_its_placements_in_one_sealed_entry(tmp_path):
-    # issue 21: the Solo option journaled a sealed entry a chit (27 seals and lines,
-    # ~150 ms of a Pico); now one sealed entry lists every chit placed, and each
-    # chit's commitment is journaled as for any placement (III.A)
-    root = str(tmp_path)
-    board, app = boot(root, 7)
-    for key in "D D A D D A".split(" "):
-        board.press(app, key)
-    game = app.top()
-    game.s["sel"] = game.items(app).index("Solo placement")
-    board.press(app, "A")
-    app.storage.flush()
-    entries = _journal(root)
-    assert _kinds(entries, "nsa_setup") == []
-    solo = _kinds(entries, "nsa_setup_solo")
-    assert len(solo) == 1 and solo[0]["rule"] == "Cybernaut III.A"
-    placed = json.loads(app.unseal(solo[0]["in"]["sealed"]))
-    where = dict((c["id"], [c["t"], c["at"]]) for c in game.load(app).in_space())
-    assert len(placed) == len(where) == solo[0]["out"]["chits"] == 27
-    assert dict((chit, [kind, at]) for chit, kind, at in placed) == where
-    assert len(_kinds(entries, "commit")) == 27 and len(_kinds(entries, "nsa_setup_done")) == 1
-    line = [l for l in open(os.path.join(root, "journals", "s0001.jrn")) if "nsa_setup_solo" in l][0]
-    for chit_id, kind, at in placed:
-        assert '"%s"' % at not in line  # no address in clear

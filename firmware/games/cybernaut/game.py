@@ -291,19 +291,10 @@ class GameScreen(Menu):
         app.push(Handover.make("NSA", screen_class("cn_place").make("setup", nsa_cursor(app))))
 
     def solo(self, app):
-        """Solo option (Cybernaut III.A): the device places every NSA chit. Its
-        placements go into the journal as one sealed entry, "nsa_setup_solo"
-        (inputs {"sealed": [[chit id, type, address], ...]}), not one sealed entry
-        a chit (27 seals and journal lines: ~150 ms of a Pico, issue 21); each
-        chit's commitment is journaled as for any placement (cybernaut_commit)."""
         game = self.load(app)
         events = game.solo_setup(app.source)
         self.store(app, game, events)
-        placed = [[e["chit"], e["type"], e["at"]] for e in events if e["kind"] == "nsa_setup"]
-        app.record(GAME, "nsa_setup_solo", {"sealed": app.seal(json.dumps(placed))},
-                   {"chits": len(placed)}, "Cybernaut III.A")
-        placed = None
-        journal(app, [e for e in events if e["kind"] != "nsa_setup"], True)
+        journal(app, events, True)
         self.s["msg"] = "NSA chits placed"
 
     def add_cyb(self, app):
