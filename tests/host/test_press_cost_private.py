@@ -22,6 +22,16 @@ def to_nsa_placement(board, app, then):
     keys(board, app, " ".join(["D"] * entries.index("NSA placement")) + " " + then)
 
 
+def to_a_green_address(board, app):
+    """From the main menu: the NSA's placement grid with its cursor on the first green
+    address, where a placement is refused (Cybernaut III.A.2). :returns: the grid."""
+    to_nsa_placement(board, app, "A A")
+    place = app.top()
+    green = sorted(app.find("cn_game").load(app).green)[0]
+    place.s["g"], place.s["r"], place.s["c"] = green[0], int(green[1]), int(green[2])
+    return place
+
+
 def test_an_arrow_on_the_nsa_grid_writes_nothing_and_its_cursor_never_goes_in_clear():
     # issue 21: an arrow on the NSA's placement grid (a private screen, sealed whole
     # in the save) only moves its cursor: no digest, no seal, no save (it sealed the
@@ -241,20 +251,15 @@ def test_the_nsa_placement_keeps_the_stored_game_in_hand_and_loads_it_after_anot
 
 def test_a_refusal_draws_its_frame_before_its_save_and_a_cut_between_loses_only_its_message():
     # issue 21: a refused placement changed no game; its press wrote the whole save
-    # before its frame (60 ms of a Pico). Its journal line is written at the press's
-    # end (the record), its frame drawn, then its save (App.redraw). A power cut
+    # before its frame (60 ms of a Pico). Its journal line is written in the press
+    # (the record), its frame drawn, then its save (App.redraw). A power cut
     # between frame and save resumes the grid as before the refusal, the journal
     # going on after the refusal's line, and `referee verify` reads it whole
     import os
     from referee.cli import main as referee
     root = tempdir("refusedlater")
     board, app = boot(root, 5)
-    to_nsa_placement(board, app, "A A")
-    place = app.top()
-    hub = app.find("cn_game")
-    game = hub.load(app)
-    green = sorted(game.green)[0]               # a green address: refused (III.A.2)
-    place.s["g"], place.s["r"], place.s["c"] = green[0], int(green[1]), int(green[2])
+    to_a_green_address(board, app)
     saved = app.storage.read("saves/state.sav")
     journal = app.storage.read("journals/s0001.jrn")
     seq = app.journal.next_seq
@@ -273,9 +278,7 @@ def test_a_refusal_draws_its_frame_before_its_save_and_a_cut_between_loses_only_
     assert referee(["verify", os.path.join(root, "journals", "s0001.jrn")]) == 0
     # without the cut: the frame, then the save holds the refusal's screen
     board3, app3 = boot(tempdir("refusedlater2"), 5)
-    to_nsa_placement(board3, app3, "A A")
-    place = app3.top()
-    place.s["g"], place.s["r"], place.s["c"] = green[0], int(green[1]), int(green[2])
+    to_a_green_address(board3, app3)
     saved = app3.storage.read("saves/state.sav")
     app3.handle("A", "short")
     assert app3.storage.read("saves/state.sav") == saved
@@ -292,11 +295,7 @@ def test_a_refusal_whose_journal_line_cannot_be_written_says_so_and_the_app_goes
     # (a Pico at the REPL until reset); now the press is not kept and the notice says why
     root = tempdir("refusedfull")
     board, app = boot(root, 5)
-    to_nsa_placement(board, app, "A A")
-    place = app.top()
-    game = app.find("cn_game").load(app)
-    green = sorted(game.green)[0]
-    place.s["g"], place.s["r"], place.s["c"] = green[0], int(green[1]), int(green[2])
+    place = to_a_green_address(board, app)
     real = app.storage.append
 
     def full(name, text):
@@ -320,11 +319,7 @@ def test_a_press_right_after_a_refusal_makes_its_save_and_still_holds_its_lines(
     # that press's journal lines went to the file one by one (deep in the stack too)
     root = tempdir("refusednext")
     board, app = boot(root, 5)
-    to_nsa_placement(board, app, "A A")
-    place = app.top()
-    game = app.find("cn_game").load(app)
-    green = sorted(game.green)[0]
-    place.s["g"], place.s["r"], place.s["c"] = green[0], int(green[1]), int(green[2])
+    place = to_a_green_address(board, app)
     saved = app.storage.read("saves/state.sav")
     app.handle("A", "short")                   # refused; no frame follows
     assert app.storage.read("saves/state.sav") == saved
