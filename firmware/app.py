@@ -39,6 +39,13 @@ _PRESSURE = const(65536)
 # MicroPython 160 KB (a 240K heap of the 32-bit port: 167 KB), so only the latter restarts
 # (firmware/screens/main.py's _ROOMY is the same figure: a const of each module)
 _WHOLE = const(188416)
+# ... or above _ENOUGH with one free block of _BLOCK bytes: the heap a Cybernaut game
+# left on the Pocket Referee firmware (issue 21, the emulated Pico: 182.6 KB free, a
+# 121 KB block; a restart gave 190 KB and a 153 KB block for 1.2 s of boot and a
+# second's soft reset). Not the heap a game's end left in pieces (156 KB free, no
+# block over 9.7 KB: that one restarts), nor the stock firmware's after a game
+_ENOUGH = const(163840)
+_BLOCK = const(65536)
 PRIVATE_MS = 5000
 # the undo step an action left to copy after its frame (App._act, App.redraw): [the
 # App, the step's file name], or [None, None]; then the last save (its saved_sha)
@@ -291,7 +298,9 @@ class App(Journaling, Sealing, Saving):
         other game's modules or names, no leftovers splitting it: issue 7). Not when
         the heap has _WHOLE bytes free after a collection (the firmware with the code
         frozen in: its modules and names take no RAM; a restart there only cost the
-        press a boot, 0.8 s of a Pico, and the soft reset's second: issue 21).
+        press a boot, 0.8 s of a Pico, and the soft reset's second: issue 21), nor
+        with _ENOUGH free and a free block of _BLOCK bytes (that firmware after a
+        game: see _ENOUGH).
 
         :param mem_free: () -> free bytes (default gc.mem_free; CPython has none:
             then the board restarts whenever it can).
@@ -304,9 +313,21 @@ class App(Journaling, Sealing, Saving):
             return
         free = mem_free or getattr(gc, "mem_free", None)
         if free is not None:
+            self.storage.flush()  # the lines a press held (the save below writes them anyway)
             gc.collect()
-            if free() >= _WHOLE:  # as good as a whole heap already: a restart gives nothing
-                return
+            have = free()
+            if have >= _ENOUGH:  # as good as a whole heap already: a restart gives nothing
+                if have < _WHOLE:
+                    # one free block of _BLOCK bytes? (MicroPython tells the free
+                    # bytes, not the largest block: one is tried, then let go)
+                    try:
+                        bytearray(_BLOCK)
+                        have = _WHOLE
+                    except MemoryError:
+                        pass
+                    gc.collect()
+                if have >= _WHOLE:
+                    return
         self.launch = True
         self.save()
         self.restart()

@@ -122,7 +122,7 @@ def test_a_heap_as_good_as_whole_goes_on_without_a_restart():
     # issue 21: on the firmware with the code frozen in, a Pico has 207 KB free at
     # boot, and a restart first only cost the press a boot (0.8 s) and the soft
     # reset's second. With _WHOLE bytes free after a collection restart_first goes
-    # on; a byte fewer and it restarts as before
+    # on; with less than _ENOUGH it restarts as before (between the two: the next test)
     from firmware import app as app_module
     root = tempdir("restartwhole")
     board, app = boot(root, 7)
@@ -130,6 +130,39 @@ def test_a_heap_as_good_as_whole_goes_on_without_a_restart():
     app.restart = lambda: restarts.append(app.top().ID)
     app.restart_first(lambda: app_module._WHOLE)
     assert restarts == [] and not app.launch
-    app.restart_first(lambda: app_module._WHOLE - 1)
+    app.restart_first(lambda: app_module._ENOUGH - 1)
     assert restarts == ["main"] and "launch" in _save_body(root)
     assert app_module._WHOLE == 184 * 1024    # between the two firmwares' free heaps at boot
+
+
+def test_a_roomy_heap_with_a_big_block_goes_on_and_one_in_pieces_restarts(monkeypatch):
+    # issue 21: the Pocket Referee firmware after a Cybernaut game had 182.6 KB free
+    # and a 121 KB block (the emulated Pico): its restart gave 8 KB more for 2 s. From
+    # _ENOUGH bytes free it goes on when a block of _BLOCK bytes is free (tried with a
+    # bytearray of that size), and restarts when none is (a heap in pieces: 156 KB
+    # free, 9.7 KB the largest block) or below _ENOUGH
+    from firmware import app as app_module
+    root = tempdir("restartroomy")
+    board, app = boot(root, 7)
+    restarts = []
+    app.restart = lambda: restarts.append(app.top().ID)
+    tried = []
+
+    def block(size):  # the heap's stand-in: no free block of 64 KB or more
+        tried.append(size)
+        if size >= 64 * 1024:
+            raise MemoryError
+        return bytes(size)
+
+    app.restart_first(lambda: app_module._ENOUGH)  # CPython has the block
+    assert restarts == [] and not app.launch
+    monkeypatch.setattr(app_module, "bytearray", block, raising=False)
+    app.restart_first(lambda: app_module._ENOUGH)
+    assert restarts == ["main"] and "launch" in _save_body(root) and tried == [64 * 1024]
+    app.launch = False
+    app.restart_first(lambda: app_module._ENOUGH - 1)
+    assert restarts == ["main", "main"] and tried == [64 * 1024]  # too little: no probe
+    app.launch = False
+    app.restart_first(lambda: app_module._WHOLE)
+    assert len(restarts) == 2 and tried == [64 * 1024]  # a whole heap needs no probe
+    assert app_module._ENOUGH == 160 * 1024 and app_module._BLOCK == 64 * 1024
