@@ -507,3 +507,36 @@ def test_a_parked_entry_the_press_still_holds_is_found_without_writing_it(tmp_pa
     app.storage.flush()
     assert app.storage.size(name) > size
     assert commit._find(app, app.session, entry["seq"])["in"]["items"] == items  # from the file
+
+
+def test_the_solo_placement_journals_a_commitment_a_chit_and_one_public_count(tmp_path, capsys):
+    # issue 21: each chit's commitment is its record (it binds id, type and address);
+    # the Solo placement writes no sealed "nsa_setup" entry beside each, only one
+    # public entry with the count; every commitment opens to its chit where it lies,
+    # and referee verify reads the journal
+    board, app = boot(str(tmp_path), 3)
+    d = Driver(board, app)
+    d.choose("Cybernaut")
+    d.choose("New game")
+    seq = app.journal.next_seq
+    d.choose("Solo placement")
+    app.storage.flush()
+    entries = [e for e in _journal(str(tmp_path)) if e["seq"] >= seq]
+    kinds = [e["kind"] for e in entries]
+    assert "nsa_setup" not in kinds
+    screen = app.find("cn_game")
+    game = screen.load(app)
+    chits = [c for c in game.s["nsa"] if c["w"] == "space"]
+    assert len(chits) == len([c for c in game.s["nsa"]]) > 20  # every NSA chit placed
+    commits = [e for e in entries if e["kind"] == "commit"]
+    assert len(commits) == len(chits) and kinds.count("nsa_setup_solo") == 1
+    solo = [e for e in entries if e["kind"] == "nsa_setup_solo"][0]
+    assert solo["in"] == {"chits": len(chits)} and solo["rule"] == "Cybernaut III.A"
+    assert kinds[-1] == "nsa_setup_done"
+    opened = sorted(app.open_secret(e["in"]["id"]) for e in commits)
+    assert opened == sorted("%s %s@%s" % (c["id"], c["t"], c["at"]) for c in chits)
+    app.end_session()  # the seed revealed: verify recomputes the placement's dice
+    app.save()
+    assert referee(["verify", os.path.join(str(tmp_path), "journals", "s0001.jrn")]) == 0
+    capsys.readouterr()
+

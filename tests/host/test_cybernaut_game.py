@@ -90,6 +90,49 @@ def test_the_secret_part_is_sealed_in_groups_and_older_saves_still_load(tmp_path
 
 
 
+def test_a_group_whose_chits_did_not_change_keeps_its_sealed_text(tmp_path):
+    # issue 21: store seals only the groups whose text changed since the last load or
+    # store, and load opens only the groups it has not seen (sealing or opening is
+    # ~20 ms a KB of a Pico); the others keep their sealed text, which opens to the
+    # same chits, so a save of a game that did not change writes nothing
+    from boards.sim import boot
+    board, app = boot(str(tmp_path), 3)
+    for key in ("D", "D", "A", "D", "D", "A", "D", "A"):  # Cybernaut, New game, Solo
+        board.press(app, key)
+    screen = app.top()
+    assert screen.ID == "cn_game" and screen.s["msg"] == "NSA chits placed"
+    before = list(screen.s["sec"]["groups"])
+    assert len(before) > 3
+    opened = []
+    unseal = app.unseal
+    app.unseal = lambda piece: opened.append(piece) or unseal(piece)
+    game = screen.load(app)
+    assert opened == []  # every group as the placement's store sealed it
+    screen.store(app, game)
+    assert screen.s["sec"]["groups"] == before  # the very sealed texts
+    sha = app.saved_sha
+    app.save()
+    assert app.saved_sha == sha  # the same text: nothing written
+    # one chit changed: its group alone is sealed anew, and opens to the change
+    game = screen.load(app)
+    chit = game.s["nsa"][-1]
+    chit["at"] = "M99" if chit["at"] != "M99" else "M98"
+    screen.store(app, game)
+    after = screen.s["sec"]["groups"]
+    assert len(after) == len(before)
+    changed = [at for at in range(len(after)) if after[at] != before[at]]
+    assert len(changed) == 1 and chit["id"] in unseal(after[changed[0]])
+    assert screen.load(app).s["nsa"][-1]["at"] == chit["at"] and opened == []
+    # a screen that saw no group (after a boot) opens each and seals each anew
+    screen.opened = None
+    game = screen.load(app)
+    assert opened == after
+    screen.opened = None
+    screen.store(app, game)
+    assert [at for at in range(len(after)) if screen.s["sec"]["groups"][at] == after[at]] == []
+    assert screen.load(app).to_dict() == game.to_dict()
+
+
 def test_the_interaction_result_the_message_line_and_the_log_in_words(tmp_path):
     """An Interaction through the simulator's buttons (cyb_sim_netrun's set-up):
     the result screen, the game menu's message line and the Log screen show what

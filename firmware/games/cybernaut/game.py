@@ -45,6 +45,16 @@ def _copy(obj):
     return obj
 
 
+def _sealed(app, text, known, fresh):
+    """The sealed text of group ``text``: the one ``known`` ({text: sealed}) has for
+    it, else a new seal; ``fresh`` ({sealed: text}) gets it."""
+    piece = known.get(text)
+    if piece is None:
+        piece = app.seal(text)
+    fresh[piece] = text
+    return piece
+
+
 class GameScreen(Menu):
     """A Cybernaut game. B asks whether to abandon it (LeaveMenu); B long: the track.
 
@@ -66,6 +76,11 @@ class GameScreen(Menu):
     # its play interns more names than six pools hold: App.boot takes the next
     # pool while the heap is whole (firmware.app.reserve_names)
     RESERVE_NAMES = True
+
+    # {sealed text: its group's text} of the groups the last load or store saw (RAM
+    # only, never saved or shown: load opens only the groups not in it, store seals
+    # only the groups whose text is not in it)
+    opened = None
 
     def initial(self):
         return {"sel": 0, "pub": None, "sec": None, "msg": "", "log": []}
@@ -91,21 +106,31 @@ class GameScreen(Menu):
 
     def load(self, app):
         """The Game (secret part unsealed: keep it off Netrunner-facing screens).
-        Opened anew each time: kept opened between presses (issue 21, ~110 ms of a
-        Pico a load) they held 10-15 KB of small objects in a heap a Cybernaut game
-        already fills (make bench: the 240K ladder failed)."""
+        Made anew each time: a Game kept between presses (issue 21, ~110 ms of a
+        Pico a load) held 10-15 KB of small objects in a heap a Cybernaut game
+        already fills (make bench: the 240K ladder failed). Only the texts of the
+        sealed groups are kept (``opened``, ~2 KB): a group sealed as before is not
+        opened again (~20 ms a KB)."""
         public = _copy(self.s["pub"])  # a copy: trial changes stay off the save
         sec = self.s["sec"]
         if isinstance(sec, dict):  # sealed groups of chits, each a JSON list
             secret = []
+            known = self.opened or {}
+            opened = {}
             for piece in sec["groups"]:
-                items = json.loads(app.unseal(piece))
+                text = known.get(piece)
+                if text is None:
+                    text = app.unseal(piece)
+                opened[piece] = text
+                items = json.loads(text)
+                text = None
                 if items and not isinstance(items[0], dict):  # [keys, row, ...] (store)
                     keys = items[0]
                     for at in range(1, len(items)):
                         secret.append(dict(zip(keys, items[at])))
                 else:  # a list of chits (saves before 2026-12-04)
                     secret.extend(items)
+            self.opened = opened
         elif isinstance(sec, str):  # one sealed text (older saves)
             secret = json.loads(app.unseal(sec))
         else:  # the text cut in sealed slices (older saves)
@@ -134,6 +159,16 @@ class GameScreen(Menu):
         # each chit's dict, so fewer groups to seal and open, and fewer hex digits
         # in each save (issue 21: json.dumps writes a string one character at a time,
         # 4.7 ms a KB of a Pico, and 5.5 KB of a save were these groups)
+        # A group whose text is one the last load or store saw keeps its sealed text
+        # (``opened``; issue 21: sealing or opening takes ~20 ms a KB of a Pico, and
+        # most actions change no chit): it opens to the same text, and a save's text
+        # stays the same when nothing changed. Two saves then show which groups did
+        # not change, to someone who compares the files on a PC; sealing guards
+        # against glances, not against the device's files on a laptop (shared_rules.seal)
+        known = {}
+        for piece in self.opened or ():
+            known[self.opened[piece]] = piece
+        self.opened = fresh = {}
         sealed = []
         group = None
         keys = None
@@ -141,14 +176,14 @@ class GameScreen(Menu):
             names = sorted(chit)
             text = json.dumps([chit[name] for name in names], separators=(",", ":"))
             if group is not None and (names != keys or len(group) + len(text) >= SEAL_PIECE):
-                sealed.append(app.seal(group + "]"))
+                sealed.append(_sealed(app, group + "]", known, fresh))
                 group = None
             if group is None:
                 keys = names
                 group = "[" + json.dumps(names, separators=(",", ":"))
             group = group + "," + text
         text = None
-        sealed.append(app.seal((group or "[") + "]"))
+        sealed.append(_sealed(app, (group or "[") + "]", known, fresh))
         self.s["sec"] = {"groups": sealed}
 
     def act(self, app, fn, *args):
@@ -291,10 +326,18 @@ class GameScreen(Menu):
         app.push(Handover.make("NSA", screen_class("cn_place").make("setup", nsa_cursor(app))))
 
     def solo(self, app):
+        """Solo placement (Cybernaut III.A): the device places every NSA chit. Each
+        chit's commitment (store: cybernaut_commit.sync) is its journal record: it
+        binds the chit's id, type and address, opened when the rules reveal the chit
+        and at the game's end (IV.B.3). So no sealed "nsa_setup" entry a chit beside
+        it (a press that placed 27 chits sealed and wrote 27 more entries: ~150 ms of
+        a Pico, issue 21), only one public entry with how many were placed."""
         game = self.load(app)
         events = game.solo_setup(app.source)
         self.store(app, game, events)
-        journal(app, events, True)
+        rest = [e for e in events if e["kind"] != "nsa_setup"]
+        app.record(GAME, "nsa_setup_solo", {"chits": len(events) - len(rest)}, {}, "Cybernaut III.A")
+        journal(app, rest, True)
         self.s["msg"] = "NSA chits placed"
 
     def add_cyb(self, app):
