@@ -540,3 +540,21 @@ def test_the_solo_placement_journals_a_commitment_a_chit_and_one_public_count(tm
     assert referee(["verify", os.path.join(str(tmp_path), "journals", "s0001.jrn")]) == 0
     capsys.readouterr()
 
+
+def test_the_cybernaut_menu_after_a_game_reads_no_pack_for_its_footer(tmp_path):
+    # issue 21: a new game lets go of the rolls-only pack; back at the menu after the
+    # game, its footer ("PLACEHOLDER pack" for the sample) was a reason to parse that
+    # pack anew (80-120 ms of a Pico): the menu keeps the flag it read
+    board, app = boot(str(tmp_path), 3)
+    d = Driver(board, app)
+    d.choose("Cybernaut")
+    assert "PLACEHOLDER pack" in app.surface.lines()
+    d.choose("New game")
+    assert "cybernaut-sample" not in app.packs  # let go for the game
+    d.seq("B D A A")  # leave, Abandon game (armed, then done)
+    d.close_results()
+    assert app.top().ID == "cn_menu"
+    assert "PLACEHOLDER pack" in app.surface.lines()
+    assert "cybernaut-sample" not in app.packs  # not parsed for the footer
+    d.choose("Encounter")  # a roll needs the pack: read then
+    assert "cybernaut-sample" in app.packs and app.top().ID == "result"

@@ -58,9 +58,15 @@ class CybernautMenu(Menu):
     def items(self, app):
         return ["Interaction", "Encounter", "New game", "New game (fog)"]
 
+    placeholder = None  # the rolls-only pack's flag, once read (footer)
+
     def footer(self, app):
-        pack = app.pack(PACK)
-        return ["PLACEHOLDER pack"] if pack.placeholder else []
+        # read once: a new game lets go of that pack (choose), and drawing this menu
+        # again after the game parsed it anew for one flag (80-120 ms of a Pico, issue
+        # 21); the files change only by a sync, which restarts the app
+        if self.placeholder is None:
+            self.placeholder = bool(app.pack(PACK).placeholder)
+        return ["PLACEHOLDER pack"] if self.placeholder else []
 
     def choose(self, app, index):
         if index == 0:
