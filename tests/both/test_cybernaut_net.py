@@ -165,6 +165,35 @@ def test_solo_setup_places_everything_within_the_rules():
         assert len(game.in_space()) == 12
 
 
+
+def test_the_setup_lists_match_their_definitions_on_any_partial_setup():
+    # issue 21: _grids_lacking_nexus and setup_todo each take one pass now (the Solo
+    # placement asks them ~30 times); their answers are the definitions' (III.A.3:
+    # a grid lacks a Nexus that is not a Dead End; working Nexus chits first),
+    # checked against those definitions written out plainly, on partial setups
+    from shared_rules.cybernaut.setup import GRID_NAMES
+    pack = small_pack()
+    game = Game(pack)
+    spots = [g + "%d%d" % (r, c) for g in GRID_NAMES for r in range(3) for c in range(3)]
+    state = 7
+    for trial in range(60):
+        for chit in game.s["nsa"]:
+            state = (state * 1103515245 + 12345) & 0x7FFFFFFF
+            if (state >> 8) % 3:
+                chit["w"], chit["at"] = "space", spots[(state >> 12) % len(spots)]
+            else:
+                chit["w"], chit["at"] = "setup", None
+        want = []
+        for grid in GRID_NAMES:
+            if not [c for c in game.s["nsa"] if c["w"] == "space" and c["at"][0] == grid
+                    and game.ntype(c)["kind"] == "nexus" and game.ntype(c).get("red")]:
+                want.append(grid)
+        assert game._grids_lacking_nexus() == want, trial
+        todo = [c for c in game.s["nsa"] if c["w"] == "setup"]
+        first = [c["id"] for c in todo if game.ntype(c)["kind"] == "nexus" and game.ntype(c).get("red")]
+        assert game.setup_todo() == first + [c["id"] for c in todo if c["id"] not in first], trial
+    assert len(game.s["nsa"]) > 4
+
 class _Counted:
     """A source that answers randbelow with ``pick(n)`` and keeps every n asked."""
 
