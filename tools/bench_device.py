@@ -68,7 +68,8 @@ WORD = 8 if sys.maxsize > 2 ** 32 else 4  # bytes in a pointer: a GC block is 4 
 
 def _args():
     opts = {"--mpy": None, "--device-build": None, "--actions": "10000", "--seed": "1",
-            "--heap": BUDGET_HEAP, "--micropython64": None, "--ladder-presses": "2000"}
+            "--heap": BUDGET_HEAP, "--micropython64": None, "--ladder-presses": "2000",
+            "--game-keys": None}
     flags = []
     argv = sys.argv[1:]
     i = 0
@@ -236,6 +237,32 @@ for i in range(%d):
     app.redraw()
 print('PLAY', oom[0], done, app.top().ID)""", 1)
 PLAY_PRESSES = 2000
+# A whole game, as people play it: the presses of the scripted Cybernaut game
+# (tests/host/cyb_game.py, written out by tools/game_keys.py on CPython: set-up, ten
+# turns with netruns and re-placements, the end), replayed from a fresh boot with the
+# same seed. Random presses (the ladders) seldom get past a game's set-up. Prints
+# "WHOLE <MemoryErrors> <the first's press index, or -1> <presses done> <journal's
+# next entry> <lowest free heap after gc, sampled every 10th press> <top screen>".
+WHOLE_SCRIPT = BOOT_SCRIPT.replace("app.boot()", """from firmware import app as app_module
+oom = [0]
+def _log(message):
+    if message.startswith('Out of memory') or message.startswith('low memory'):
+        oom[0] += 1
+app_module.log = _log
+app.boot()
+from boards.sim import parse_keys
+keys = parse_keys(%r)
+first = -1
+low = gc.mem_free()
+for i in range(len(keys)):
+    errors = oom[0]
+    board.press(app, keys[i][0], keys[i][1])
+    if oom[0] != errors and first < 0:
+        first = i
+    if i %% 10 == 0:
+        gc.collect()
+        low = min(low, gc.mem_free())
+print('WHOLE', oom[0], first, len(keys), app.journal.next_seq, low, app.top().ID)""", 1)
 # The ladder's run: PLAY_SCRIPT's presses as a Pico plays them, restarts included
 # (App.restart_first: a new Cybernaut game, a Neo-Hunt deal; the interpreter saves
 # its progress to the file named first and ends, and play_need starts the next
@@ -386,6 +413,31 @@ def open_flow(keys, heap):
                 if line.startswith("OPEN "):
                     parts = line.split(" ")
                     result = (int(parts[1]), int(parts[2]), parts[3])
+    rmtree(scratch)
+    return result
+
+
+def whole_game(path, heap):
+    """The scripted whole Cybernaut game replayed from a fresh boot under ``heap``
+    (WHOLE_SCRIPT; ``path``: tools/game_keys.py's file). :returns: (its WHOLE
+    figures as ints, its top screen, the journal entry the game ends at on CPython),
+    or None if a run failed or the file is missing."""
+    try:
+        with open(path) as handle:
+            keys, want = handle.read().split("\n")[:2]
+    except (OSError, ValueError):
+        return None
+    scratch = temp_dir()
+    script = scratch + "/whole.py"
+    with open(script, "w") as handle:
+        handle.write(WHOLE_SCRIPT % (code_dir(), scratch + "/data", packs_dir(), scratch + "/data", keys))
+    result = None
+    os.system("%s -X heapsize=%s %s > %s/out.txt 2>&1" % (sys.executable, heap, script, scratch))
+    with open(scratch + "/out.txt") as handle:
+        for line in handle.read().split("\n"):
+            if line.startswith("WHOLE "):
+                parts = line.split(" ")
+                result = ([int(part) for part in parts[1:6]], parts[6], int(want))
     rmtree(scratch)
     return result
 
@@ -717,6 +769,23 @@ def main():
                   "free once done; goal: opens: %s)" % (
                       label, "; it restarts first and the boot does the step" if pico[2] else "",
                       "opens" if opened else "OUT OF MEMORY", OPTS["--heap"], kb(pico[0]), verdict(opened)))
+
+    # 4b'. a whole game as people play it (the scripted Cybernaut game's presses):
+    # does it fit the budget's heap from its set-up to its end?
+    if OPTS["--game-keys"]:
+        whole = whole_game(OPTS["--game-keys"], OPTS["--heap"])
+        if whole is None:
+            print("whole Cybernaut game (%s): the run failed" % OPTS["--game-keys"])
+        else:
+            (errors, first, count, seq, low), top, want = whole
+            fits = errors == 0 and seq == want
+            print("whole Cybernaut game (tests/host/cyb_game.py's %d presses replayed, code in the "
+                  "heap): %s with the %s heap: %d MemoryErrors%s; journal at entry %d (%d when "
+                  "played whole); lowest free heap %s (goal: 0 MemoryErrors and the game's end: %s)" % (
+                      count, "played to its end" if fits else "NOT played through", OPTS["--heap"],
+                      errors, ", the first at press %d (the presses after it play another game)" % (first + 1)
+                      if first >= 0 else "", seq, want,
+                      kb(low), verdict(fits)))
 
     # 4c. each game's ladder: how much heap it needs to be played, on this port and
     # on the 64-bit one beside it (the distance to the budget, and what the 64-bit
