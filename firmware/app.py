@@ -313,7 +313,9 @@ class App(Journaling, Sealing, Saving):
             return
         free = mem_free or getattr(gc, "mem_free", None)
         if free is not None:
-            self.storage.flush()  # the lines a press held (the save below writes them anyway)
+            # the lines the press held (the save below writes them anyway); it goes on
+            # holding them if it did (found by review)
+            self.storage.flush(self.storage.later is not None)
             gc.collect()
             have = free()
             if have >= _ENOUGH:  # as good as a whole heap already: a restart gives nothing

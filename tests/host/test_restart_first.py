@@ -166,3 +166,22 @@ def test_a_roomy_heap_with_a_big_block_goes_on_and_one_in_pieces_restarts(monkey
     app.restart_first(lambda: app_module._WHOLE)
     assert len(restarts) == 2 and tried == [64 * 1024]  # a whole heap needs no probe
     assert app_module._ENOUGH == 160 * 1024 and app_module._BLOCK == 64 * 1024
+
+
+def test_going_on_without_a_restart_writes_the_held_lines_and_holds_on():
+    # found by review: restart_first wrote the press's held journal lines and stopped
+    # holding, so the rest of the press wrote each line with its own append; it goes
+    # on holding now (and a press that held nothing is not made to hold)
+    from firmware import app as app_module
+    root = tempdir("restartholds")
+    board, app = boot(root, 7)
+    app.restart = lambda: None
+    app.storage.hold()
+    app.record("session", "note", {"n": 1}, {}, "test")
+    assert app.storage.later is not None and app.storage.later[1]
+    app.restart_first(lambda: app_module._WHOLE)
+    assert app.storage.later is not None and not app.storage.later[1]  # written, holding
+    assert '"note"' in app.storage.read(app.journal_name()).decode()
+    app.storage.flush()
+    app.restart_first(lambda: app_module._WHOLE)
+    assert app.storage.later is None
