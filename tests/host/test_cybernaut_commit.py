@@ -532,7 +532,7 @@ def test_the_solo_placement_journals_a_commitment_a_chit_and_one_public_count(tm
     assert len(commits) == len(chits) and kinds.count("nsa_setup_solo") == 1
     solo = [e for e in entries if e["kind"] == "nsa_setup_solo"][0]
     assert solo["in"] == {"chits": len(chits)} and solo["rule"] == "Cybernaut III.A"
-    assert kinds[-1] == "nsa_setup_done"
+    assert kinds[-1] == "nsa_setup_done" and "sealed" not in entries[-1]["in"]  # public, as by hand
     opened = sorted(app.open_secret(e["in"]["id"]) for e in commits)
     assert opened == sorted("%s %s@%s" % (c["id"], c["t"], c["at"]) for c in chits)
     app.end_session()  # the seed revealed: verify recomputes the placement's dice

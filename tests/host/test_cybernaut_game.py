@@ -124,10 +124,10 @@ def test_a_group_whose_chits_did_not_change_keeps_its_sealed_text(tmp_path):
     assert len(changed) == 1 and chit["id"] in unseal(after[changed[0]])
     assert screen.load(app).s["nsa"][-1]["at"] == chit["at"] and opened == []
     # a screen that saw no group (after a boot) opens each and seals each anew
-    screen.opened = None
+    screen.group_texts = None
     game = screen.load(app)
     assert opened == after
-    screen.opened = None
+    screen.group_texts = None
     screen.store(app, game)
     assert [at for at in range(len(after)) if screen.s["sec"]["groups"][at] == after[at]] == []
     assert screen.load(app).to_dict() == game.to_dict()

@@ -80,7 +80,7 @@ class GameScreen(Menu):
     # {sealed text: its group's text} of the groups the last load or store saw (RAM
     # only, never saved or shown: load opens only the groups not in it, store seals
     # only the groups whose text is not in it)
-    opened = None
+    group_texts = None
 
     def initial(self):
         return {"sel": 0, "pub": None, "sec": None, "msg": "", "log": []}
@@ -109,13 +109,13 @@ class GameScreen(Menu):
         Made anew each time: a Game kept between presses (issue 21, ~110 ms of a
         Pico a load) held 10-15 KB of small objects in a heap a Cybernaut game
         already fills (make bench: the 240K ladder failed). Only the texts of the
-        sealed groups are kept (``opened``, ~2 KB): a group sealed as before is not
+        sealed groups are kept (``group_texts``, ~2 KB): a group sealed as before is not
         opened again (~20 ms a KB)."""
         public = _copy(self.s["pub"])  # a copy: trial changes stay off the save
         sec = self.s["sec"]
         if isinstance(sec, dict):  # sealed groups of chits, each a JSON list
             secret = []
-            known = self.opened or {}
+            known = self.group_texts or {}
             opened = {}
             for piece in sec["groups"]:
                 text = known.get(piece)
@@ -130,7 +130,7 @@ class GameScreen(Menu):
                         secret.append(dict(zip(keys, items[at])))
                 else:  # a list of chits (saves before 2026-12-04)
                     secret.extend(items)
-            self.opened = opened
+            self.group_texts = opened
         elif isinstance(sec, str):  # one sealed text (older saves)
             secret = json.loads(app.unseal(sec))
         else:  # the text cut in sealed slices (older saves)
@@ -160,15 +160,18 @@ class GameScreen(Menu):
         # in each save (issue 21: json.dumps writes a string one character at a time,
         # 4.7 ms a KB of a Pico, and 5.5 KB of a save were these groups)
         # A group whose text is one the last load or store saw keeps its sealed text
-        # (``opened``; issue 21: sealing or opening takes ~20 ms a KB of a Pico, and
-        # most actions change no chit): it opens to the same text, and a save's text
-        # stays the same when nothing changed. Two saves then show which groups did
-        # not change, to someone who compares the files on a PC; sealing guards
-        # against glances, not against the device's files on a laptop (shared_rules.seal)
+        # (``group_texts``; issue 21: sealing or opening takes ~20 ms a KB of a Pico,
+        # and most actions change no chit): it opens to the same text, and a save's
+        # text stays the same when nothing changed. Two saves then show which groups
+        # did not change, to anyone who has two of them (`referee sync` copies
+        # state.sav and state.prev to a PC, not the key): which groups of chits an
+        # action touched, little beyond what its journal entries say (a
+        # re-placement's parked and new commitments); what the chits are and where
+        # stays sealed
         known = {}
-        for piece in self.opened or ():
-            known[self.opened[piece]] = piece
-        self.opened = fresh = {}
+        for piece in self.group_texts or ():
+            known[self.group_texts[piece]] = piece
+        self.group_texts = fresh = {}
         sealed = []
         group = None
         keys = None
@@ -337,7 +340,7 @@ class GameScreen(Menu):
         self.store(app, game, events)
         rest = [e for e in events if e["kind"] != "nsa_setup"]
         app.record(GAME, "nsa_setup_solo", {"chits": len(events) - len(rest)}, {}, "Cybernaut III.A")
-        journal(app, rest, True)
+        journal(app, rest)  # (the end of the placement: public, as a placement by hand)
         self.s["msg"] = "NSA chits placed"
 
     def add_cyb(self, app):
