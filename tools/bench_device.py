@@ -240,10 +240,14 @@ PLAY_PRESSES = 2000
 # A whole game, as people play it: the presses of the scripted Cybernaut game
 # (tests/host/cyb_game.py, written out by tools/game_keys.py on CPython: set-up, ten
 # turns with netruns and re-placements, the end), replayed from a fresh boot with the
-# same seed. Random presses (the ladders) seldom get past a game's set-up. Prints
-# "WHOLE <MemoryErrors> <the first's press index, or -1> <presses done> <journal's
-# next entry> <lowest free heap after gc, sampled every 10th press> <top screen>".
-WHOLE_SCRIPT = BOOT_SCRIPT.replace("app.boot()", """from firmware import app as app_module
+# seed they were made with. Random presses (the ladders) seldom get past a game's
+# set-up. Prints "WHOLE <presses that ran out of memory> <the first's index, or -1>
+# <presses> <journal's next entry> <lowest free heap after gc, every 10th press>
+# <top screen>", then "WHOLEFP <fingerprint>": the journal's entries (number, kind,
+# dice blocks used) hashed as tools/game_keys.py does, to tell the same game from
+# another that ends at the same entry (found by review).
+WHOLE_SCRIPT = BOOT_SCRIPT.replace(", 1, board.pack_dirs)", ", %d, board.pack_dirs)").replace(
+    "app.boot()", """from firmware import app as app_module
 oom = [0]
 def _log(message):
     if message.startswith('Out of memory') or message.startswith('low memory'):
@@ -253,16 +257,30 @@ app.boot()
 from boards.sim import parse_keys
 keys = parse_keys(%r)
 first = -1
+failed = 0
 low = gc.mem_free()
 for i in range(len(keys)):
     errors = oom[0]
     board.press(app, keys[i][0], keys[i][1])
-    if oom[0] != errors and first < 0:
-        first = i
+    if oom[0] != errors:
+        failed += 1
+        if first < 0:
+            first = i
     if i %% 10 == 0:
         gc.collect()
         low = min(low, gc.mem_free())
-print('WHOLE', oom[0], first, len(keys), app.journal.next_seq, low, app.top().ID)""", 1)
+print('WHOLE', failed, first, len(keys), app.journal.next_seq, low, app.top().ID)
+keys = None
+gc.collect()
+import binascii, hashlib, json
+digest = hashlib.sha256()
+with open(%r + '/journals/s0001.jrn') as handle:
+    for line in handle:
+        entry = json.loads(line[line.index(' ') + 1:])
+        dice = entry.get('dice') or {}
+        digest.update(('%%d %%s %%s %%s\\n' %% (entry['seq'], entry['kind'], dice.get('from'),
+                                              dice.get('to'))).encode())
+print('WHOLEFP', binascii.hexlify(digest.digest()).decode())""", 1)
 # The ladder's run: PLAY_SCRIPT's presses as a Pico plays them, restarts included
 # (App.restart_first: a new Cybernaut game, a Neo-Hunt deal; the interpreter saves
 # its progress to the file named first and ends, and play_need starts the next
@@ -419,27 +437,42 @@ def open_flow(keys, heap):
 
 def whole_game(path, heap):
     """The scripted whole Cybernaut game replayed from a fresh boot under ``heap``
-    (WHOLE_SCRIPT; ``path``: tools/game_keys.py's file). :returns: (its WHOLE
-    figures as ints, its top screen, the journal entry the game ends at on CPython),
-    or None if a run failed or the file is missing."""
+    (WHOLE_SCRIPT; ``path``: tools/game_keys.py's file: the keys, the journal's next
+    entry at the game's end, the seed, the journal's fingerprint). :returns: (its
+    WHOLE figures as ints, its top screen, True when its journal is the game's
+    (the same entries, kinds and dice), the entry the game ends at), or None if a
+    run failed or the file is missing or short."""
     try:
         with open(path) as handle:
-            keys, want = handle.read().split("\n")[:2]
+            keys, want, seed, print_ = handle.read().split("\n")[:4]
+        want = int(want)
+        seed = int(seed)
     except (OSError, ValueError):
         return None
     scratch = temp_dir()
     script = scratch + "/whole.py"
+    data = scratch + "/data"
     with open(script, "w") as handle:
-        handle.write(WHOLE_SCRIPT % (code_dir(), scratch + "/data", packs_dir(), scratch + "/data", keys))
+        handle.write(WHOLE_SCRIPT % (code_dir(), data, packs_dir(), data, seed, keys, data))
     result = None
+    same = False
     os.system("%s -X heapsize=%s %s > %s/out.txt 2>&1" % (sys.executable, heap, script, scratch))
     with open(scratch + "/out.txt") as handle:
         for line in handle.read().split("\n"):
             if line.startswith("WHOLE "):
                 parts = line.split(" ")
-                result = ([int(part) for part in parts[1:6]], parts[6], int(want))
+                result = [int(part) for part in parts[1:6]], parts[6]
+            elif line.startswith("WHOLEFP "):
+                same = line[8:].strip() == print_
     rmtree(scratch)
-    return result
+    return None if result is None else (result[0], result[1], same, want)
+
+
+def ordinal(n):
+    """``n`` (int >= 1) as "1st", "2nd", "33rd", "44th"."""
+    if n % 100 in (11, 12, 13):
+        return "%dth" % n
+    return "%d%s" % (n, {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th"))
 
 
 def lowest(need, word):
@@ -777,15 +810,16 @@ def main():
         if whole is None:
             print("whole Cybernaut game (%s): the run failed" % OPTS["--game-keys"])
         else:
-            (errors, first, count, seq, low), top, want = whole
-            fits = errors == 0 and seq == want
+            (failed, first, count, seq, low), top, same, want = whole
+            fits = failed == 0 and seq == want and same
             print("whole Cybernaut game (tests/host/cyb_game.py's %d presses replayed, code in the "
-                  "heap): %s with the %s heap: %d MemoryErrors%s; journal at entry %d (%d when "
-                  "played whole); lowest free heap %s (goal: 0 MemoryErrors and the game's end: %s)" % (
+                  "heap): %s with the %s heap: %d presses ran out of memory%s; its journal %s (%d "
+                  "entries; %d when played whole); lowest free heap after gc, every 10th press, %s "
+                  "(goal: no press out of memory, the scripted game's journal to its end: %s)" % (
                       count, "played to its end" if fits else "NOT played through", OPTS["--heap"],
-                      errors, ", the first at press %d (the presses after it play another game)" % (first + 1)
-                      if first >= 0 else "", seq, want,
-                      kb(low), verdict(fits)))
+                      failed, ", the first the %s (the presses after it play another game)" % ordinal(first + 1)
+                      if first >= 0 else "", "is the scripted game's" if same else "is NOT the scripted "
+                      "game's", seq, want, kb(low), verdict(fits)))
 
     # 4c. each game's ladder: how much heap it needs to be played, on this port and
     # on the 64-bit one beside it (the distance to the budget, and what the 64-bit

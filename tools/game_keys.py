@@ -5,13 +5,18 @@ set-up, ten turns with netruns and the NSA's re-placements, the game's end) for
 
     python tools/game_keys.py OUT
 
-OUT gets two lines: the keys as boards.sim.parse_keys reads them ("D D A ..."), then
-the journal's next entry number once the game is over (the replay reaches the same
-point when it plays the same game: the same seed, the same dice). Runs on CPython,
-where the game has all the memory it needs; the driver that chooses menu entries
-by their labels stays off the replay's heap.
+OUT gets four lines: the keys as boards.sim.parse_keys reads them ("D D A ..."), the
+journal's next entry number once the game is over, the seed the game was played with
+(the replay boots with it: the same dice), and the journal's fingerprint
+(``fingerprint``: each entry's number, kind and dice blocks, hashed), which tells the
+scripted game from another that ends at the same entry. Runs on CPython, where the
+game has all the memory it needs; the driver that chooses menu entries by their
+labels stays off the replay's heap.
 """
 
+import binascii
+import hashlib
+import json
 import os
 import sys
 import tempfile
@@ -19,9 +24,26 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+def fingerprint(path):
+    """The fingerprint of journal file ``path`` (hex str): SHA-256 of a line per entry,
+    "<seq> <kind> <dice from> <dice to>" (None where it has no dice), as
+    tools/bench_device.py's replay makes it on the device. Neither salts nor sealed
+    texts go in (they come from the board's entropy), so the same game played again
+    gives the same one."""
+    digest = hashlib.sha256()
+    with open(path) as handle:
+        for line in handle:
+            entry = json.loads(line[line.index(" ") + 1:])
+            dice = entry.get("dice") or {}
+            digest.update(("%d %s %s %s\n" % (entry["seq"], entry["kind"], dice.get("from"),
+                                              dice.get("to"))).encode())
+    return binascii.hexlify(digest.digest()).decode()
+
+
 def game_keys():
-    """(keys, next_seq): the scripted game's presses (list of str, each a
-    parse_keys token) and the journal's next entry number at its end (int)."""
+    """(keys, next_seq, seed, fingerprint): the scripted game's presses (list of str,
+    each a parse_keys token), the journal's next entry number at its end (int), the
+    seed it was played with (int) and its journal's ``fingerprint``."""
     for folder in (ROOT, os.path.join(ROOT, "tests", "both"), os.path.join(ROOT, "tests", "host")):
         if folder not in sys.path:
             sys.path.insert(0, folder)
@@ -32,16 +54,19 @@ def game_keys():
         driver = cyb_game.play(board, app)
         if not cyb_game.game_screen(app).s["pub"]["over"]:
             raise SystemExit("game_keys: the scripted game did not reach its end")
-        return list(driver.keys), app.journal.next_seq
+        app.storage.flush()
+        return (list(driver.keys), app.journal.next_seq, cyb_game.SEED,
+                fingerprint(os.path.join(root, "journals", "s0001.jrn")))
 
 
 def main(argv):
     if len(argv) != 2:
         raise SystemExit("usage: python tools/game_keys.py OUT")
-    keys, seq = game_keys()
+    keys, seq, seed, print_ = game_keys()
     with open(argv[1], "w") as handle:
-        handle.write(" ".join(keys) + "\n%d\n" % seq)
-    print("game_keys: %d presses, the game over at journal entry %d -> %s" % (len(keys), seq, argv[1]))
+        handle.write(" ".join(keys) + "\n%d\n%d\n%s\n" % (seq, seed, print_))
+    print("game_keys: %d presses, seed %d, the game over at journal entry %d -> %s" % (
+        len(keys), seed, seq, argv[1]))
 
 
 if __name__ == "__main__":
