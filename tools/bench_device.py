@@ -243,14 +243,16 @@ PLAY_PRESSES = 2000
 # seed they were made with. Random presses (the ladders) seldom get past a game's
 # set-up. Prints "WHOLE <presses that ran out of memory> <the first's index, or -1>
 # <presses> <journal's next entry> <lowest free heap after gc, every 10th press>
-# <top screen>", then "WHOLEFP <fingerprint>": the journal's entries (number, kind,
-# dice blocks used) hashed as tools/game_keys.py does, to tell the same game from
-# another that ends at the same entry (found by review).
+# <top screen>", then "WHOLEFP <fingerprint>": the journal hashed as tools/game_keys.py
+# does (each entry's number and kind and its public parts: no hash, salt or sealed
+# text, which come from the board's entropy), to tell the scripted game from another,
+# even one that ends at the same entry (found by review: one keyed on the entries'
+# kinds and dice blocks alone took three other seeds of sixty for the scripted game).
 WHOLE_SCRIPT = BOOT_SCRIPT.replace(", 1, board.pack_dirs)", ", %d, board.pack_dirs)").replace(
     "app.boot()", """from firmware import app as app_module
 oom = [0]
 def _log(message):
-    if message.startswith('Out of memory') or message.startswith('low memory'):
+    if message.startswith('Out of memory'):  # (not a frame drawn again: nothing lost)
         oom[0] += 1
 app_module.log = _log
 app.boot()
@@ -273,13 +275,21 @@ print('WHOLE', failed, first, len(keys), app.journal.next_seq, low, app.top().ID
 keys = None
 gc.collect()
 import binascii, hashlib, json
+from shared_rules.save import state_digest
+def public(value):
+    if isinstance(value, dict):
+        return dict([(key, public(value[key])) for key in value if key not in ('hash', 'salt', 'sealed')])
+    if isinstance(value, list):
+        return [public(item) for item in value]
+    if isinstance(value, str) and value[:1] == '>':
+        return '>'
+    return value
 digest = hashlib.sha256()
 with open(%r + '/journals/s0001.jrn') as handle:
     for line in handle:
         entry = json.loads(line[line.index(' ') + 1:])
-        dice = entry.get('dice') or {}
-        digest.update(('%%d %%s %%s %%s\\n' %% (entry['seq'], entry['kind'], dice.get('from'),
-                                              dice.get('to'))).encode())
+        digest.update(state_digest([entry['seq'], entry['kind'], public(entry.get('in')),
+                                    public(entry.get('out')), public(entry.get('dice'))]))
 print('WHOLEFP', binascii.hexlify(digest.digest()).decode())""", 1)
 # The ladder's run: PLAY_SCRIPT's presses as a Pico plays them, restarts included
 # (App.restart_first: a new Cybernaut game, a Neo-Hunt deal; the interpreter saves
@@ -439,9 +449,10 @@ def whole_game(path, heap):
     """The scripted whole Cybernaut game replayed from a fresh boot under ``heap``
     (WHOLE_SCRIPT; ``path``: tools/game_keys.py's file: the keys, the journal's next
     entry at the game's end, the seed, the journal's fingerprint). :returns: (its
-    WHOLE figures as ints, its top screen, True when its journal is the game's
-    (the same entries, kinds and dice), the entry the game ends at), or None if a
-    run failed or the file is missing or short."""
+    WHOLE figures as ints, its top screen, True when its journal is the game's (its
+    fingerprint), the next entry at the game's end), or (None, the run's output's
+    last lines) when the run or its fingerprint did not finish, or None when the
+    file is missing or short."""
     try:
         with open(path) as handle:
             keys, want, seed, print_ = handle.read().split("\n")[:4]
@@ -455,17 +466,20 @@ def whole_game(path, heap):
     with open(script, "w") as handle:
         handle.write(WHOLE_SCRIPT % (code_dir(), data, packs_dir(), data, seed, keys, data))
     result = None
-    same = False
+    same = None
     os.system("%s -X heapsize=%s %s > %s/out.txt 2>&1" % (sys.executable, heap, script, scratch))
     with open(scratch + "/out.txt") as handle:
-        for line in handle.read().split("\n"):
-            if line.startswith("WHOLE "):
-                parts = line.split(" ")
-                result = [int(part) for part in parts[1:6]], parts[6]
-            elif line.startswith("WHOLEFP "):
-                same = line[8:].strip() == print_
+        text = handle.read()
+    for line in text.split("\n"):
+        if line.startswith("WHOLE "):
+            parts = line.split(" ")
+            result = [int(part) for part in parts[1:6]], parts[6]
+        elif line.startswith("WHOLEFP "):
+            same = line[8:].strip() == print_
     rmtree(scratch)
-    return None if result is None else (result[0], result[1], same, want)
+    if result is None or same is None:
+        return None, text[-600:]
+    return result[0], result[1], same, want
 
 
 def ordinal(n):
@@ -808,7 +822,9 @@ def main():
     if OPTS["--game-keys"]:
         whole = whole_game(OPTS["--game-keys"], OPTS["--heap"])
         if whole is None:
-            print("whole Cybernaut game (%s): the run failed" % OPTS["--game-keys"])
+            print("whole Cybernaut game: no keys file %s (tools/game_keys.py writes it)" % OPTS["--game-keys"])
+        elif whole[0] is None:
+            print("whole Cybernaut game: the run failed (goal: NOT MET); its output ended:\n%s" % whole[1])
         else:
             (failed, first, count, seq, low), top, same, want = whole
             fits = failed == 0 and seq == want and same
@@ -819,7 +835,7 @@ def main():
                       count, "played to its end" if fits else "NOT played through", OPTS["--heap"],
                       failed, ", the first the %s (the presses after it play another game)" % ordinal(first + 1)
                       if first >= 0 else "", "is the scripted game's" if same else "is NOT the scripted "
-                      "game's", seq, want, kb(low), verdict(fits)))
+                      "game's", seq - 1, want - 1, kb(low), verdict(fits)))
 
     # 4c. each game's ladder: how much heap it needs to be played, on this port and
     # on the 64-bit one beside it (the distance to the budget, and what the 64-bit

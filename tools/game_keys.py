@@ -8,8 +8,8 @@ set-up, ten turns with netruns and the NSA's re-placements, the game's end) for
 OUT gets four lines: the keys as boards.sim.parse_keys reads them ("D D A ..."), the
 journal's next entry number once the game is over, the seed the game was played with
 (the replay boots with it: the same dice), and the journal's fingerprint
-(``fingerprint``: each entry's number, kind and dice blocks, hashed), which tells the
-scripted game from another that ends at the same entry. Runs on CPython, where the
+(``fingerprint``: each entry's number, kind and public parts, hashed), which tells the
+scripted game from another, even one that ends at the same entry. Runs on CPython, where the
 game has all the memory it needs; the driver that chooses menu entries by their
 labels stays off the replay's heap.
 """
@@ -24,19 +24,33 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+def _public(value):
+    """``value`` (a journal entry's part) without its hashes, salts and sealed texts
+    (">" and base64: shared_rules.seal, kept as ">" alone), which come from the board's
+    entropy."""
+    if isinstance(value, dict):
+        return dict([(key, _public(value[key])) for key in value if key not in ("hash", "salt", "sealed")])
+    if isinstance(value, list):
+        return [_public(item) for item in value]
+    if isinstance(value, str) and value[:1] == ">":
+        return ">"
+    return value
+
+
 def fingerprint(path):
-    """The fingerprint of journal file ``path`` (hex str): SHA-256 of a line per entry,
-    "<seq> <kind> <dice from> <dice to>" (None where it has no dice), as
-    tools/bench_device.py's replay makes it on the device. Neither salts nor sealed
-    texts go in (they come from the board's entropy), so the same game played again
-    gives the same one."""
+    """The fingerprint of journal file ``path`` (hex str): SHA-256 over each entry's
+    shared_rules.save.state_digest of [number, kind, public "in", "out" and "dice"]
+    (``_public``: no hash, salt or sealed text), as tools/bench_device.py's replay
+    makes it on the device. The same game played again gives the same one; another
+    game (another seed: other dice, other chits revealed) another, even when it
+    ends at the same entry."""
+    from shared_rules.save import state_digest
     digest = hashlib.sha256()
     with open(path) as handle:
         for line in handle:
             entry = json.loads(line[line.index(" ") + 1:])
-            dice = entry.get("dice") or {}
-            digest.update(("%d %s %s %s\n" % (entry["seq"], entry["kind"], dice.get("from"),
-                                              dice.get("to"))).encode())
+            digest.update(state_digest([entry["seq"], entry["kind"], _public(entry.get("in")),
+                                        _public(entry.get("out")), _public(entry.get("dice"))]))
     return binascii.hexlify(digest.digest()).decode()
 
 
