@@ -322,39 +322,3 @@ def test_after_solo_placement_the_menu_offers_add_cybernaut_and_the_list_says_wh
     pick = app.top()
     assert pick.ID == "cn_cybpick"
     assert pick.items(app)[0] == first + " in play" and pick.s["sel"] == 1
-
-
-def test_a_cursor_move_on_the_netrun_grid_makes_no_game(tmp_path, monkeypatch):
-    # issue 21: the Netrunner's grid made a Game from the pack for every frame (its
-    # green and GAP addresses), 33-35 ms of a Pico's cursor move with an owner's pack;
-    # it is worked out once for each state of the game (GridScreen.view), and a
-    # reveal, a store, shows anew
-    from cyb_sim import Driver
-    from firmware.games.cybernaut import grid
-    root = fresh_dir(str(tmp_path / "simnet"))
-    board, app = boot(root, cyb_sim_netrun.SEED)
-    driver = Driver(board, app)
-    driver.choose("Cybernaut")
-    driver.choose("New game")
-    driver.choose("Solo placement")
-    driver.choose("Add Cybernaut")
-    driver.seq("D A")
-    driver.choose("Cybernauts done")
-    driver.choose("Map")
-    assert app.top().ID == "cn_net"
-    made = []
-    real = grid._public_game
-    monkeypatch.setattr(grid, "_public_game", lambda app, pub: made.append(1) or real(app, pub))
-    before = app.surface.lines()
-    for key in ("R", "D", "L", "U"):
-        driver.press(key)
-    assert made == [] and app.surface.lines() == before  # back where it was: the same frame
-    driver.press("R")
-    assert app.surface.lines()[2] != before[2] and made == []  # the panel's address moved
-    screen = app.top()
-    public = app.find("cn_game").s["pub"]
-    app.find("cn_game").s["pub"] = dict(public)  # a store: new state objects
-    app.dirty = True
-    app.redraw()
-    assert made == [1]
-    assert screen.view(app)["green"] == real(app, public).green

@@ -191,34 +191,6 @@ class GridScreen(Screen):
         for index in range(min(rows, len(lines))):
             self.panel(surface, first + index, lines[index])
 
-    # what the frame shows of the game (see ``view``), and the states it came from
-    shown = None
-
-    def view(self, app, game=None):
-        """What this grid's frame shows of the game (the subclass's ``opened``),
-        worked out once for each state of the game and of this screen's own
-        choices: a cursor move only draws (issue 21: loading the game for every frame
-        took ~55 ms of a Pico; a cursor move has 30). Kept in RAM only, never saved.
-        ``game``: the game an action has just stored (or loaded), in hand: the view
-        is worked out again from it, and the frame loads nothing (65 ms of a Pico).
-
-        :raises RuleError: no Cybernaut game is open."""
-        key = (public(app), game_value(app, "sec"), self.s.get("plan"), self.s.get("mode"),
-               self.s.get("sel"))
-        shown = self.shown
-        if shown is not None and game is None:
-            old = shown[0]
-            if old[0] is key[0] and old[1] is key[1] and old[2:] == key[2:]:
-                return shown[1]
-        self.shown = None
-        seen = self.opened(app, game)
-        self.shown = (key, seen)
-        return seen
-
-    def opened(self, app, game=None):
-        """The frame's view of ``game`` (dict; None: the game loaded)."""
-        return {}
-
 
 class NsaGrid(GridScreen):
     """Base of the NSA's grids: the cursor comes back where the NSA left it (issue
@@ -247,6 +219,33 @@ class NsaGrid(GridScreen):
                 and 0 <= cur[2] < grid_size(cur[0]):
             self.s["g"], self.s["r"], self.s["c"] = cur[0], cur[1], cur[2]
 
+    # what the frame shows of the game (see ``view``), and the states it came from
+    shown = None
+
+    def view(self, app, game=None):
+        """What this grid's frame shows of the game (the subclass's ``opened``),
+        worked out once for each state of the game and of this screen's own
+        choices: a cursor move only draws (issue 21: loading the game for every frame
+        took ~55 ms of a Pico; a cursor move has 30). Kept in RAM only, never saved.
+        ``game``: the game an action has just stored (or loaded), in hand: the view
+        is worked out again from it, and the frame loads nothing (65 ms of a Pico).
+
+        :raises RuleError: no Cybernaut game is open."""
+        key = (public(app), game_value(app, "sec"), self.s.get("plan"), self.s.get("mode"),
+               self.s.get("sel"))
+        shown = self.shown
+        if shown is not None and game is None:
+            old = shown[0]
+            if old[0] is key[0] and old[1] is key[1] and old[2:] == key[2:]:
+                return shown[1]
+        self.shown = None
+        seen = self.opened(app, game)
+        self.shown = (key, seen)
+        return seen
+
+    def opened(self, app, game=None):
+        """The frame's view of ``game`` (dict; None: the game loaded)."""
+        return {}
 
     def keep_cursor(self, app):
         """Seal where the cursor is into the game ("nsacur"); nothing without a game."""
@@ -289,30 +288,18 @@ class NetrunScreen(GridScreen):
         s = self.s
         keep_value(app, "cur", [s["g"], s["r"], s["c"]])
 
-    def opened(self, app, game=None):
-        """The face-up NSA chits by address, and the green and GAP addresses: the
-        public part only (never ``game``'s sealed chits: a Netrunner-facing screen).
-        Worked out once for each state of the game (GridScreen.view): a cursor move
-        only draws (issue 21: a Game made from the pack for every frame, 20 ms of a
-        Pico's cursor move with an owner's pack)."""
+    def draw(self, app, surface):
         pub = public(app)
+        marks = pub["marks"]
         shown = {}
         for chit in pub["nsa"]:
             if chit["w"] == "space":
                 shown.setdefault(chit["at"], []).append(chit["t"])
-        made = _public_game(app, pub)
-        return {"shown": shown, "green": made.green, "gaps": made.gaps}
-
-    def draw(self, app, surface):
-        pub = public(app)
-        marks = pub["marks"]
-        seen = self.view(app)
-        shown = seen["shown"]
-        green = seen["green"]
         run = pub["run"]
         ghost = run["ghost"] if run else None
+        game = _public_game(app, pub)
         draw_grid(surface, self.s["g"], (self.s["r"], self.s["c"]), marks, shown, ghost,
-                  green, seen["gaps"])
+                  game.green, game.gaps)
         if run:
             self.panel(surface, 0, "T%dI%d%s" % (pub["turn"], run["imp"],
                                                  "NR" if run["part"] == "NR" else "NS"))
@@ -330,10 +317,10 @@ class NetrunScreen(GridScreen):
         if at in marks and row < 6:
             self.panel(surface, row, "%d down" % marks[at])
             row += 1
-        if at in green and row < 6:
-            self.panel(surface, row, green[at])
+        if at in game.green and row < 6:
+            self.panel(surface, row, game.green[at])
             row += 1
-        elif at in seen["gaps"] and row < 6:
+        elif at in game.gaps and row < 6:
             self.panel(surface, row, "GAP")
             row += 1
         self.panel_msg(surface, game_value(app, "msg"))
