@@ -330,13 +330,10 @@ class App(Journaling, Sealing, Saving):
                     gc.collect()
                 if have >= _WHOLE:
                     return
-        holding = self.storage.later is not None
         self.launch = True
-        self.save()  # (it writes the held lines and stops holding)
+        self.save()
         self.restart()
         self.launch = False
-        if holding:  # a restart that came back (a host board's): the press holds on
-            self.storage.hold()
 
     # ---- the loop -----------------------------------------------------------
     def handle(self, name, kind):

@@ -185,9 +185,3 @@ def test_going_on_without_a_restart_writes_the_held_lines_and_holds_on():
     app.storage.flush()
     app.restart_first(lambda: app_module._WHOLE)
     assert app.storage.later is None
-    # a restart that comes back (a host board's; a Pico's never does): held on too
-    app.storage.hold()
-    app.record("session", "note", {"n": 2}, {}, "test")
-    app.restart_first(lambda: 10 * 1024)
-    assert app.storage.later is not None and not app.storage.later[1]
-    assert '"n": 2' in app.storage.read(app.journal_name()).decode()
