@@ -43,7 +43,10 @@ def fingerprint(path):
     (``_public``: no hash, salt or sealed text), as tools/bench_device.py's replay
     makes it on the device. The same game played again gives the same one; another
     game (another seed: other dice, other chits revealed) another, even when it
-    ends at the same entry."""
+    ends at the same entry.
+
+    :raises OSError: the file cannot be read. :raises ValueError: a line is not
+        "<crc> <JSON entry>"."""
     from shared_rules.save import state_digest
     digest = hashlib.sha256()
     with open(path) as handle:
@@ -74,6 +77,9 @@ def game_keys():
 
 
 def main(argv):
+    """``argv``: [program, OUT]: write the keys file OUT (four lines: see the module's
+    text). :raises SystemExit: another number of arguments, or the scripted game did
+    not reach its end."""
     if len(argv) != 2:
         raise SystemExit("usage: python tools/game_keys.py OUT")
     keys, seq, seed, print_ = game_keys()
