@@ -14,7 +14,8 @@ starts its own virtual Pico (``--rundir``, default build/vpico-press, or
 build/vpico-press-stock; its filesystem is kept between runs, and only files that
 changed since the last copy are copied again: a whole .mpy copy takes ~5 min of wall
 time), runs press_bench on the device
-once per game, each in a fresh interpreter (``mpremote run`` soft-resets: a fresh
+once per game (the last "game" is the scripted whole Cybernaut game of
+tools/game_keys.py, with the sample packs only: its presses, 498, as people play them), each in a fresh interpreter (``mpremote run`` soft-resets: a fresh
 heap, as a Pico's restart; when the app restarts the board, press_bench saves its
 progress and ends, and a fresh interpreter goes on with the same game), and prints
 tools/press_report.py's report with the emulator's flash counters (sector erases,
@@ -47,6 +48,7 @@ KIT = os.path.join(ROOT, "..", "shared", "vpico")
 NEEDS = ("fw/firmware.bin", "start.sh", "stop.sh", "venv/bin/mpremote", "emu/bootrom.mjs")
 DEV_CODE = "/bench"
 DEV_DATA = "/pdata"
+WHOLE_KEYS = "cyb_game.keys"  # tools/game_keys.py's file, beside press_bench on the device
 
 
 def kit_missing(lab):
@@ -141,6 +143,11 @@ def main():
     except Exception as exc:  # noqa: BLE001 - FirmwareError/BuildError: their message says it
         print("bench-pico: the firmware could not be built: %s" % exc, file=sys.stderr)
         return 1
+    whole = ""
+    if not a.packs:  # the scripted whole Cybernaut game (the sample packs' game: press_bench's last flow)
+        subprocess.run([sys.executable, os.path.join(ROOT, "tools", "game_keys.py"), os.path.join(code, WHOLE_KEYS)],
+                       check=True, stdout=subprocess.DEVNULL, timeout=600)
+        whole = DEV_CODE + "/" + WHOLE_KEYS
     if a.packs:
         for name in os.listdir(a.packs):
             with open(os.path.join(a.packs, name), "rb") as src, open(os.path.join(code, "packs", name), "wb") as dst:
@@ -214,7 +221,7 @@ def main():
         while flow < flows:
             if only is None or flow in only:
                 script = press_report.driver(DEV_CODE, DEV_DATA, DEV_CODE + "/packs", a.presses, a.seed, a.ballast,
-                                             flow, frozen=frozen)
+                                             flow, frozen=frozen, whole=whole)
                 rc, part, wall, sim = pico.run_script("press_%d.py" % flow, script)
                 kit.say("game %d: rc %d, %.0f s wall, %.1f s emulated" % (flow, rc, wall, sim))
                 text += part + "\n"

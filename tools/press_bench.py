@@ -6,7 +6,12 @@ it to the device with the build). ``run(code, data, packs, presses, seed, ballas
 boots the app as the device's main.py does (the Pico's display class on a bus that
 counts bytes), then, for each main-menu entry and for a new Cybernaut game, opens it
 from a fresh boot (the first open of a game) and presses ``presses`` random buttons
-in it (arrows more often than A and B, as a player moving a cursor does).
+in it (arrows more often than A and B, as a player moving a cursor does). With
+``whole`` (tools/game_keys.py's file) one more flow plays the scripted whole
+Cybernaut game's presses as people play it (random presses seldom get past a
+game's set-up), then prints ``PBWHOLE <journal's next entry> <fingerprint> <the
+file's next entry> <the file's fingerprint>``: the same game as on CPython when
+the pairs are equal.
 
 Each press prints one line (tools/press_report.py reads them)::
 
@@ -311,10 +316,83 @@ def restart_now(data, flow, game, asked, resumed, count, rng, plan, first, memer
     print("PBRESTART", game, count, asked)
 
 
-def run(code, data, packs, presses, seed, ballast=0, only=-1):
+def whole_keys(path):
+    """The scripted whole Cybernaut game of tools/game_keys.py's file ``path`` (str):
+    (its keys, a tuple of button names; the journal's next entry number at the game's
+    end; the seed it was played with; its journal's fingerprint, hex str), or None
+    when ``path`` is empty or the file is missing or short."""
+    if not path:
+        return None
+    from boards.sim import parse_keys
+    try:
+        with open(path) as handle:
+            lines = handle.read().split("\n")
+        return tuple(n for n, _ in parse_keys(lines[0])), int(lines[1]), int(lines[2]), lines[3].strip()
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def public(value):
+    """``value`` (a journal entry's part) without its hashes, salts and sealed texts
+    (a sealed text kept as ">"), which come from the board's entropy
+    (tools/game_keys.py's ``_public``)."""
+    if isinstance(value, dict):
+        return dict([(key, public(value[key])) for key in value if key not in ("hash", "salt", "sealed")])
+    if isinstance(value, list):
+        return [public(item) for item in value]
+    if isinstance(value, str) and value[:1] == ">":
+        return ">"
+    return value
+
+
+def fingerprint(path):
+    """The fingerprint of the journal file ``path`` (hex str), as tools/game_keys.py's
+    ``fingerprint`` makes it on CPython: SHA-256 over each entry's state_digest of
+    [number, kind, public in, out and dice]. :raises OSError: no such file."""
+    import binascii
+    import hashlib
+    import json
+    from shared_rules.save import state_digest
+    digest = hashlib.sha256()
+    with open(path) as handle:
+        for line in handle:
+            entry = json.loads(line[line.index(" ") + 1:])
+            digest.update(state_digest([entry["seq"], entry["kind"], public(entry.get("in")),
+                                        public(entry.get("out")), public(entry.get("dice"))]))
+    return binascii.hexlify(digest.digest()).decode()
+
+
+def _empty(path):
+    """Remove every file and folder inside ``path`` (str), then make sure it exists."""
+    import os
+    try:
+        names = os.listdir(path)
+    except OSError:
+        os.mkdir(path)
+        return
+    for name in names:
+        full = path + "/" + name
+        if os.stat(full)[0] & 0x4000:
+            _empty(full)
+            os.rmdir(full)
+        else:
+            os.remove(full)
+
+
+WHOLE = "Cybernaut whole game"  # the flow of the scripted game (``whole``)
+
+
+def run(code, data, packs, presses, seed, ballast=0, only=-1, whole=""):
     """Play every main-menu entry and a new Cybernaut game (``only`` >= 0: that one
     of them alone, in this fresh interpreter, as after a Pico's restart); print PB
     lines (above).
+
+    ``whole``: the path of tools/game_keys.py's file (or ""): then one more flow,
+    the last, "Cybernaut whole game", plays the scripted whole game's presses as
+    people play them (set-up, ten turns with netruns, the end) from an empty data
+    folder of its own (``data`` + "/whole") with the seed they were made with, and
+    no random presses; at its end it prints ``PBWHOLE <journal's next entry> <its
+    fingerprint> <the file's next entry> <the file's fingerprint>``.
 
     With ``only`` >= 0 the board restarts as a Pico's does (``restartable``): when
     the app asks, this interpreter saves the driver's progress in ``data``
@@ -338,6 +416,9 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1):
 
     flows = [(entry[0], ("A",)) for entry in ENTRIES]
     flows.append(("Cybernaut new game", tuple(n for n, _ in parse_keys("D D A D D A"))))
+    scripted = whole_keys(whole)
+    if scripted is not None:
+        flows.append((WHOLE, scripted[0]))
     acc = [0] * 10  # save, digest, encode, write, draw; record, seal, store, load, sync
     box = [0, 0]
     memerr = [0]
@@ -388,16 +469,23 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1):
         # a fresh boot for each game: as a Pico's restart before a game (restart_first)
         app = None
         gc.collect()
-        board = SimBoard(data)
+        folder = data
+        flow_seed = seed
+        if label == WHOLE:  # its own folder, emptied at its start, its own seed
+            folder = data + "/whole"
+            flow_seed = scripted[2]
+            if only < 0 or load_progress(data, only) is None:
+                _empty(folder)
+        board = SimBoard(folder)
         board.pack_dirs = (packs,)
         bus = Bus()
-        storage = Storage(data)
+        storage = Storage(folder)
         # the file appends: Storage.append (Written counts an append that only holds a
         # line, issue 21's held journal lines, as nothing written)
         for name in ("write_atomic", "write_json_atomic", "rename", "copy", "append", "keep_prefix"):
             setattr(storage, name, Written(storage, name, acc, box))
         surface = pico.make_surface(i2c=bus)
-        app = app_module.App(surface, Buttons(board.make_buttons()), storage, board.entropy, seed,
+        app = app_module.App(surface, Buttons(board.make_buttons()), storage, board.entropy, flow_seed,
                              board.pack_dirs)
         app.forget = forget_modules
         asked = [None]
@@ -450,7 +538,7 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1):
                 app.top().s["sel"] = index if index < len(ENTRIES) else 0
         if asked[0] is not None:  # the boot itself asked for a restart
             return restart_now(data, only, game, asked[0], resumed, count, state, plan, first, memerr[0])
-        while count < presses + len(plan):
+        while (count < presses + len(plan)) if label != WHOLE else plan:
             if plan:
                 name = plan.pop(0)
                 first = first and bool(plan)
@@ -525,13 +613,18 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1):
                 fault[0] = None
             if asked[0] is not None:  # the press restarted the board: a fresh interpreter goes on
                 return restart_now(data, only, game, asked[0], resumed, count, state, plan, first, memerr[0])
-            if not plan and len(app.stack) < 2:
+            if not plan and len(app.stack) < 2 and label != WHOLE:
                 # back at the main menu: open the game again
                 plan = list(keys)
                 app.top().s["sel"] = index if index < len(ENTRIES) else 0
         app.save = save
         app._draw = draw
         app.surface.show = show
+        if label == WHOLE and asked[0] is None:
+            ended = app.journal.next_seq
+            app = None
+            gc.collect()
+            print("PBWHOLE", ended, fingerprint(folder + "/journals/s0001.jrn"), scripted[1], scripted[3])
     hold = None
     if only >= 0:
         drop_progress(data)

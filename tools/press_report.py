@@ -127,6 +127,10 @@ def parse(text, block_bytes=16):
                 out["stack"] = [int(p[1]), p[2], p[3] if len(p) > 3 else "?"]
         elif line.startswith("PBFLOWS "):
             out["started"] = out.get("started", 0) + 1
+        elif line.startswith("PBWHOLE "):
+            # the scripted whole game's end: [journal's next entry, fingerprint, the
+            # keys file's next entry, its fingerprint]
+            out["whole"] = line.split()[1:5]
         elif line.startswith("PBDONE "):
             out["done"] = (out["done"] or 0) + int(line.split()[1])
             out["runs"] = out.get("runs", 0) + 1
@@ -253,7 +257,36 @@ def report(data, where, erases=None, programmed=None, device=True):
                          "its frames are not the Pico's)" % (label, deepest[0], STACK_BYTES))
     lines.append("  " + budget("MemoryErrors", None if unfinished else errors, 0, "errors"))
     lines.append("  " + budget("presses that failed", None if unfinished else len(faults), 0, "presses"))
+    whole = whole_line(data)
+    if whole:
+        lines.append("  " + whole)
     return lines
+
+
+WHOLE_GAME = "Cybernaut_whole_game"  # press_bench's flow of the scripted game (its WHOLE)
+
+
+def whole_line(data):
+    """The budget line of press_bench's scripted whole Cybernaut game (its flow
+    WHOLE_GAME) in parse()'s ``data``, or None when that flow did not run: met when
+    it played every press with no MemoryError and no failed press, and its journal
+    ended at the keys file's entry with the keys file's fingerprint (the same game as
+    on CPython: tools/game_keys.py)."""
+    played = [p for p in data["presses"] if p["game"] == WHOLE_GAME]
+    if not played and "whole" not in data:
+        return None
+    label = "whole Cybernaut game (tools/game_keys.py's presses: %d played)" % len(played)
+    errors = len([m for m in data["memerr"] if m[0] == WHOLE_GAME])
+    faults = len([f for f in data.get("faults", []) if f[0] == WHOLE_GAME])
+    end = data.get("whole")
+    if end is None:
+        return "%s: the flow did not finish: NOT MET" % label
+    same = end[0] == end[2] and end[1] == end[3]
+    return ("%s: %d %s out of memory, %d failed, its journal %s (next entry %s; %s played on CPython) "
+            "(budget: 0, 0, the scripted game's): %s" % (
+                label, errors, "press" if errors == 1 else "presses", faults,
+                "the scripted game's" if same else "NOT the scripted game's", end[0],
+                end[2], "met" if same and not errors and not faults else "NOT MET"))
 
 
 def restart_lines(data, games):
@@ -346,7 +379,7 @@ def by_screen(presses, slow_ms=OTHER_P99_MS, most=12):
     return lines
 
 
-def driver(code, data, packs, presses, seed, ballast, flow, prelude="", rom=None, frozen=False):
+def driver(code, data, packs, presses, seed, ballast, flow, prelude="", rom=None, frozen=False, whole=""):
     """The few lines run in a fresh interpreter (on the unix port or the device) for
     one flow of press_bench (a fresh heap, as after a Pico's restart).
 
@@ -363,17 +396,20 @@ def driver(code, data, packs, presses, seed, ballast, flow, prelude="", rom=None
         (press_bench, the packs) is on sys.path only while press_bench is imported,
         so that the app's imports look where a deployed Pico's do (each import of a
         built-in module such as json looks for a file of its name on every path
-        first: in ``code`` too, on littlefs, it cost a Neo-Hunt action 8.5 ms)."""
+        first: in ``code`` too, on littlefs, it cost a Neo-Hunt action 8.5 ms).
+    :param whole: the path of tools/game_keys.py's file where the driver runs, or
+        "": press_bench's last flow then plays that whole game (press_bench.run's
+        ``whole``)."""
     if rom is None and frozen:
         return ("import sys\nsys.path.append(%r)\nimport press_bench\nsys.path.remove(%r)\n"
-                "%spress_bench.run('', %r, %r, %d, %d, %d, %d)\n"
-                % (code, code, prelude, data, packs, presses, seed, ballast, flow))
+                "%spress_bench.run('', %r, %r, %d, %d, %d, %d, %r)\n"
+                % (code, code, prelude, data, packs, presses, seed, ballast, flow, whole))
     if rom is None:
-        return ("import sys\nsys.path.insert(0, %r)\nimport press_bench\n%spress_bench.run(%r, %r, %r, %d, %d, %d, %d)\n"
-                % (code, prelude, code, data, packs, presses, seed, ballast, flow))
+        return ("import sys\nsys.path.insert(0, %r)\nimport press_bench\n%spress_bench.run(%r, %r, %r, %d, %d, %d, %d, %r)\n"
+                % (code, prelude, code, data, packs, presses, seed, ballast, flow, whole))
     return (rom_prologue(*rom) + "sys.path.insert(0, %r)\nimport press_bench\nsys.path[0] = '/rom'\n"
-            "%spress_bench.run('/rom', %r, %r, %d, %d, %d, %d)\n"
-            % (code, prelude, data, packs, presses, seed, ballast, flow))
+            "%spress_bench.run('/rom', %r, %r, %d, %d, %d, %d, %r)\n"
+            % (code, prelude, data, packs, presses, seed, ballast, flow, whole))
 
 
 def rom_prologue(image, want):
@@ -415,14 +451,14 @@ def plain_free(micropython, heap):
 
 
 def play_flow(micropython, heap, code, data, packs, presses, seed, ballast, flow, prelude="", timeout=1800,
-              rom=None):
+              rom=None, whole=""):
     """Run flow ``flow`` (int) of press_bench on the unix port ``micropython`` (path)
     with a ``heap`` ("240K"), each run in a fresh interpreter: when the app restarts
     the board (press_bench ends in PBRESTART), a fresh one goes on with the same flow
     on the same data folder ``data`` (str), up to ``presses`` + 20 times. ``rom``:
     (image path, its size, free bytes wanted): the app's code from that image
     (``driver``), the heap larger by the image's size and 8 KB (the pad takes
-    what is more than wanted).
+    what is more than wanted). ``whole``: tools/game_keys.py's file, or "" (``driver``).
 
     :returns: (its output, all runs, str; the last run's exit code, int: -1 on a
         timeout of ``timeout`` s)."""
@@ -430,7 +466,7 @@ def play_flow(micropython, heap, code, data, packs, presses, seed, ballast, flow
     script = os.path.join(os.path.dirname(data), "run.py")
     with open(script, "w") as f:
         f.write(driver(code, data, packs, presses, seed, ballast, flow, prelude,
-                       rom and (rom[0], rom[2])))
+                       rom and (rom[0], rom[2]), whole=whole))
     if rom is not None:
         heap = str(heap_bytes(heap) + rom[1] + 8192)
     while True:

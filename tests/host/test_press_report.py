@@ -436,3 +436,95 @@ def test_the_deepest_storage_write_is_judged_on_the_pico_only():
         assert "%d B on this host (budget 5120 B of a Pico's stack: not judged here" % deepest in host
     text = "\n".join(["PBFLOWS 1", "PBBOOT 180000", line, "PBDONE 0"])  # an older log: no line
     assert "deepest storage write" not in "\n".join(press_report.report(press_report.parse(text, 16), "test"))
+
+
+# ---- the scripted whole Cybernaut game in press_bench (issue 21: a game as people play it)
+
+def _whole_keys(code):
+    """tools/game_keys.py's file written into ``code`` (its path)."""
+    path = os.path.join(code, "cyb_game.keys")
+    if not os.path.exists(path):
+        subprocess.run([sys.executable, os.path.join(ROOT, "tools", "game_keys.py"), path], check=True,
+                       stdout=subprocess.DEVNULL, timeout=600)
+    return path
+
+
+def _whole_flow():
+    sys.path.insert(0, ROOT)
+    try:
+        from firmware.screens import ENTRIES
+    finally:
+        sys.path.remove(ROOT)
+    return len(ENTRIES) + 1  # after the main menu's entries and the new Cybernaut game
+
+
+def _play_whole(code, tmp_path, keys, prelude=""):
+    data = tmp_path / "d"
+    data.mkdir()
+    # a heap the game fits in with the code in it: this checks the flow, not the memory
+    text, rc = press_report.play_flow(_micropython(), "1M", code, str(data), os.path.join(code, "packs"),
+                                      40, 1, 0, _whole_flow(), prelude, timeout=600, whole=keys)
+    assert rc == 0, text[-3000:]
+    assert not os.path.exists(str(data / "press_bench.json"))
+    return text
+
+
+def test_the_whole_game_flow_plays_the_scripted_presses_and_ends_with_the_same_journal(bench_code, tmp_path):
+    keys = _whole_keys(bench_code)
+    with open(keys) as handle:
+        lines = handle.read().split("\n")
+    count = len(lines[0].split())
+    text = _play_whole(bench_code, tmp_path, keys)
+    presses = _pb(text)
+    assert len(presses) == count  # the scripted presses, no random ones after them
+    assert all(p[1] == "Cybernaut_whole_game" for p in presses)
+    assert [p[3] for p in presses] == lines[0].split()
+    whole = [line.split() for line in text.splitlines() if line.startswith("PBWHOLE ")]
+    assert whole == [["PBWHOLE", lines[1], lines[3], lines[1], lines[3]]]
+    # its own data folder, emptied at the start: the journal of session 1 alone
+    assert os.path.exists(str(tmp_path / "d" / "whole" / "journals" / "s0001.jrn"))
+    data = press_report.parse(text, 16)
+    line = press_report.whole_line(data)
+    assert line.startswith("whole Cybernaut game (tools/game_keys.py's presses: %d played): 0 presses out of "
+                           "memory, 0 failed, its journal the scripted game's (next entry %s; %s played on CPython)"
+                           % (count, lines[1], lines[1]))
+    assert line.endswith(": met")
+    assert line in press_report.report(data, "test")[-1]
+
+
+def test_the_whole_game_flow_goes_on_after_a_restart_in_its_own_folder(bench_code, tmp_path):
+    # every step that may restart first does (as the stock firmware, short of heap):
+    # the new game's A restarts, the next boot opens it, and the flow goes on with the
+    # presses left, in the same folder (not emptied again), to the same journal
+    keys = _whole_keys(bench_code)
+    with open(keys) as handle:
+        lines = handle.read().split("\n")
+    prelude = ("from firmware import app as _app\n_first = _app.App.restart_first\n"
+               "_app.App.restart_first = lambda self, mem_free=None: _first(self, lambda: 0)\n")
+    text = _play_whole(bench_code, tmp_path, keys, prelude)
+    assert [line for line in text.splitlines() if line.startswith("PBRESTART")] == [
+        "PBRESTART Cybernaut_whole_game 6 within"]
+    assert len(_pb(text)) == len(lines[0].split())
+    assert "PBWHOLE %s %s %s %s" % (lines[1], lines[3], lines[1], lines[3]) in text
+
+
+def test_the_whole_game_line_is_not_met_for_another_game_an_error_or_no_end():
+    pb = "PB Cybernaut_whole_game other A 1000 1 0 0 0 0 0 0 0 0 -1 cn_game screen"
+    base = "PBFLOWS 9\n" + pb + "\n"
+    same = press_report.whole_line(press_report.parse(base + "PBWHOLE 343 ab 343 ab\nPBDONE 0\n", 16))
+    assert same.endswith(": met") and "its journal the scripted game's" in same
+    other = press_report.whole_line(press_report.parse(base + "PBWHOLE 343 ab 343 cd\nPBDONE 0\n", 16))
+    assert other.endswith(": NOT MET") and "NOT the scripted game's" in other
+    short = press_report.whole_line(press_report.parse(base + "PBWHOLE 65 ab 343 ab\nPBDONE 0\n", 16))
+    assert short.endswith(": NOT MET") and "next entry 65; 343 played on CPython" in short
+    oom = press_report.whole_line(press_report.parse(
+        base + "MEMERR Cybernaut_whole_game 33\nPBWHOLE 343 ab 343 ab\nPBDONE 1\n", 16))
+    assert oom.endswith(": NOT MET") and "1 press out of memory" in oom
+    unfinished = press_report.whole_line(press_report.parse(base, 16))
+    assert unfinished.endswith("the flow did not finish: NOT MET")
+    # another flow's MemoryError is not the whole game's
+    elsewhere = press_report.whole_line(press_report.parse(
+        base + "MEMERR Cybernaut 3\nPBWHOLE 343 ab 343 ab\nPBDONE 1\n", 16))
+    assert elsewhere.endswith(": met")
+    # no whole game run: no line
+    assert press_report.whole_line(press_report.parse("PBFLOWS 8\n" + pb.replace("_whole_game", "") + "\n", 16)) is None
