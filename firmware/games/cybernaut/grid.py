@@ -514,25 +514,29 @@ class PlaceScreen(NsaGrid):
             return {}
         return json.loads(app.unseal(self.s["plan"]))
 
-    # (the game screen's "pub" and "sec" as they were, the Game): the game of the NSA
-    # placement in hand between presses (setup mode), while this screen is open and
-    # the game screen's state is the very one it was loaded from or stored as (an
-    # undo, a restart, another screen's store make new ones): each placement loads
-    # nothing (~60 ms of a Pico, issue 21). RAM only (~8 KB on a 32-bit port), gone
-    # with the screen; the re-placement's trial game is never held
+    # (the game screen's "pub" and "sec" as they were, this screen's sealed plan as it
+    # was, the Game): the game of the NSA placement in hand between presses, while
+    # this screen is open and the game screen's state and the plan are the very ones
+    # it was loaded from or stored as (an undo, a restart, another screen's store
+    # make new ones): a placement loads nothing (~60 ms of a Pico, issue 21). In
+    # replace mode it is the trial game, the plan applied (never stored: the real
+    # game is loaded when the plan is whole): each placement there loaded it three
+    # times (~65 ms each: the placement, the next chit, the frame; the whole game's
+    # bench). RAM only (~8 KB on a 32-bit port), gone with the screen
     held = None
 
     def _game(self, app):
-        """The Game with the re-placement plan applied so far (replace mode); in
-        setup mode the one in hand (``held``) when it is still the stored one."""
+        """The Game with the re-placement plan applied so far (replace mode), or the
+        stored one (setup mode): the one in hand (``held``) when the game screen's
+        state and the plan are still those it came from."""
         screen = app.find("cn_game")
         held = self.held
-        if held is not None and held[0] is public(app) and held[1] is game_value(app, "sec"):
+        if (held is not None and held[0] is public(app) and held[1] is game_value(app, "sec")
+                and held[3] is self.s["plan"]):
             return held[2]
         self.held = None
         game = screen.load(app)
-        if self.s["mode"] == "setup":
-            self.held = (public(app), game_value(app, "sec"), game)
+        self.held = (public(app), game_value(app, "sec"), game, self.s["plan"])
         if self.s["mode"] == "replace":
             plan = self._plan(app)
             for chit_id in game.to_replace():
@@ -590,10 +594,15 @@ class PlaceScreen(NsaGrid):
             if self.s["mode"] == "setup":
                 events = game.setup_place(chit, self.at())
             else:
-                game.check_place(game.nsa_chit(chit), self.at())
+                placed = game.nsa_chit(chit)
+                game.check_place(placed, self.at())
                 plan = self._plan(app)
                 plan[chit] = self.at()
                 self.s["plan"] = app.seal(json.dumps(plan))
+                # the trial game in hand, as _game would make it from the new plan
+                placed["w"] = "space"
+                placed["at"] = self.at()
+                self.held = (public(app), game_value(app, "sec"), game, self.s["plan"])
                 events = []
         except RuleError as exc:
             from firmware.games.cybernaut.shared import refused_title, rule_of as _rule_of
@@ -612,16 +621,19 @@ class PlaceScreen(NsaGrid):
                 app.hand_back()
                 return
             screen.store(app, game, events)
-            self.held = (public(app), game_value(app, "sec"), game)
+            self.held = (public(app), game_value(app, "sec"), game, self.s["plan"])
             self.view(app, game)  # the frame's view from the game in hand
             return
-        if self._next(app, self._game(app)) is None:
+        if self._next(app, game) is None:
+            self.held = game = None  # the real game, loaded afresh, takes its RAM
             real = screen.load(app)
             events = real.replace(self._plan(app))
             journal(app, events, True)
             screen.store(app, real, events, True)
             keep_value(app, "msg", "NSA hid again")
             app.hand_back()
+            return
+        self.view(app, game)  # the frame's view from the trial game in hand
 
     def menu(self, app):
         app.hand_back()
