@@ -71,3 +71,47 @@ def test_a_replacement_placement_loads_nothing_and_holds_the_plans_game(tmp_path
         assert (chit["w"], chit["at"]) == ("space", plan[chit_id])
     last = [c for c in game.s["nsa"] if c["at"] == spots[placed - 1]]
     assert len(last) == 1 and last[0]["id"] not in plan
+
+
+def test_the_regeneration_menu_works_out_its_chits_once_for_the_games_state(tmp_path, monkeypatch):
+    from boards.sim import boot
+    from firmware.games.cybernaut.game import GameScreen
+    from shared_rules.cybernaut.net import Game
+    board, app = boot(str(tmp_path), cyb_game.SEED)
+    d = cyb_game.Driver(board, app)
+    d.choose("Cybernaut")
+    d.choose("New game")
+    d.choose("Solo placement")
+    d.choose("Add Cybernaut")
+    d.seq("D A")
+    d.choose("Cybernauts done")
+    cyb_game.place_ss(d, "Sprawl-3")
+    cyb_game.next_to(d, 2)
+    cyb_game.netrun(d, "M00", ("M01", "M00"))
+    d.choose("NSA regen+place")
+    game = cyb_game.game_screen(app).load(app)
+    in_space = [c for c in game.s["nsa"] if c["w"] == "space"][:2]
+    # two destroyed chits to offer (the scripted game destroys none): their ids
+    monkeypatch.setattr(Game, "regenerable", lambda self: [c["id"] for c in in_space])
+    loads = []
+    real_load = GameScreen.load
+
+    def counted(self, app):
+        loads.append(1)
+        return real_load(self, app)
+    monkeypatch.setattr(GameScreen, "load", counted)
+    d.press("A")  # I am NSA: the menu's first frame works the chits out
+    regen = app.top()
+    assert regen.ID == "cn_regen" and len(loads) == 1
+    assert regen.items(app) == ["None"] + ["%s %s" % (c["id"], c["t"]) for c in in_space]
+    del loads[:]
+    d.press("D")
+    d.press("D")
+    d.press("U")
+    app.dirty = True
+    app.redraw()
+    assert loads == [] and regen.s["sel"] == 1  # moves and frames load nothing
+    acted = []
+    monkeypatch.setattr(GameScreen, "act", lambda self, app, fn, *args: acted.append((fn, args)))
+    d.press("A")
+    assert acted == [("regenerate", (in_space[0]["id"],))] and loads == []

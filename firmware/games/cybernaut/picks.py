@@ -314,14 +314,28 @@ class RegenPick(Menu):
             "B back")
     TITLE = "NSA: regenerate"
 
-    def items(self, app):
+    # (the game screen's "pub" and "sec" as they were, [(chit id, type), ...]): the
+    # destroyed chits worked out once for that state of the game (issue 21: each
+    # frame and each move loaded the game, ~45 ms of a Pico, and A loaded it again
+    # before the action's own load: 135 ms of loads a press in the whole game's
+    # bench). RAM only; "held": firmware.relief.rehome lets it go
+    held = None
+
+    def _chits(self, app):
+        held = self.held
+        if held is not None and held[0] is public(app) and held[1] is game_value(app, "sec"):
+            return held[2]
         game = app.find("cn_game").load(app)
-        return ["None"] + ["%s %s" % (i, game.nsa_chit(i)["t"]) for i in game.regenerable()]
+        chits = [(i, game.nsa_chit(i)["t"]) for i in game.regenerable()]
+        self.held = (public(app), game_value(app, "sec"), chits)
+        return chits
+
+    def items(self, app):
+        return ["None"] + ["%s %s" % chit for chit in self._chits(app)]
 
     def choose(self, app, index):
         screen = app.find("cn_game")
-        game = screen.load(app)
-        chit = None if index == 0 else game.regenerable()[index - 1]
+        chit = None if index == 0 else self._chits(app)[index - 1][0]
         if screen.act(app, "regenerate", chit) is not None:
             from firmware.games.cybernaut.shared import nsa_cursor
             app.replace(screen_class("cn_place").make("replace", nsa_cursor(app)))
