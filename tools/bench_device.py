@@ -240,14 +240,18 @@ PLAY_PRESSES = 2000
 # A whole game, as people play it: the presses of the scripted Cybernaut game
 # (tests/host/cyb_game.py, written out by tools/game_keys.py on CPython: set-up, ten
 # turns with netruns and re-placements, the end), replayed from a fresh boot with the
-# seed they were made with. Random presses (the ladders) seldom get past a game's
-# set-up. Prints "WHOLE <presses that ran out of memory> <the first's index, or -1>
-# <presses> <journal's next entry> <lowest free heap after gc, every 10th press>
-# <top screen>", then "WHOLEFP <fingerprint>": the journal hashed as tools/game_keys.py
-# does (each entry's number and kind and its public parts: no hash, salt or sealed
-# text, which come from the board's entropy), to tell the scripted game from another,
-# even one that ends at the same entry (found by review: one keyed on the entries'
-# kinds and dice blocks alone took three other seeds of sixty for the scripted game).
+# seed they were made with, as a Pico plays them: its board restarts when the app
+# asks (App.restart_first, firmware.relief.restart_between): this interpreter saves
+# its progress to the file named first and ends, and whole_game starts the next
+# one, whose boot resumes the save (and finishes a press the restart cut). Random
+# presses (the ladders) seldom get past a game's set-up. Prints "WHOLE <presses that
+# ran out of memory> <the first's index, or -1> <presses> <journal's next entry>
+# <lowest free heap after gc, every 10th press> <top screen> <restarts>", then
+# "WHOLEFP <fingerprint>": the journal hashed as tools/game_keys.py does (each
+# entry's number and kind and its public parts: no hash, salt or sealed text, which
+# come from the board's entropy), to tell the scripted game from another, even one
+# that ends at the same entry (found by review: one keyed on the entries' kinds and
+# dice blocks alone took three other seeds of sixty for the scripted game).
 WHOLE_SCRIPT = BOOT_SCRIPT.replace(", 1, board.pack_dirs)", ", %d, board.pack_dirs)").replace(
     "app.boot()", """from firmware import app as app_module
 oom = [0]
@@ -255,23 +259,35 @@ def _log(message):
     if message.startswith('Out of memory'):  # (not a frame drawn again: nothing lost)
         oom[0] += 1
 app_module.log = _log
+# the next press, presses out of memory, the first of them, the lowest free heap, restarts
+state = [0, 0, -1, 1 << 30, 0]
+try:
+    with open(%r) as handle:
+        state = [int(word) for word in handle.read().split()]
+except OSError:
+    pass
+def _restart():
+    state[4] += 1
+    with open(%r, 'w') as handle:
+        handle.write(' '.join([str(value) for value in state]))
+    print('RESTART')
+    raise SystemExit
+app.restart = _restart
 app.boot()
 from boards.sim import parse_keys
 keys = parse_keys(%r)
-first = -1
-failed = 0
-low = gc.mem_free()
-for i in range(len(keys)):
+for i in range(state[0], len(keys)):
+    state[0] = i + 1  # a restart within this press: the next boot finishes it
     errors = oom[0]
     board.press(app, keys[i][0], keys[i][1])
     if oom[0] != errors:
-        failed += 1
-        if first < 0:
-            first = i
+        state[1] += 1
+        if state[2] < 0:
+            state[2] = i
     if i %% 10 == 0:
         gc.collect()
-        low = min(low, gc.mem_free())
-print('WHOLE', failed, first, len(keys), app.journal.next_seq, low, app.top().ID)
+        state[3] = min(state[3], gc.mem_free())
+print('WHOLE', state[1], state[2], len(keys), app.journal.next_seq, state[3], app.top().ID, state[4])
 keys = None
 gc.collect()
 import binascii, hashlib, json
@@ -291,6 +307,7 @@ with open(%r + '/journals/s0001.jrn') as handle:
         digest.update(state_digest([entry['seq'], entry['kind'], public(entry.get('in')),
                                     public(entry.get('out')), public(entry.get('dice'))]))
 print('WHOLEFP', binascii.hexlify(digest.digest()).decode())""", 1)
+WHOLE_RESTARTS = 200  # at most this many restarts in one whole game's replay
 # The ladder's run: PLAY_SCRIPT's presses as a Pico plays them, restarts included
 # (App.restart_first: a new Cybernaut game, a Neo-Hunt deal; the interpreter saves
 # its progress to the file named first and ends, and play_need starts the next
@@ -446,10 +463,12 @@ def open_flow(keys, heap):
 
 
 def whole_game(path, heap):
-    """The scripted whole Cybernaut game replayed from a fresh boot under ``heap``
-    (WHOLE_SCRIPT; ``path``: tools/game_keys.py's file: the keys, the journal's next
-    entry at the game's end, the seed, the journal's fingerprint). :returns: (its
-    WHOLE figures as ints, its top screen, True when its journal is the game's (its
+    """The scripted whole Cybernaut game replayed from a fresh boot under ``heap`` as
+    a Pico plays it, restarts included (WHOLE_SCRIPT; ``path``: tools/game_keys.py's
+    file: the keys, the journal's next entry at the game's end, the seed, the
+    journal's fingerprint). :returns: (its WHOLE figures as ints: presses out of
+    memory, the first's index or -1, presses, the journal's next entry, the lowest
+    free heap, restarts; its top screen, True when its journal is the game's (its
     fingerprint), the next entry at the game's end), or (None, the run's output's
     last lines) when the run or its fingerprint did not finish, or None when the
     file is missing or short."""
@@ -463,17 +482,21 @@ def whole_game(path, heap):
     scratch = temp_dir()
     script = scratch + "/whole.py"
     data = scratch + "/data"
+    progress = scratch + "/progress.txt"
     with open(script, "w") as handle:
-        handle.write(WHOLE_SCRIPT % (code_dir(), data, packs_dir(), data, seed, keys, data))
+        handle.write(WHOLE_SCRIPT % (code_dir(), data, packs_dir(), data, seed, progress, progress, keys, data))
     result = None
     same = None
-    os.system("%s -X heapsize=%s %s > %s/out.txt 2>&1" % (sys.executable, heap, script, scratch))
-    with open(scratch + "/out.txt") as handle:
-        text = handle.read()
+    for _ in range(WHOLE_RESTARTS + 1):  # a restart: the next interpreter goes on
+        os.system("%s -X heapsize=%s %s > %s/out.txt 2>&1" % (sys.executable, heap, script, scratch))
+        with open(scratch + "/out.txt") as handle:
+            text = handle.read()
+        if "RESTART" not in text:
+            break
     for line in text.split("\n"):
         if line.startswith("WHOLE "):
             parts = line.split(" ")
-            result = [int(part) for part in parts[1:6]], parts[6]
+            result = [int(part) for part in parts[1:6]] + [int(parts[7])], parts[6]
         elif line.startswith("WHOLEFP "):
             same = line[8:].strip() == print_
     rmtree(scratch)
@@ -826,16 +849,17 @@ def main():
         elif whole[0] is None:
             print("whole Cybernaut game: the run failed (goal: NOT MET); its output ended:\n%s" % whole[1])
         else:
-            (failed, first, count, seq, low), top, same, want = whole
+            (failed, first, count, seq, low, restarts), top, same, want = whole
             fits = failed == 0 and seq == want and same
-            print("whole Cybernaut game (tests/host/cyb_game.py's %d presses replayed, code in the "
-                  "heap): %s with the %s heap: %d presses ran out of memory%s; its journal %s (%d "
-                  "entries; %d when played whole); lowest free heap after gc, every 10th press, %s "
-                  "(goal: no press out of memory, the scripted game's journal to its end: %s)" % (
+            print("whole Cybernaut game (tests/host/cyb_game.py's %d presses replayed as a Pico plays "
+                  "them, code in the heap, its board restarting when the app asks): %s with the %s "
+                  "heap: %d presses ran out of memory%s; %d restarts; its journal %s (%d entries; %d "
+                  "when played whole); lowest free heap after gc, every 10th press, %s (goal: no "
+                  "press out of memory, the scripted game's journal to its end: %s)" % (
                       count, "played to its end" if fits else "NOT played through", OPTS["--heap"],
                       failed, ", the first the %s (the presses after it play another game)" % ordinal(first + 1)
-                      if first >= 0 else "", "is the scripted game's" if same else "is NOT the scripted "
-                      "game's", seq - 1, want - 1, kb(low), verdict(fits)))
+                      if first >= 0 else "", restarts, "is the scripted game's" if same else "is NOT the "
+                      "scripted game's", seq - 1, want - 1, kb(low), verdict(fits)))
 
     # 4c. each game's ladder: how much heap it needs to be played, on this port and
     # on the 64-bit one beside it (the distance to the budget, and what the 64-bit

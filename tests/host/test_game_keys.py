@@ -45,9 +45,10 @@ def test_the_keys_replayed_play_the_same_game_to_its_end(tmp_path):
         assert game_keys.fingerprint(os.path.join(other, "journals", "s0001.jrn")) != print_, seed
 
 
-def test_the_bench_replays_the_scripted_game_itself(tmp_path):
-    # make bench's own replay (bench_device.whole_game, the 32-bit port) with a heap
-    # big enough for it: every press played, the scripted game's journal
+def _bench_replay(tmp_path, patch=""):
+    """bench_device.whole_game on the 32-bit port with a 1024K heap, WHOLE_SCRIPT's
+    boot preceded by ``patch``: (its result, the keys' count, the journal's next
+    entry at the game's end)."""
     if not os.path.exists(MP32):
         pytest.skip("no 32-bit MicroPython (make mp32)")
     code = str(tmp_path / "code")
@@ -63,9 +64,10 @@ def test_the_bench_replays_the_scripted_game_itself(tmp_path):
         "src = src[:src.rindex('main()')]\n"
         "g = {'__name__': 'bench', '__file__': %r}\n"
         "exec(src, g)\n"
+        "g['WHOLE_SCRIPT'] = g['WHOLE_SCRIPT'].replace('app.boot()', %r + 'app.boot()', 1)\n"
         "print('RESULT', g['whole_game'](%r, '1024K'))\n" % (
             code, os.path.join(ROOT, "tools", "bench_device.py"), os.path.join(ROOT, "tools", "bench_device.py"),
-            keys))
+            patch, keys))
     out = subprocess.run([MP32, "-X", "heapsize=1M", str(driver)], capture_output=True, text=True, timeout=900,
                          cwd=ROOT)
     lines = [line for line in out.stdout.splitlines() if line.startswith("RESULT ")]
@@ -73,8 +75,27 @@ def test_the_bench_replays_the_scripted_game_itself(tmp_path):
     import ast
     result = ast.literal_eval(lines[0][len("RESULT "):])
     assert result[0] is not None, result[1]
-    (failed, first, pressed, at, low), top, same, want = result
     with open(keys) as handle:
         count, seq = len(handle.readline().split()), int(handle.readline())
-    assert (failed, first, pressed, at, want) == (0, -1, count, seq, seq), lines[0]
-    assert same and top == "cn_game" and 0 < low < 1024 * 1024, lines[0]
+    return result, count, seq
+
+
+def test_the_bench_replays_the_scripted_game_itself(tmp_path):
+    # make bench's own replay (bench_device.whole_game, the 32-bit port) with a heap
+    # big enough for it: every press played, no restart asked, the scripted game's journal
+    result, count, seq = _bench_replay(tmp_path)
+    (failed, first, pressed, at, low, restarts), top, same, want = result
+    assert (failed, first, pressed, at, want, restarts) == (0, -1, count, seq, seq, 0), result
+    assert same and top == "cn_game" and 0 < low < 1024 * 1024, result
+
+
+def test_the_bench_replay_goes_on_after_a_restart_as_a_pico_does(tmp_path):
+    # every step that may restart first does (as on a Pico short of heap): the new
+    # game's A restarts, the next interpreter's boot opens the game, the presses go
+    # on from the next one, and the journal is still the scripted game's
+    patch = ("from firmware import app as _app\n_first = _app.App.restart_first\n"
+             "_app.App.restart_first = lambda self, mem_free=None: _first(self, lambda: 0)\n")
+    result, count, seq = _bench_replay(tmp_path, patch)
+    (failed, first, pressed, at, low, restarts), top, same, want = result
+    assert (failed, first, pressed, at, want, restarts) == (0, -1, count, seq, seq, 1), result
+    assert same and top == "cn_game", result
