@@ -115,3 +115,65 @@ def test_the_regeneration_menu_works_out_its_chits_once_for_the_games_state(tmp_
     monkeypatch.setattr(GameScreen, "act", lambda self, app, fn, *args: acted.append((fn, args)))
     d.press("A")
     assert acted == [("regenerate", (in_space[0]["id"],))] and loads == []
+
+
+def _scripted_game(tmp_path, name, monkeypatch, roomy):
+    """The scripted whole game (cyb_game) with the game screen's kept game allowed or
+    not: (the journal's fingerprint, the last "pub", how many loads made the game afresh)."""
+    import os
+    from boards.sim import boot
+    from firmware.games.cybernaut.game import GameScreen
+    import game_keys
+    made = []
+    load = GameScreen.load
+
+    def counted(self, app):
+        held = self.held
+        if held is None or held[0] is not self.s["pub"] or held[1] is not self.s["sec"]:
+            made.append(1)
+        return load(self, app)
+    monkeypatch.setattr(GameScreen, "load", counted)
+    if roomy is not None:
+        monkeypatch.setattr(GameScreen, "roomy", roomy)
+    root = str(tmp_path / name)
+    board, app = boot(root, cyb_game.SEED)
+    cyb_game.play(board, app)
+    app.storage.flush()
+    pub = cyb_game.game_screen(app).s["pub"]
+    monkeypatch.undo()
+    return game_keys.fingerprint(os.path.join(root, "journals", "s0001.jrn")), json.dumps(pub), len(made)
+
+
+def test_the_game_kept_between_actions_plays_the_same_game_and_loads_less(tmp_path, monkeypatch):
+    # the game screen keeps the game an action stored (GameScreen.held, issue 21): the
+    # scripted game then plays exactly as when every load makes it afresh (the same
+    # journal, the same public state at its end), with far fewer games made
+    import os
+    import sys
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tools"))
+    fresh = _scripted_game(tmp_path, "fresh", monkeypatch, False)
+    kept = _scripted_game(tmp_path, "kept", monkeypatch, None)
+    assert kept[:2] == fresh[:2]
+    assert kept[2] < fresh[2] * 0.75, (kept[2], fresh[2])
+
+
+def test_a_refused_action_leaves_the_kept_game_out_and_the_state_unchanged(tmp_path):
+    from boards.sim import boot
+    board, app = boot(str(tmp_path), cyb_game.SEED)
+    d = cyb_game.Driver(board, app)
+    d.choose("Cybernaut")
+    d.choose("New game")
+    d.choose("Solo placement")
+    d.choose("Add Cybernaut")
+    d.seq("D A")
+    d.choose("Cybernauts done")
+    screen = cyb_game.game_screen(app)
+    assert screen.held is not None and screen.held[0] is screen.s["pub"]
+    assert screen.held[2].s["stage"] == screen.s["pub"]["stage"]
+    # nothing is shared between the game in hand and the state saved
+    assert screen.held[2].s["cybs"] is not screen.s["pub"]["cybs"]
+    before = json.dumps(screen.s["pub"])
+    assert screen.act(app, "add_cybernaut", "Cyb-1", "Sprawl-1") is None  # refused: set-up is over
+    assert screen.held is None and json.dumps(screen.s["pub"]) == before
+    game = screen.load(app)  # made afresh from the state: the refused action left no trace
+    assert json.dumps(game.split()[0]) == before

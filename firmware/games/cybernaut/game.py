@@ -6,6 +6,7 @@ and ``sec`` (every face-down NSA chit, sealed with app.seal). Every action is
 journalled with its rule section; NSA placements are journalled sealed.
 """
 
+import gc
 import json
 
 from firmware.buttons import B, LONG
@@ -22,6 +23,12 @@ RULE_ABANDON = "Cybernaut: game abandoned (its secrets revealed when the next fl
 ABANDONED = ("Undo (hold B) brings it back until another flow opens; then its hidden "
              "chits are revealed in the journal.")
 SEAL_PIECE = 192  # characters of the secret part per sealed group, about (GameScreen.store)
+# free heap after a collection, at the first action of a game screen, from which it keeps
+# the Game an action stored for the next load (GameScreen.held): the firmware with its code
+# frozen in has ~170 KB free in a Cybernaut game; the .mpy files in the heap (the stock
+# firmware, a 240K heap of the 32-bit port) ~90 KB, where a Game kept between presses
+# (10-15 KB of small objects) ran the 240K ladder out of memory
+KEEP_FREE = 128 * 1024
 
 
 def _picks():
@@ -82,6 +89,18 @@ class GameScreen(Menu):
     # only the groups whose text is not in it)
     group_texts = None
 
+    # (the state's "pub" and "sec" as an action stored them, the Game it stored): the
+    # game in hand for the next load (issue 21: a load is ~45 ms of a Pico, in every
+    # action), kept only by ``act_as`` (whose game nothing else holds) and only when
+    # the heap has room (``roomy``: KEEP_FREE). The save's "pub" is then a copy, so
+    # nothing is shared between the game in hand and the state saved: a load takes
+    # the game (the next load makes its own), an action that fails leaves nothing
+    # changed behind. Any other store, an undo, a restart or relief's copies make new
+    # state objects: the next load makes the game afresh. RAM only, never saved;
+    # "held": firmware.relief.rehome lets it go
+    held = None
+    roomy = None  # True once the heap had KEEP_FREE bytes free at this screen's first keep
+
     def initial(self):
         return {"sel": 0, "pub": None, "sec": None, "msg": "", "log": []}
 
@@ -110,7 +129,13 @@ class GameScreen(Menu):
         Pico a load) held 10-15 KB of small objects in a heap a Cybernaut game
         already fills (make bench: the 240K ladder failed). Only the texts of the
         sealed groups are kept (``group_texts``, ~2 KB): a group sealed as before is not
-        opened again (~20 ms a KB)."""
+        opened again (~20 ms a KB). The game an action stored is taken as it is while
+        the state is the one it stored (``held``)."""
+        held = self.held
+        self.held = None
+        if held is not None and held[0] is self.s["pub"] and held[1] is self.s["sec"]:
+            return held[2]
+        held = None
         public = _copy(self.s["pub"])  # a copy: trial changes stay off the save
         sec = self.s["sec"]
         if isinstance(sec, dict):  # sealed groups of chits, each a JSON list
@@ -137,13 +162,24 @@ class GameScreen(Menu):
             secret = json.loads("".join([app.unseal(piece) for piece in sec]))
         return Game.join(app.pack(PACK), public, secret)
 
-    def store(self, app, game, events=None, replaced=False):
+    def store(self, app, game, events=None, replaced=False, keep=False):
         """Keep ``game``: public part in clear, secret part sealed; first the face-down
         chits' commitments are brought in line (cybernaut_commit.sync: ``events`` of
-        the action, ``replaced`` after the NSA's re-placement)."""
+        the action, ``replaced`` after the NSA's re-placement). ``keep``: the caller
+        holds ``game`` no more (``act_as``): it may stay in hand for the next load
+        (``held``)."""
         from firmware.games.cybernaut.commit import sync
+        self.held = None
         sync(app, game, events, replaced)
         public, secret = game.split()
+        if keep and self.roomy is None:
+            free = getattr(gc, "mem_free", None)  # (CPython: none, room enough)
+            if free is not None:
+                gc.collect()
+            self.roomy = free is None or free() >= KEEP_FREE
+        keep = keep and self.roomy
+        if keep:  # the save's part shares nothing with the game in hand
+            public = _copy(public)
         if (self.s.get("pub") or {}).get("stage") == "setup" and public["stage"] == "cybernauts":
             self.s["sel"] = 0  # the NSA is placed: "Add Cybernaut" next (found by review:
             # the selection stayed on the third item, "Cybernauts done", refused then)
@@ -188,6 +224,8 @@ class GameScreen(Menu):
         text = None
         sealed.append(_sealed(app, (group or "[") + "]", known, fresh))
         self.s["sec"] = {"groups": sealed}
+        if keep:
+            self.held = (self.s["pub"], self.s["sec"], game)
 
     def act(self, app, fn, *args):
         """Run a Game method on the loaded game, journal, store; a RuleError becomes
@@ -213,7 +251,7 @@ class GameScreen(Menu):
         if isinstance(events, tuple):  # interact: (events, roll details)
             events = events[0]
         journal(app, events, nsa and game.s["fog"])
-        self.store(app, game, events)  # commitments journaled after the events
+        self.store(app, game, events, False, True)  # commitments journaled after the events
         self.note(summary(events))
         announce(app, events)
         return events
