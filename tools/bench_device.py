@@ -266,7 +266,16 @@ try:
         state = [int(word) for word in handle.read().split()]
 except OSError:
     pass
+def _count():
+    # a press that ran out of memory (in it, in the restart it asked for, or in the boot
+    # that finishes it after a restart: found by review), counted once
+    if oom[0]:
+        oom[0] = 0
+        state[1] += 1
+        if state[2] < 0:
+            state[2] = max(0, state[0] - 1)
 def _restart():
+    _count()
     state[4] += 1
     with open(%r, 'w') as handle:
         handle.write(' '.join([str(value) for value in state]))
@@ -274,16 +283,13 @@ def _restart():
     raise SystemExit
 app.restart = _restart
 app.boot()
+_count()
 from boards.sim import parse_keys
 keys = parse_keys(%r)
 for i in range(state[0], len(keys)):
     state[0] = i + 1  # a restart within this press: the next boot finishes it
-    errors = oom[0]
     board.press(app, keys[i][0], keys[i][1])
-    if oom[0] != errors:
-        state[1] += 1
-        if state[2] < 0:
-            state[2] = i
+    _count()
     if i %% 10 == 0:
         gc.collect()
         state[3] = min(state[3], gc.mem_free())

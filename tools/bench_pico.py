@@ -149,6 +149,7 @@ def main():
                        check=True, stdout=subprocess.DEVNULL, timeout=600)
         whole = DEV_CODE + "/" + WHOLE_KEYS
     if a.packs:
+        kit.say("--packs: the scripted whole Cybernaut game is left out (its presses play the sample packs' game)")
         for name in os.listdir(a.packs):
             with open(os.path.join(a.packs, name), "rb") as src, open(os.path.join(code, "packs", name), "wb") as dst:
                 dst.write(src.read())
@@ -195,6 +196,14 @@ def main():
                 with open(seen_path) as f:
                     seen = json.load(f)
             changed = sorted(n for n in now if seen.get(n) != now[n])
+            # files copied before that the build has no more (an owner's pack of a
+            # `--packs` run: left there, the firmware would load it before the sample
+            # and the next runs would play another game; found by review)
+            gone = sorted(n for n in seen if n not in now)
+            if gone:
+                kit.say("removing %d files the build has no more from the device" % len(gone))
+                pico.mp("exec", "import os\nfor name in %r:\n    try:\n        os.remove(name)\n"
+                        "    except OSError:\n        pass\n" % ([DEV_CODE + "/" + n for n in gone],))
             kit.say("copying %d changed files to the device" % len(changed))
             folders = sorted(set(os.path.dirname(n) for n in changed if os.path.dirname(n)))
             for folder in [""] + folders:  # DEV_CODE itself first (an empty filesystem)
@@ -228,7 +237,8 @@ def main():
                 flows = next((int(l.split()[1]) for l in part.splitlines() if l.startswith("PBFLOWS ")), flows)
                 if rc:
                     text += "RC %d\n" % rc
-                elif press_report.restarted(part) and again < a.presses + 20:
+                elif press_report.restarted(part) and again < a.presses + 20 + (
+                        press_report.WHOLE_PRESSES if whole and flow == flows - 1 else 0):
                     # the board restarted (press_bench.restartable): a fresh
                     # interpreter (mpremote run soft-resets) goes on with this game
                     again += 1

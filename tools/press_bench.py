@@ -494,6 +494,7 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1, whole=""):
             restartable(app, asked)
             resumed = load_progress(data, only)
         booted = time.ticks_us()
+        at_boot = memerr[0]
         app.boot()
         if resumed is not None:
             booted = time.ticks_diff(time.ticks_us(), booted)
@@ -533,9 +534,14 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1, whole=""):
             if memerr[0]:  # the boot's own (its launch: the press the restart cut)
                 print("MEMERR", game, count)
             memerr[0] += resumed["memerr"]
-            if not plan and len(app.stack) < 2:  # back at the main menu at the restart
+            if not plan and len(app.stack) < 2 and label != WHOLE:  # back at the main menu at the restart
                 plan = list(keys)
                 app.top().s["sel"] = index if index < len(ENTRIES) else 0
+        if resumed is None and memerr[0] != at_boot:  # the first boot's own (found by review:
+            print("MEMERR", game, count)              # uncounted by a flow's line, PBDONE's only)
+        if fault[0] is not None:  # a fault of the boot (a resumed one finishes a cut press)
+            print("PBFAULT", game, count, fault[0])
+            fault[0] = None
         if asked[0] is not None:  # the boot itself asked for a restart
             return restart_now(data, only, game, asked[0], resumed, count, state, plan, first, memerr[0])
         while (count < presses + len(plan)) if label != WHOLE else plan:

@@ -264,6 +264,7 @@ def report(data, where, erases=None, programmed=None, device=True):
 
 
 WHOLE_GAME = "Cybernaut_whole_game"  # press_bench's flow of the scripted game (its WHOLE)
+WHOLE_PRESSES = 600  # more restarts a run of that flow may take (its keys: 498 presses)
 
 
 def whole_line(data):
@@ -455,7 +456,8 @@ def play_flow(micropython, heap, code, data, packs, presses, seed, ballast, flow
     """Run flow ``flow`` (int) of press_bench on the unix port ``micropython`` (path)
     with a ``heap`` ("240K"), each run in a fresh interpreter: when the app restarts
     the board (press_bench ends in PBRESTART), a fresh one goes on with the same flow
-    on the same data folder ``data`` (str), up to ``presses`` + 20 times. ``rom``:
+    on the same data folder ``data`` (str), up to ``presses`` + 20 times (and
+    WHOLE_PRESSES more with ``whole``). ``rom``:
     (image path, its size, free bytes wanted): the app's code from that image
     (``driver``), the heap larger by the image's size and 8 KB (the pad takes
     what is more than wanted). ``whole``: tools/game_keys.py's file, or "" (``driver``).
@@ -477,7 +479,7 @@ def play_flow(micropython, heap, code, data, packs, presses, seed, ballast, flow
         except subprocess.TimeoutExpired as exc:
             part, rc = str(exc.stdout or ""), -1
         text += part
-        if rc or not restarted(part) or again >= presses + 20:
+        if rc or not restarted(part) or again >= presses + 20 + (WHOLE_PRESSES if whole else 0):
             return text, rc
         again += 1
 

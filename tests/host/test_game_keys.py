@@ -99,3 +99,29 @@ def test_the_bench_replay_goes_on_after_a_restart_as_a_pico_does(tmp_path):
     (failed, first, pressed, at, low, restarts), top, same, want = result
     assert (failed, first, pressed, at, want, restarts) == (0, -1, count, seq, seq, 1), result
     assert same and top == "cn_game", result
+
+
+def test_the_bench_replay_counts_a_press_out_of_memory_around_a_restart(tmp_path):
+    # found by review: a press that ran out of memory and then restarted, and one that
+    # ran out in the boot after a restart, were not counted (the line said "played to
+    # its end"). Here the 41st press logs "Out of memory" and restarts between presses
+    # (saved first, as relief does), and the boot after it logs one too
+    patch = ("from firmware.app import App as _App\n"
+             "_handle = _App.handle\n"
+             "def _handling(self, name, kind):\n"
+             "    _handle(self, name, kind)\n"
+             "    if state[0] == 41 and state[4] == 0:\n"
+             "        app_module.log('Out of memory: (test)')\n"
+             "        from firmware.relief import restart_between\n"
+             "        restart_between(self)\n"
+             "_App.handle = _handling\n"
+             "_boot = _App.boot\n"
+             "def _booting(self):\n"
+             "    _boot(self)\n"
+             "    if state[4] == 1:\n"
+             "        app_module.log('Out of memory: (test, the boot)')\n"
+             "_App.boot = _booting\n")
+    result, count, seq = _bench_replay(tmp_path, patch)
+    (failed, first, pressed, at, low, restarts), top, same, want = result
+    assert (failed, first, restarts) == (2, 40, 1), result
+    assert (pressed, at, want) == (count, seq, seq) and same, result
