@@ -27,8 +27,9 @@ COLD = ("firmware.screens.result",)
 
 
 def relieve(app, room=PRESSURE, mem_free=None, fits=None):
-    """Drop the cold modules of the game being played, when fewer than ``room``
-    bytes are free after a collection (issue 17). Call it between presses, never
+    """Drop what the screens keep in hand between presses (their ``held``) and the
+    cold modules of the game being played, when fewer than ``room`` bytes are free
+    after a collection (issue 17). Call it between presses, never
     during one. If the heap then has no free block of BIG_BLOCK bytes (in pieces, though
     bytes are free: a press may then run out of memory on its first big block), a
     board that can restart restarts now, when that loses nothing (``quiet``): the
@@ -57,6 +58,12 @@ def relieve(app, room=PRESSURE, mem_free=None, fits=None):
     gc.collect()
     if mem_free() >= room:
         return []
+    # what screens keep in hand between presses goes first (a game's state worked out
+    # once: Cybernaut's game in hand, 10-15 KB; its grids' games; found by review)
+    for screen in app.stack:
+        if getattr(screen, "held", None) is not None:
+            screen.held = None
+    gc.collect()
     cold = list(COLD)
     shared = _game_shared(app.stack)
     if shared is not None:

@@ -259,8 +259,9 @@ def _log(message):
     if message.startswith('Out of memory'):  # (not a frame drawn again: nothing lost)
         oom[0] += 1
 app_module.log = _log
-# the next press, presses out of memory, the first of them, the lowest free heap, restarts
-state = [0, 0, -1, 1 << 30, 0]
+# the next press, presses out of memory, the first of them (-2: the first boot, before
+# any press), the lowest free heap, restarts, the last press counted out of memory
+state = [0, 0, -1, 1 << 30, 0, -3]
 try:
     with open(%r) as handle:
         state = [int(word) for word in handle.read().split()]
@@ -268,12 +269,15 @@ except OSError:
     pass
 def _count():
     # a press that ran out of memory (in it, in the restart it asked for, or in the boot
-    # that finishes it after a restart: found by review), counted once
+    # after that restart: found by review), counted once
     if oom[0]:
         oom[0] = 0
-        state[1] += 1
-        if state[2] < 0:
-            state[2] = max(0, state[0] - 1)
+        at = state[0] - 1 if state[0] else -2
+        if at != state[5]:
+            state[5] = at
+            state[1] += 1
+            if state[2] == -1:
+                state[2] = at
 def _restart():
     _count()
     state[4] += 1
@@ -313,7 +317,7 @@ with open(%r + '/journals/s0001.jrn') as handle:
         digest.update(state_digest([entry['seq'], entry['kind'], public(entry.get('in')),
                                     public(entry.get('out')), public(entry.get('dice'))]))
 print('WHOLEFP', binascii.hexlify(digest.digest()).decode())""", 1)
-WHOLE_RESTARTS = 200  # at most this many restarts in one whole game's replay
+WHOLE_RESTARTS = 600  # at most this many restarts in one whole game's replay (498 presses)
 # The ladder's run: PLAY_SCRIPT's presses as a Pico plays them, restarts included
 # (App.restart_first: a new Cybernaut game, a Neo-Hunt deal; the interpreter saves
 # its progress to the file named first and ends, and play_need starts the next
@@ -863,8 +867,9 @@ def main():
                   "when played whole); lowest free heap after gc, every 10th press, %s (goal: no "
                   "press out of memory, the scripted game's journal to its end: %s)" % (
                       count, "played to its end" if fits else "NOT played through", OPTS["--heap"],
-                      failed, ", the first the %s (the presses after it play another game)" % ordinal(first + 1)
-                      if first >= 0 else "", restarts, "is the scripted game's" if same else "is NOT the "
+                      failed, ", the first %s (the presses after it play another game)" % (
+                          "the boot, before any press" if first == -2 else "the " + ordinal(first + 1))
+                      if first != -1 else "", restarts, "is the scripted game's" if same else "is NOT the "
                       "scripted game's", seq - 1, want - 1, kb(low), verdict(fits)))
 
     # 4c. each game's ladder: how much heap it needs to be played, on this port and

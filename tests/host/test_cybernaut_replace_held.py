@@ -117,7 +117,7 @@ def test_the_regeneration_menu_works_out_its_chits_once_for_the_games_state(tmp_
     assert acted == [("regenerate", (in_space[0]["id"],))] and loads == []
 
 
-def _scripted_game(tmp_path, name, monkeypatch, roomy):
+def _scripted_game(tmp_path, name, monkeypatch, keeps):
     """The scripted whole game (cyb_game) with the game screen's kept game allowed or
     not: (the journal's fingerprint, the last "pub", how many loads made the game afresh)."""
     import os
@@ -133,8 +133,8 @@ def _scripted_game(tmp_path, name, monkeypatch, roomy):
             made.append(1)
         return load(self, app)
     monkeypatch.setattr(GameScreen, "load", counted)
-    if roomy is not None:
-        monkeypatch.setattr(GameScreen, "roomy", roomy)
+    if keeps is not None:
+        monkeypatch.setattr(GameScreen, "keeps", keeps)
     root = str(tmp_path / name)
     board, app = boot(root, cyb_game.SEED)
     cyb_game.play(board, app)

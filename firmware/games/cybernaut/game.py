@@ -24,7 +24,7 @@ ABANDONED = ("Undo (hold B) brings it back until another flow opens; then its hi
              "chits are revealed in the journal.")
 SEAL_PIECE = 192  # characters of the secret part per sealed group, about (GameScreen.store)
 # free heap after a collection, at the first action of a game screen, from which it keeps
-# the Game an action stored for the next load (GameScreen.held): the firmware with its code
+# the Game an action stored for the next load (GameScreen.held, .keeps): the firmware with its code
 # frozen in has ~170 KB free in a Cybernaut game; the .mpy files in the heap (the stock
 # firmware, a 240K heap of the 32-bit port) ~90 KB, where a Game kept between presses
 # (10-15 KB of small objects) ran the 240K ladder out of memory
@@ -92,14 +92,15 @@ class GameScreen(Menu):
     # (the state's "pub" and "sec" as an action stored them, the Game it stored): the
     # game in hand for the next load (issue 21: a load is ~45 ms of a Pico, in every
     # action), kept only by ``act_as`` (whose game nothing else holds) and only when
-    # the heap has room (``roomy``: KEEP_FREE). The save's "pub" is then a copy, so
+    # the heap has room (``keeps``: KEEP_FREE; firmware.relief lets it go when the heap
+    # runs short). The save's "pub" is then a copy, so
     # nothing is shared between the game in hand and the state saved: a load takes
     # the game (the next load makes its own), an action that fails leaves nothing
     # changed behind. Any other store, an undo, a restart or relief's copies make new
     # state objects: the next load makes the game afresh. RAM only, never saved;
     # "held": firmware.relief.rehome lets it go
     held = None
-    roomy = None  # True once the heap had KEEP_FREE bytes free at this screen's first keep
+    keeps = None  # True once the heap had KEEP_FREE bytes free at this screen's first keep
 
     def initial(self):
         return {"sel": 0, "pub": None, "sec": None, "msg": "", "log": []}
@@ -124,13 +125,14 @@ class GameScreen(Menu):
         return screen
 
     def load(self, app):
-        """The Game (secret part unsealed: keep it off Netrunner-facing screens).
-        Made anew each time: a Game kept between presses (issue 21, ~110 ms of a
-        Pico a load) held 10-15 KB of small objects in a heap a Cybernaut game
-        already fills (make bench: the 240K ladder failed). Only the texts of the
-        sealed groups are kept (``group_texts``, ~2 KB): a group sealed as before is not
-        opened again (~20 ms a KB). The game an action stored is taken as it is while
-        the state is the one it stored (``held``)."""
+        """The Game (secret part unsealed: keep it off Netrunner-facing screens): the
+        one the last action stored, taken as it is while the state is the one it
+        stored (``held``: only where the heap has room, ``keeps``), else made anew
+        from the state (a Game kept between presses, 10-15 KB of small objects, failed
+        the stock firmware's 240K ladder: there it is always made anew, issue 21,
+        ~45 ms of a Pico a load). Only the texts of the sealed groups are kept
+        (``group_texts``, ~2 KB): a group sealed as before is not opened again (~20 ms
+        a KB)."""
         held = self.held
         self.held = None
         if held is not None and held[0] is self.s["pub"] and held[1] is self.s["sec"]:
@@ -172,12 +174,12 @@ class GameScreen(Menu):
         self.held = None
         sync(app, game, events, replaced)
         public, secret = game.split()
-        if keep and self.roomy is None:
+        if keep and self.keeps is None:
             free = getattr(gc, "mem_free", None)  # (CPython: none, room enough)
             if free is not None:
                 gc.collect()
-            self.roomy = free is None or free() >= KEEP_FREE
-        keep = keep and self.roomy
+            self.keeps = free is None or free() >= KEEP_FREE
+        keep = keep and self.keeps
         if keep:  # the save's part shares nothing with the game in hand
             public = _copy(public)
         if (self.s.get("pub") or {}).get("stage") == "setup" and public["stage"] == "cybernauts":
