@@ -59,10 +59,13 @@ def relieve(app, room=PRESSURE, mem_free=None, fits=None):
     if mem_free() >= room:
         return []
     # what screens keep in hand between presses goes first (a game's state worked out
-    # once: Cybernaut's game in hand, 10-15 KB; its grids' games; found by review)
+    # once: Cybernaut's game in hand, 10-15 KB; its grids' games; found by review), and a
+    # screen that keeps one asks the heap again before it keeps the next
     for screen in app.stack:
         if getattr(screen, "held", None) is not None:
             screen.held = None
+        if getattr(screen, "keeps", None):
+            screen.keeps = None
     gc.collect()
     cold = list(COLD)
     shared = _game_shared(app.stack)

@@ -445,15 +445,19 @@ def test_a_heap_in_pieces_the_copy_mends_is_not_restarted():
 def test_a_byte_short_lets_go_of_what_screens_keep_in_hand_with_room_it_stays():
     # found by review: Cybernaut's game in hand between actions (GameScreen.held,
     # 10-15 KB) stayed through presses short of memory, which relief exists to free
+    # (and such a screen asks the heap again before it keeps the next: GameScreen.keeps)
     stack = _game_stack()
     for screen in stack:
         screen.held = ("pub", "sec", "a game")
+        screen.keeps = True
 
     def test():
         app = _App(stack)
         relieve(app, PRESSURE, _heap(PRESSURE))
         assert [screen.held for screen in stack] == [("pub", "sec", "a game")] * len(stack)
+        assert [screen.keeps for screen in stack] == [True] * len(stack)
         relieve(app, PRESSURE, _heap(PRESSURE - 1))
         assert [screen.held for screen in stack] == [None] * len(stack)
+        assert [screen.keeps for screen in stack] == [None] * len(stack)
 
     _with_modules([LOG, PICKS, PROMPT], test)
