@@ -863,11 +863,11 @@ def main():
             fits = failed == 0 and seq == want and same
             print("whole Cybernaut game (tests/host/cyb_game.py's %d presses replayed as a Pico plays "
                   "them, code in the heap, its board restarting when the app asks): %s with the %s "
-                  "heap: %d presses ran out of memory%s; %d restarts; its journal %s (%d entries; %d "
+                  "heap: %d %s out of memory%s; %d restarts; its journal %s (%d entries; %d "
                   "when played whole); lowest free heap after gc, every 10th press, %s (goal: no "
                   "press out of memory, the scripted game's journal to its end: %s)" % (
                       count, "played to its end" if fits else "NOT played through", OPTS["--heap"],
-                      failed, ", the first %s (the presses after it play another game)" % (
+                      failed, "press ran" if failed == 1 else "presses ran", ", the first %s (the presses after it play another game)" % (
                           "the boot, before any press" if first == -2 else "the " + ordinal(first + 1))
                       if first != -1 else "", restarts, "is the scripted game's" if same else "is NOT the "
                       "scripted game's", seq - 1, want - 1, kb(low), verdict(fits)))
