@@ -14,10 +14,9 @@ def _chits(game):
     return sorted((c["id"], c["w"], c["at"]) for c in game.s["nsa"])
 
 
-def test_a_replacement_placement_loads_nothing_and_holds_the_plans_game(tmp_path, monkeypatch):
-    from boards.sim import boot
-    from firmware.games.cybernaut.game import GameScreen
-    board, app = boot(str(tmp_path), cyb_game.SEED)
+def _set_up(board, app):
+    """A new game on the simulator's buttons: the NSA placed Solo, one Cybernaut added,
+    Cybernauts done. :returns: the cyb_game.Driver."""
     d = cyb_game.Driver(board, app)
     d.choose("Cybernaut")
     d.choose("New game")
@@ -25,10 +24,25 @@ def test_a_replacement_placement_loads_nothing_and_holds_the_plans_game(tmp_path
     d.choose("Add Cybernaut")
     d.seq("D A")
     d.choose("Cybernauts done")
+    return d
+
+
+def _after_first_netrun(board, app):
+    """_set_up, then the first netrun (logged off) and "NSA regen+place" chosen: the
+    "Hand to NSA" screen is on top. :returns: the cyb_game.Driver."""
+    d = _set_up(board, app)
     cyb_game.place_ss(d, "Sprawl-3")
     cyb_game.next_to(d, 2)
     cyb_game.netrun(d, "M00", ("M01", "M00"))
     d.choose("NSA regen+place")
+    return d
+
+
+def test_a_replacement_placement_loads_nothing_and_holds_the_plans_game(tmp_path, monkeypatch):
+    from boards.sim import boot
+    from firmware.games.cybernaut.game import GameScreen
+    board, app = boot(str(tmp_path), cyb_game.SEED)
+    d = _after_first_netrun(board, app)
     d.press("A")  # I am NSA
     if app.top().ID == "cn_regen":
         d.choose("None")
@@ -78,17 +92,7 @@ def test_the_regeneration_menu_works_out_its_chits_once_for_the_games_state(tmp_
     from firmware.games.cybernaut.game import GameScreen
     from shared_rules.cybernaut.net import Game
     board, app = boot(str(tmp_path), cyb_game.SEED)
-    d = cyb_game.Driver(board, app)
-    d.choose("Cybernaut")
-    d.choose("New game")
-    d.choose("Solo placement")
-    d.choose("Add Cybernaut")
-    d.seq("D A")
-    d.choose("Cybernauts done")
-    cyb_game.place_ss(d, "Sprawl-3")
-    cyb_game.next_to(d, 2)
-    cyb_game.netrun(d, "M00", ("M01", "M00"))
-    d.choose("NSA regen+place")
+    d = _after_first_netrun(board, app)
     game = cyb_game.game_screen(app).load(app)
     in_space = [c for c in game.s["nsa"] if c["w"] == "space"][:2]
     # two destroyed chits to offer (the scripted game destroys none): their ids
@@ -160,13 +164,7 @@ def test_the_game_kept_between_actions_plays_the_same_game_and_loads_less(tmp_pa
 def test_a_refused_action_leaves_the_kept_game_out_and_the_state_unchanged(tmp_path):
     from boards.sim import boot
     board, app = boot(str(tmp_path), cyb_game.SEED)
-    d = cyb_game.Driver(board, app)
-    d.choose("Cybernaut")
-    d.choose("New game")
-    d.choose("Solo placement")
-    d.choose("Add Cybernaut")
-    d.seq("D A")
-    d.choose("Cybernauts done")
+    d = _set_up(board, app)
     screen = cyb_game.game_screen(app)
     assert screen.held is not None and screen.held[0] is screen.s["pub"]
     assert screen.held[2].s["stage"] == screen.s["pub"]["stage"]
