@@ -14,9 +14,6 @@ game has all the memory it needs; the driver that chooses menu entries by their
 labels stays off the replay's heap.
 """
 
-import binascii
-import hashlib
-import json
 import os
 import sys
 import tempfile
@@ -24,37 +21,22 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def _public(value):
-    """``value`` (a journal entry's part) without its hashes, salts and sealed texts
-    (">" and base64: shared_rules.seal, kept as ">" alone), which come from the board's
-    entropy."""
-    if isinstance(value, dict):
-        return dict([(key, _public(value[key])) for key in value if key not in ("hash", "salt", "sealed")])
-    if isinstance(value, list):
-        return [_public(item) for item in value]
-    if isinstance(value, str) and value[:1] == ">":
-        return ">"
-    return value
-
-
 def fingerprint(path):
     """The fingerprint of journal file ``path`` (hex str): SHA-256 over each entry's
-    shared_rules.save.state_digest of [number, kind, public "in", "out" and "dice"]
-    (``_public``: no hash, salt or sealed text), as tools/bench_device.py's replay
-    makes it on the device. The same game played again gives the same one; another
-    game (another seed: other dice, other chits revealed) another, even when it
-    ends at the same entry.
+    shared_rules.save.state_digest of [number, kind, public "in", "out" and "dice"] (no
+    hash, salt or sealed text, which come from the board's entropy): press_bench's
+    ``fingerprint``, the one the emulated Pico's replay makes (tools/bench_device.py's
+    replay makes the same in its own script). The same game played again gives the
+    same one; another game (another seed: other dice, other chits revealed) another,
+    even when it ends at the same entry.
 
     :raises OSError: the file cannot be read. :raises ValueError: a line is not
         "<crc> <JSON entry>"."""
-    from shared_rules.save import state_digest
-    digest = hashlib.sha256()
-    with open(path) as handle:
-        for line in handle:
-            entry = json.loads(line[line.index(" ") + 1:])
-            digest.update(state_digest([entry["seq"], entry["kind"], _public(entry.get("in")),
-                                        _public(entry.get("out")), _public(entry.get("dice"))]))
-    return binascii.hexlify(digest.digest()).decode()
+    for folder in (ROOT, os.path.join(ROOT, "tools")):
+        if folder not in sys.path:
+            sys.path.insert(0, folder)
+    from press_bench import fingerprint as journal_fingerprint
+    return journal_fingerprint(path)
 
 
 def game_keys():
