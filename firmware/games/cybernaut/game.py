@@ -24,8 +24,8 @@ ABANDONED = ("Undo (hold B) brings it back until another flow opens; then its hi
              "chits are revealed in the journal.")
 SEAL_PIECE = 192  # characters of the secret part per sealed group, about (GameScreen.store)
 # free heap after a collection, at the first action of a game screen, from which it keeps
-# the Game an action stored for the next load (GameScreen.held, .keeps): the firmware with its code
-# frozen in has ~170 KB free in a Cybernaut game; the .mpy files in the heap (the stock
+# the Game an action stored for the next load (GameScreen.held, .keeps): the firmware
+# with its code frozen in has ~170 KB free in a Cybernaut game; the .mpy files in the heap (the stock
 # firmware, a 240K heap of the 32-bit port) ~90 KB, where a Game kept between presses
 # (10-15 KB of small objects) ran the 240K ladder out of memory
 KEEP_FREE = 128 * 1024
@@ -92,13 +92,13 @@ class GameScreen(Menu):
     # (the state's "pub" and "sec" as an action stored them, the Game it stored): the
     # game in hand for the next load (issue 21: a load is ~45 ms of a Pico, in every
     # action), kept only by ``act_as`` (whose game nothing else holds) and only when
-    # the heap has room (``keeps``: KEEP_FREE; firmware.relief lets it go when the heap
-    # runs short). The save's "pub" is then a copy, so
-    # nothing is shared between the game in hand and the state saved: a load takes
-    # the game (the next load makes its own), an action that fails leaves nothing
-    # changed behind. Any other store, an undo, a restart or relief's copies make new
-    # state objects: the next load makes the game afresh. RAM only, never saved;
-    # "held": firmware.relief.rehome lets it go
+    # the heap has room (``keeps``: KEEP_FREE; firmware.relief lets it go when the
+    # heap runs short). The save's "pub" is then a copy, so nothing is shared between
+    # the game in hand and the state saved: a load takes the game (the next load
+    # makes its own), an action that fails leaves nothing changed behind. Any other
+    # store, an undo, a restart or relief's copies make new state objects: the next
+    # load makes the game afresh. RAM only, never saved; "held":
+    # firmware.relief.rehome lets it go
     held = None
     keeps = None  # True once the heap had KEEP_FREE bytes free at this screen's first keep
 
