@@ -41,6 +41,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 sys.path.insert(0, os.path.join(ROOT, "host"))
 import press_report  # noqa: E402
+sys.path.insert(0, ROOT)
+from firmware.screens import ENTRIES  # noqa: E402  (the main menu's entries: the flows)
 
 kit = None  # the kit's bench_pico module (load_kit), once main has it
 
@@ -105,22 +107,41 @@ def manifest(code):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--lab", default=os.environ.get("VPICO_LAB") or "/tmp/vpico")
+    ap.add_argument("--lab", default=os.environ.get("VPICO_LAB") or "/tmp/vpico",
+                    help="the emulated Pico kit's folder (default $VPICO_LAB or /tmp/vpico)")
     ap.add_argument("--presses", type=int, default=40, help="random presses in each game")
     ap.add_argument("--ballast", type=int, default=0, help="bytes taken at boot (one bytearray)")
     ap.add_argument("--packs", default=None, help="packs folder to copy (default the build's sample packs)")
-    ap.add_argument("--games", default=None, help="comma-separated flow numbers to run (default all)")
-    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--games", default=None, help="comma-separated flow numbers to run (default all): "
+                    "0..%d the main menu's entries, %d a new Cybernaut game, %d the scripted whole "
+                    "Cybernaut game (not with --packs)" % (len(ENTRIES) - 1, len(ENTRIES), len(ENTRIES) + 1))
+    ap.add_argument("--seed", type=int, default=1, help="the random presses' seed (default 1)")
     ap.add_argument("--firmware", choices=("frozen", "stock"), default="frozen",
                     help="frozen (default): the Pocket Referee firmware, the build frozen into "
                     "MicroPython (host/referee/firmware.py); stock: the kit's stock MicroPython "
                     "with the build's .mpy files on its filesystem")
     ap.add_argument("--rundir", default=None, help="the virtual Pico's folder (default "
                     "build/vpico-press, build/vpico-press-stock for the stock firmware)")
-    ap.add_argument("--out", default=os.path.join(ROOT, "build", "vpico-press-report"))
+    ap.add_argument("--out", default=os.path.join(ROOT, "build", "vpico-press-report"),
+                    help="where the report and the device's output go (default build/vpico-press-report)")
     ap.add_argument("--fresh", action="store_true", help="an empty filesystem (copies everything: ~5 min)")
     ap.add_argument("--from-log", default=None, help="only print the report of a device log written before")
     a = ap.parse_args()
+    flow_count = len(ENTRIES) + (1 if a.packs else 2)  # the whole game: sample packs only
+    if a.games:
+        try:
+            asked = [int(x) for x in a.games.split(",")]
+        except ValueError:
+            ap.error("--games %r: give flow numbers separated by commas, e.g. 0,2,8" % a.games)
+        wrong = [n for n in asked if not 0 <= n < flow_count]
+        if wrong:
+            ap.error("--games: no flow %s; the flows are 0..%d%s" % (
+                ", ".join(str(n) for n in wrong), flow_count - 1,
+                " (with --packs the whole game, %d, is left out)" % flow_count if a.packs else ""))
+    if a.packs and not os.path.isdir(a.packs):
+        ap.error("--packs %s: no such folder" % a.packs)
+    if a.from_log and not os.path.isfile(a.from_log):
+        ap.error("--from-log %s: no such file" % a.from_log)
     if a.from_log:
         with open(a.from_log) as f:
             print("\n".join(press_report.report(press_report.parse(f.read(), 16), "the emulated Pico (%s)" % a.from_log)))
@@ -201,7 +222,8 @@ def main():
             # and the next runs would play another game; found by review)
             gone = sorted(n for n in seen if n not in now)
             if gone:
-                kit.say("removing %d files the build has no more from the device" % len(gone))
+                kit.say("removing %d file%s the build has no more from the device" % (
+                    len(gone), "" if len(gone) == 1 else "s"))
                 pico.mp("exec", "import os\nfor name in %r:\n    try:\n        os.remove(name)\n"
                         "    except OSError:\n        pass\n" % ([DEV_CODE + "/" + n for n in gone],))
             kit.say("copying %d changed files to the device" % len(changed))

@@ -157,8 +157,9 @@ def report(data, where, erases=None, programmed=None, device=True):
     """
     lines = []
     presses = data["presses"]
-    lines.append("press bench (tools/press_bench.py) on %s: %d presses, %d games" % (
-        where, len(presses), len(set(p["game"] for p in presses))))
+    games = len(set(p["game"] for p in presses))
+    lines.append("press bench (tools/press_bench.py) on %s: %d presses, %d game%s" % (
+        where, len(presses), games, "" if games == 1 else "s"))
     lines.append("boot free heap after gc: %s; largest free block %s" % (
         kb(data["boot_free"]), kb(data["boot_block"])))
     errors = max(data["done"] or 0, len(data["memerr"]))

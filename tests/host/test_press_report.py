@@ -528,3 +528,21 @@ def test_the_whole_game_line_is_not_met_for_another_game_an_error_or_no_end():
     assert elsewhere.endswith(": met")
     # no whole game run: no line
     assert press_report.whole_line(press_report.parse("PBFLOWS 8\n" + pb.replace("_whole_game", "") + "\n", 16)) is None
+
+
+def test_bench_pico_names_a_wrong_argument_before_it_starts_anything():
+    # found by a new user: a traceback (a missing --packs folder, --games abc) or an
+    # empty report that exited 0 (--games 99), each after the firmware's build
+    from firmware.screens import ENTRIES
+    last = len(ENTRIES) + 1  # the scripted whole game's flow
+    for args, said in ((["--games", "abc"], "--games 'abc': give flow numbers"),
+                       (["--games", str(last + 1)], "no flow %d; the flows are 0..%d" % (last + 1, last)),
+                       (["--games", "-1"], "no flow -1"),
+                       (["--packs", "/nonexistent/packs"], "--packs /nonexistent/packs: no such folder"),
+                       (["--packs", ROOT, "--games", str(last)], "no flow %d; the flows are 0..%d (with --packs "
+                        "the whole game, %d, is left out)" % (last, last - 1, last)),
+                       (["--from-log", "/nonexistent/log"], "--from-log /nonexistent/log: no such file")):
+        out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "bench_pico.py"), "--lab",
+                              "/nonexistent/vpico"] + args, capture_output=True, text=True, timeout=120)
+        assert out.returncode == 2 and said in out.stderr, (args, out.stderr[-500:])
+        assert "Traceback" not in out.stderr and "not built" not in out.stderr, args
