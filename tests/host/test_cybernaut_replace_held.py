@@ -175,3 +175,64 @@ def test_a_refused_action_leaves_the_kept_game_out_and_the_state_unchanged(tmp_p
     assert screen.held is None and json.dumps(screen.s["pub"]) == before
     game = screen.load(app)  # made afresh from the state: the refused action left no trace
     assert json.dumps(game.split()[0]) == before
+
+
+def _open_replacement(d, app):
+    """From the "Hand to NSA" screen: I am NSA, no regeneration: the re-placement grid."""
+    d.press("A")  # I am NSA
+    if app.top().ID == "cn_regen":
+        d.choose("None")
+    place = app.top()
+    assert place.ID == "cn_place" and place.s["mode"] == "replace"
+    return place
+
+
+def test_b_in_the_replacement_keeps_the_chits_placed_through_a_reboot(tmp_path):
+    # found by a new user: B on the re-placement grid (Cybernaut VII.H.5) handed back
+    # and dropped the plan, so the NSA started again from nothing; the plan now stays,
+    # sealed in the game screen, through a hand-back and a power cut, and goes once
+    # the re-placement is made
+    import os
+    from boards.sim import boot
+    root = str(tmp_path)
+    board, app = boot(root, cyb_game.SEED)
+    d = _after_first_netrun(board, app)
+    place = _open_replacement(d, app)
+    to_place = len(cyb_game.game_screen(app).load(app).to_replace())
+    assert to_place >= 3
+    d.at("M60")
+    d.at("M61")
+    plan = json.loads(app.unseal(place.s["plan"]))
+    assert sorted(plan.values()) == ["M60", "M61"]
+    d.press("B")  # hand back
+    assert app.find("cn_place", None) is None
+    d.close_results()
+    while app.top().ID != "cn_game":
+        d.press("A")  # the hand-back screens
+    app.storage.flush()
+    # the saved game screen keeps the plan sealed, never the addresses in clear
+    with open(os.path.join(root, "saves", "state.sav"), "rb") as f:
+        saved = f.read()
+    assert b"nsaplan" in saved and b"M60" not in saved and b"M61" not in saved
+    kept = cyb_game.game_screen(app).s["nsaplan"]
+    assert json.loads(app.unseal(kept)) == plan
+    # a power cut: the next boot resumes the game, and the grid opens with the plan
+    board, app = boot(root, cyb_game.SEED)
+    d = cyb_game.Driver(board, app)
+    d.choose("NSA regen+place")
+    place = _open_replacement(d, app)
+    assert json.loads(app.unseal(place.s["plan"])) == plan
+    game = place._game(app)
+    assert sorted(c["at"] for c in game.s["nsa"] if c["id"] in plan) == ["M60", "M61"]
+    assert len([c for c in game.s["nsa"] if c["w"] == "moving"]) == to_place - 2
+    spots = ["M%d%d" % (r, c) for r in (6, 7, 8) for c in range(2, 10)]
+    placed = 0
+    while app.top().ID == "cn_place":
+        d.at(spots[placed])
+        placed += 1
+    assert placed == to_place - 2  # only the chits not yet placed were asked for
+    screen = cyb_game.game_screen(app)
+    assert "nsaplan" not in screen.s  # the re-placement made: the plan is gone
+    game = screen.load(app)
+    for chit_id in plan:
+        assert (game.nsa_chit(chit_id)["w"], game.nsa_chit(chit_id)["at"]) == ("space", plan[chit_id])

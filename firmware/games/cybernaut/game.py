@@ -399,7 +399,8 @@ class GameScreen(Menu):
         if self.s["pub"]["after"]["stage"] == "regen":
             app.push(Handover.make("NSA", _picks().RegenPick()))
         else:
-            app.push(Handover.make("NSA", PlaceScreen.make("replace", nsa_cursor(app))))
+            app.push(Handover.make("NSA", PlaceScreen.make("replace", nsa_cursor(app),
+                                                           self.s.get("nsaplan"))))
 
     def netrun(self, app):
         from firmware.games.cybernaut.grid import NetrunScreen

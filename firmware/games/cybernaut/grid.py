@@ -486,9 +486,12 @@ class ChitPick(Menu):
 class PlaceScreen(NsaGrid):
     """NSA only: place the NSA chits (setup, Cybernaut III.A) or re-place them after
     logoff (VII.H.5). A puts the next chit at the cursor; a refused address shows
-    the broken rule. B: pause and hand back. The plan of a re-placement is sealed.
+    the broken rule. B: pause and hand back; every chit placed stays placed (a
+    set-up placement is stored at once; a re-placement's plan is kept sealed in the
+    game screen, "nsaplan", and comes back when the NSA opens the grid again; found
+    by a new user: B dropped the plan). The plan of a re-placement is sealed.
 
-    State adds {"mode": "setup" | "replace", "plan": sealed {id: address}}.
+    State adds {"mode": "setup" | "replace", "plan": sealed {id: address} or None}.
     """
 
     ID = "cn_place"
@@ -496,16 +499,18 @@ class PlaceScreen(NsaGrid):
     HELP = (GRID_HELP +
             "A place the next\n"
             "chit here\n"
-            "B hand back\n"
+            "B hand back (the\n"
+            "chits placed stay)\n"
             "hold B: turn track")
 
     @classmethod
-    def make(cls, mode, cur=None):
+    def make(cls, mode, cur=None, plan=None):
         """``mode``: "setup" or "replace"; ``cur``: nsa_cursor(app), where the NSA
-        left its cursor (None: M00)."""
+        left its cursor (None: M00); ``plan``: the re-placement's plan so far, sealed
+        (game_value(app, "nsaplan"); None: nothing placed yet)."""
         screen = cls()
         screen.s["mode"] = mode
-        screen.s["plan"] = None
+        screen.s["plan"] = plan if mode == "replace" else None
         screen.start(cur)
         return screen
 
@@ -599,6 +604,7 @@ class PlaceScreen(NsaGrid):
                 plan = self._plan(app)
                 plan[chit] = self.at()
                 self.s["plan"] = app.seal(json.dumps(plan))
+                keep_value(app, "nsaplan", self.s["plan"])  # through a B (VII.H.5)
                 # the trial game in hand, as _game would make it from the new plan
                 placed["w"] = "space"
                 placed["at"] = self.at()
@@ -630,6 +636,7 @@ class PlaceScreen(NsaGrid):
             events = real.replace(self._plan(app))
             journal(app, events, True)
             screen.store(app, real, events, True)
+            keep_value(app, "nsaplan", None)
             keep_value(app, "msg", "NSA hid again")
             app.hand_back()
             return

@@ -338,4 +338,5 @@ class RegenPick(Menu):
         chit = None if index == 0 else self._chits(app)[index - 1][0]
         if screen.act(app, "regenerate", chit) is not None:
             from firmware.games.cybernaut.shared import nsa_cursor
-            app.replace(screen_class("cn_place").make("replace", nsa_cursor(app)))
+            app.replace(screen_class("cn_place").make("replace", nsa_cursor(app),
+                                                      game_value(app, "nsaplan")))

@@ -52,9 +52,15 @@ def game_value(app, key, default=None):
 
 def keep_value(app, key, value):
     """Set entry ``key`` of the game screen's state (saved with it): "msg" (str),
-    "cur" ([grid, row, col]) or "nsacur" (the NSA's cursor, sealed: ``nsa_cursor``
-    reads it). :raises RuleError: no Cybernaut game is open."""
-    app.find(HUB).s[key] = value
+    "cur" ([grid, row, col]), "nsacur" (the NSA's cursor, sealed: ``nsa_cursor``
+    reads it) or "nsaplan" (the NSA's re-placement plan so far, sealed: the
+    re-placement grid takes it up again after a B, Cybernaut VII.H.5); ``value``
+    None removes the entry. :raises RuleError: no Cybernaut game is open."""
+    state = app.find(HUB).s
+    if value is None:
+        state.pop(key, None)
+    else:
+        state[key] = value
 
 
 def fit(text, width):
