@@ -47,13 +47,13 @@ def test_status_and_track_lines_fit_16_cells():
 
 
 def test_the_secret_part_is_sealed_in_groups_and_older_saves_still_load(tmp_path):
-    # GameScreen.store seals the face-down chits in groups, each group's JSON list at
-    # most about SEAL_PIECE characters and opened on its own (no block as big as the
+    # GameScreen.store seals the face-down chits in groups, each group of at most
+    # GROUP_CHITS chits with the same keys, opened on its own (no block as big as the
     # whole text is needed: issue 7); saves from before keep the text cut in sealed
     # slices, or one sealed text, which load still reads
     import json
     from boards.sim import boot
-    from firmware.games.cybernaut.game import SEAL_PIECE
+    from firmware.games.cybernaut.game import GROUP_CHITS
     board, app = boot(str(tmp_path), 3)
     for key in ("D", "D", "A", "D", "D", "A"):  # Cybernaut, New game
         board.press(app, key)
@@ -68,9 +68,10 @@ def test_the_secret_part_is_sealed_in_groups_and_older_saves_still_load(tmp_path
         # the chits' keys once (sorted), then each chit's values in that order
         keys = items[0]
         assert keys == sorted(keys) and "id" in keys and "t" in keys
-        assert len(items) > 1  # no empty group
-        if len(items) > 2:
-            assert len(text) <= SEAL_PIECE + 1  # ends with "]"
+        assert 1 < len(items) <= 1 + GROUP_CHITS  # no empty group, none bigger
+        assert len(text) < 600  # a few hundred characters: a small block opens it
+        assert text == "[" + json.dumps(items[0], separators=(",", ":")) + "," + \
+            json.dumps(items[1:], separators=(",", ":"))[1:]  # no spaces
         for row in items[1:]:
             assert len(row) == len(keys)
             secret.append(dict(zip(keys, row)))
@@ -182,3 +183,39 @@ def cyb_game_screen(app):
         if screen.ID == "cn_game":
             return screen
     raise AssertionError("no game open")
+
+
+def test_chits_with_other_keys_start_their_own_group_and_open_as_they_were(tmp_path, monkeypatch):
+    # GameScreen.store groups at most GROUP_CHITS chits with the same keys, the rows of
+    # a group encoded at once; a chit with more keys, or as many but not the same
+    # ones, starts a group of its own; each group opens to its chits as they were
+    import copy
+    import json
+    from boards.sim import boot
+    from firmware.games.cybernaut import commit
+    from firmware.games.cybernaut.game import GROUP_CHITS
+    board, app = boot(str(tmp_path), 3)
+    for key in ("D", "D", "A", "D", "D", "A", "D", "A"):  # Cybernaut, New game, Solo
+        board.press(app, key)
+    screen = app.top()
+    game = screen.load(app)
+    public, secret = game.split()
+    secret = copy.deepcopy(secret)
+    assert len(secret) > 2 * GROUP_CHITS + 4
+    secret[3]["zz"] = 1  # one key more
+    other = secret[GROUP_CHITS + 5]
+    other["ww"] = other.pop("w")  # as many keys, not the same
+    monkeypatch.setattr(game, "split", lambda: (public, secret))
+    monkeypatch.setattr(commit, "sync", lambda *args: None)
+    screen.store(app, game)
+    groups = [json.loads(app.unseal(piece)) for piece in screen.s["sec"]["groups"]]
+    rows = []
+    for group in groups:
+        assert 1 <= len(group) - 1 <= GROUP_CHITS and group[0] == sorted(group[0])
+        rows.extend(dict(zip(group[0], row)) for row in group[1:])
+    assert rows == secret  # each chit as it was, in order
+    starts = [group[1][group[0].index("id")] for group in groups]
+    assert secret[3]["id"] in starts and secret[4]["id"] in starts  # zz's group is its alone
+    assert other["id"] in starts and secret[GROUP_CHITS + 6]["id"] in starts
+    assert [g for g in groups if "zz" in g[0]] == [[sorted(secret[3]), [secret[3][k] for k in sorted(secret[3])]]]
+    assert [len(g) - 1 for g in groups][:2] == [3, 1]  # 0-2, then 3 alone

@@ -22,7 +22,7 @@ from firmware.games.cybernaut.shared import (ACTION, GAME, GAME_PACK as PACK, SH
 RULE_ABANDON = "Cybernaut: game abandoned (its secrets revealed when the next flow opens)"
 ABANDONED = ("Undo (hold B) brings it back until another flow opens; then its hidden "
              "chits are revealed in the journal.")
-SEAL_PIECE = 192  # characters of the secret part per sealed group, about (GameScreen.store)
+GROUP_CHITS = 8  # face-down chits per sealed group, at most (GameScreen.store)
 # free heap after a collection, at the first action of a game screen, from which it keeps
 # the Game an action stored for the next load (GameScreen.held, .keeps): the firmware
 # with its code frozen in has ~170 KB free in a Cybernaut game; the .mpy files in the heap (the stock
@@ -50,6 +50,14 @@ def _copy(obj):
     if isinstance(obj, list):
         return [_copy(item) for item in obj]
     return obj
+
+
+def _group_text(keys, rows):
+    """A sealed group's JSON text: ``[keys, row, row, ...]`` (no spaces), where
+    ``keys`` is the chits' sorted keys and each row one chit's values in that order
+    (GameScreen.store; load reads it back)."""
+    return "[" + json.dumps(keys, separators=(",", ":")) + "," + \
+        json.dumps(rows, separators=(",", ":"))[1:]
 
 
 def _sealed(app, text, known, fresh):
@@ -189,14 +197,18 @@ class GameScreen(Menu):
         # the track screen shows it without the pack or the rules (a full heap after a
         # MemoryError could not load them to draw it)
         self.s["ssmax"] = game.ss_max()
-        # sealed in groups of chits, each group's JSON list at most about SEAL_PIECE
-        # characters, each opened on its own: the text of all the face-down chits, or
-        # one sealed text of it, needs blocks a heap in pieces has not got (issue 7).
+        # sealed in groups of at most GROUP_CHITS chits (a few hundred characters),
+        # each opened on its own: the text of all the face-down chits, or one sealed
+        # text of it, needs blocks a heap in pieces has not got (issue 7).
         # A group is its chits' keys once, then each chit's values in that order
         # (chits with other keys start a group): 2.3 times fewer characters than
         # each chit's dict, so fewer groups to seal and open, and fewer hex digits
         # in each save (issue 21: json.dumps writes a string one character at a time,
-        # 4.7 ms a KB of a Pico, and 5.5 KB of a save were these groups)
+        # 4.7 ms a KB of a Pico, and 5.5 KB of a save were these groups). A group's
+        # rows are encoded by one json.dumps, and a chit with as many keys as the
+        # group, each of them, is of the group without sorting its keys (issue 21: a
+        # json.dumps, a sort and a join for each chit took ~1 ms a chit of the
+        # emulated Pico, 36 ms a store of 36 chits; this way 22)
         # A group whose text is one the last load or store saw keeps its sealed text
         # (``group_texts``; issue 21: sealing or opening takes ~20 ms a KB of a Pico,
         # and most actions change no chit): it opens to the same text, and a save's
@@ -211,20 +223,24 @@ class GameScreen(Menu):
             known[self.group_texts[piece]] = piece
         self.group_texts = fresh = {}
         sealed = []
-        group = None
+        rows = None
         keys = None
         for chit in secret:
-            names = sorted(chit)
-            text = json.dumps([chit[name] for name in names], separators=(",", ":"))
-            if group is not None and (names != keys or len(group) + len(text) >= SEAL_PIECE):
-                sealed.append(_sealed(app, group + "]", known, fresh))
-                group = None
-            if group is None:
-                keys = names
-                group = "[" + json.dumps(names, separators=(",", ":"))
-            group = group + "," + text
-        text = None
-        sealed.append(_sealed(app, (group or "[") + "]", known, fresh))
+            values = None
+            if rows is not None and len(chit) == len(keys) and len(rows) < GROUP_CHITS:
+                try:
+                    values = [chit[name] for name in keys]
+                except KeyError:  # other keys: a group of its own
+                    values = None
+            if values is None:
+                if rows is not None:
+                    sealed.append(_sealed(app, _group_text(keys, rows), known, fresh))
+                keys = sorted(chit)
+                rows = []
+                values = [chit[name] for name in keys]
+            rows.append(values)
+        values = None
+        sealed.append(_sealed(app, _group_text(keys, rows) if rows else "[]", known, fresh))
         self.s["sec"] = {"groups": sealed}
         if keep:
             self.held = (self.s["pub"], self.s["sec"], game)
