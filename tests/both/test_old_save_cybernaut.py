@@ -10,7 +10,9 @@ def test_a_cybernaut_netrun_saved_by_main_5a14982_resumes():
     assert stack_of(app) == expected(expect["stack"])
     assert app.source.counter == expect["counter"]
     assert app.undo[2] == expect["undo_pos"]
-    assert app.surface.lines()[1].strip() == "Ops4 A22"   # the netrunner's Ops Points, where
+    lines = app.surface.lines()
+    # the netrunner's Ops Points and where the Ghost is
+    assert lines[1].strip() == "NR Ops 4" and lines[2].strip() == "Ghost A22"
     if MICRO:
         # an undo in a netrun does not fit a 240K 32-bit heap yet (its press runs out
         # of memory, as Cybernaut's ladder in the README says: NOT MET); on CPython the

@@ -77,3 +77,38 @@ def test_track_names_every_segment_within_16():
         assert len(TRACK_NAMES[index]) <= COLS
         # the same segment, shortened: its first word or RW for RealWorld
         assert SEGMENTS[index][1].startswith(TRACK_NAMES[index].split()[0])
+
+
+def test_the_nsa_placement_panel_says_what_comes_next_how_many_are_left_and_what_is_here(tmp_path):
+    # found by a new user: the panel read "Next: / File / M61 / File", the second
+    # type being what lies at the cursor; and the inverted title's N ran into the gap
+    # beside the grid ("\|SA only")
+    board, app = boot(str(tmp_path), cyb_game.SEED)
+    d = cyb_game.Driver(board, app)
+    d.choose("Cybernaut")
+    d.choose("New game")
+    d.choose("NSA placement")
+    d.press("A")  # I am NSA
+    place = app.top()
+    assert place.ID == "cn_place"
+    game = cyb_game.game_screen(app).load(app)
+    todo = game.setup_todo()
+    lines = [line.strip() for line in app.surface.lines()]
+    assert lines[:5] == ["NSA only", "Next chit:", game.nsa_chit(todo[0])["t"],
+                         "%d left" % len(todo), "At M00"]
+    # the title's bar reaches one pixel left of its first letter
+    from firmware.games.cybernaut.grid import PANEL
+    assert board.pixel(PANEL * 6 - 1, 3) == 1
+    for spot in ["M%d%d" % (row, col) for row in range(3, 10) for col in range(10)]:
+        d.at(spot)  # placed there unless a rule refuses it (a text screen: closed)
+        if app.top().ID == "cn_place" and place.s["msg"] != "refused":
+            break
+        while app.top().ID != "cn_place":
+            d.press("A")
+    # one fewer left, and the cursor's place shows the chit placed
+    lines = [line.strip() for line in app.surface.lines()]
+    assert lines[1:5] == ["Next chit:", game.nsa_chit(todo[1])["t"], "%d left" % (len(todo) - 1),
+                          "At %s:" % spot]
+    from firmware.games.cybernaut.grid import PANEL_W
+    from firmware.games.cybernaut.shared import fit
+    assert lines[5] == fit(game.nsa_chit(todo[0])["t"], PANEL_W)

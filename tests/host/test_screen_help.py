@@ -158,8 +158,10 @@ def test_the_cybernaut_grid_s_help_is_two_holds_of_b_away(tmp_path):
     assert app.top().ID == "undo"
     d.choose("Buttons here")
     lines = app.top().s["lines"]
-    assert lines[:10] == ["Arrows move cursor", "L/R hold: next grid", "(A, B, C, M)",
+    assert lines[:15] == ["Arrows move cursor", "L/R hold: next grid", "(A, B, C, M)",
                           "Grid: green = line", "at foot, GAP = line", "at left, plain none",
+                          "Right: the chit to", "place next, how", "many are left, the",
+                          "cursor's place and", "the chits there",
                           "A place the next", "chit here", "B hand back (the", "chits placed stay)"]
     assert "On the track:" in lines and lines[-4:] == ["A or B back", "", "hold B: Undo/Redo,", "this help."]
     text = "\n".join(lines)

@@ -180,6 +180,14 @@ class GridScreen(Screen):
         """``text`` on the 10-cell panel (a chit type without its spaces if need be)."""
         surface.text(row, PANEL, fit(text, PANEL_W))
 
+    def panel_title(self, surface, text):
+        """``text`` as the panel's inverted title (row 0), its bar one pixel wider on
+        the left: a first letter's stem (the N of "NSA only") would else run into
+        the dark gap beside the grid and read as another letter (found by a new
+        user: "\\|SA only")."""
+        surface.text(0, PANEL, text, True)
+        surface.vline(PANEL * 6 - 1, 0, 8, 1)
+
     def panel_msg(self, surface, text, first=6):
         """A message over the panel's rows ``first``..7, word-wrapped; a message too
         long for them: its first word, then the rest without spaces."""
@@ -267,7 +275,9 @@ class NetrunScreen(GridScreen):
     ID = "cn_net"
     OWN_LONG_B = True  # long B here: the track (firmware/undo.py: Undo then)
 
-    HELP = (GRID_HELP + "A enter the Ghost\nhere or move it (or\na chosen chit)\n"
+    HELP = (GRID_HELP + "Right: turn and\nimpulse, whose part\nand its Ops Points,\n"
+            "where the Ghost is,\nthe cursor's place\nand what is there\n"
+            "A enter the Ghost\nhere or move it (or\na chosen chit)\n"
             "B netrun menu (the\nmap: back)\nhold B: turn track")
 
     @classmethod
@@ -300,16 +310,18 @@ class NetrunScreen(GridScreen):
         game = _public_game(app, pub)
         draw_grid(surface, self.s["g"], (self.s["r"], self.s["c"]), marks, shown, ghost,
                   game.green, game.gaps)
+        # turn and impulse, the part's Ops Points, the Ghost's address, then the
+        # cursor's address and what is there (found by a new user: "T1I1NR",
+        # "Ops6 M00" and a bare address were read only with the help page)
         if run:
-            self.panel(surface, 0, "T%dI%d%s" % (pub["turn"], run["imp"],
-                                                 "NR" if run["part"] == "NR" else "NS"))
-            # Ops Points and the Ghost's address: "Ops6 M05"
-            self.panel(surface, 1, ("Ops%d %s" if run["ops"] < 10 else "Op%d%s") % (run["ops"], ghost))
+            self.panel(surface, 0, "T%d Imp %d" % (pub["turn"], run["imp"]))
+            self.panel(surface, 1, "%s Ops %d" % ("NR" if run["part"] == "NR" else "NSA", run["ops"]))
+            self.panel(surface, 2, "Ghost %s" % ghost if ghost else "No Ghost")
         else:
             self.panel(surface, 0, "T%d map" % pub["turn"])
         at = self.at()
-        self.panel(surface, 2, at)
-        row = 3
+        self.panel(surface, 3, "At %s" % at)
+        row = 4
         for name in shown.get(at, []):
             if row < 6:
                 self.panel(surface, row, name)
@@ -497,6 +509,8 @@ class PlaceScreen(NsaGrid):
     ID = "cn_place"
     OWN_LONG_B = True  # long B here: the track (firmware/undo.py: Undo then)
     HELP = (GRID_HELP +
+            "Right: the chit to\nplace next, how\nmany are left, the\n"
+            "cursor's place and\nthe chits there\n"
             "A place the next\n"
             "chit here\n"
             "B hand back (the\n"
@@ -569,7 +583,11 @@ class PlaceScreen(NsaGrid):
         for chit in game.in_space():
             mine.setdefault(chit["at"], []).append(chit["t"])
         chit = self._next(app, game)
-        return {"mine": mine, "green": game.green, "gaps": game.gaps,
+        if self.s["mode"] == "setup":
+            left = len(game.setup_todo())
+        else:
+            left = len([c for c in game.s["nsa"] if c["w"] == "moving"])
+        return {"mine": mine, "green": game.green, "gaps": game.gaps, "left": left,
                 "next": game.nsa_chit(chit)["t"] if chit else "(done)"}
 
     def draw(self, app, surface):
@@ -577,13 +595,18 @@ class PlaceScreen(NsaGrid):
         mine = seen["mine"]
         draw_grid(surface, self.s["g"], (self.s["r"], self.s["c"]), mine, {}, None,
                   seen["green"], seen["gaps"])
-        surface.text(0, PANEL, "NSA only", True)
-        self.panel(surface, 1, "Next:")
+        self.panel_title(surface, "NSA only")
+        # the chit A places next and how many are left with it; then the cursor's
+        # address and the NSA's chits already there (found by a new user: a type
+        # under the address read as a second "next")
+        self.panel(surface, 1, "Next chit:")
         self.panel(surface, 2, seen["next"])
+        if seen["left"]:
+            self.panel(surface, 3, "%d left" % seen["left"])
         at = self.at()
-        self.panel(surface, 3, at)
-        row = 4
-        for name in mine.get(at, [])[:3]:
+        self.panel(surface, 4, "At %s:" % at if mine.get(at) else "At %s" % at)
+        row = 5
+        for name in mine.get(at, [])[:2]:
             self.panel(surface, row, name)
             row += 1
         self.panel(surface, 7, self.s["msg"])
@@ -688,11 +711,11 @@ class NsaScreen(NsaGrid):
         run = seen["run"]
         draw_grid(surface, self.s["g"], (self.s["r"], self.s["c"]), mine, {}, run and run["ghost"],
                   seen["green"], seen["gaps"])
-        surface.text(0, PANEL, "NSA only", True)
+        self.panel_title(surface, "NSA only")
         if run:
             self.panel(surface, 1, "Ops %d" % run["ops"])
         at = self.at()
-        self.panel(surface, 2, at)
+        self.panel(surface, 2, "At %s" % at)
         row = 3
         for name in mine.get(at, [])[:3]:
             self.panel(surface, row, name)
