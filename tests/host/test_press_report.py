@@ -66,6 +66,7 @@ def test_report_by_screen_kind_and_by_slow_screen_id():
         _shown("Cyb", "other", 400000, "cn_game", "menu", act=300000, write=60000, written=900),
         _shown("Cyb", "other", 2000000, "cn_place", "grid", act=1500000, write=400000, written=8000),
         _shown("Cyb", "open", 900000, "main", "menu"),
+        _shown("Cyb", "cursor", 20000, "main", "menu"),
         "PBDONE 0"])
     data = press_report.parse(text, 16)
     assert data["presses"][0]["screen"] == "cn_net" and data["presses"][0]["family"] == "grid"
@@ -78,11 +79,22 @@ def test_report_by_screen_kind_and_by_slow_screen_id():
     assert "  menu     open      1 presses: p50 900.0 ms, p99 900.0 ms, max 900.0 ms" in lines
     at = lines.index("by screen ID, the screens with a press slower than 100 ms (cursor and other presses):")
     # slowest p99 first; the open press (on "main") is no screen's press here
-    assert lines[at + 1].startswith("  cn_place        1 presses: p50 2000.0 ms, p99 2000.0 ms, max 2000.0 ms; "
-                                    "mean action 1500.0 ms, digest 0.0 ms, encode 0.0 ms, storage 400.0 ms")
-    assert lines[at + 1].endswith("8000 B written a press")
-    assert lines[at + 2].startswith("  cn_game        99 presses: p50 50.0 ms, p99 400.0 ms")
-    assert len(lines) == at + 3 or not lines[at + 3].startswith("  c")
+    assert lines[at + 1].startswith("  (a screen ID is a screen class's ID")
+    assert lines[at + 2].startswith("  cn_place        1 presses: p50 2000.0 ms, p99 2000.0 ms, max 2000.0 ms, "
+                                    "1 over 100 ms; mean action 1500.0 ms, digest 0.0 ms, encode 0.0 ms, "
+                                    "storage 400.0 ms")
+    assert lines[at + 2].endswith("8000 B written a press")
+    assert lines[at + 3].startswith("  cn_game        99 presses: p50 50.0 ms, p99 400.0 ms, max 400.0 ms, "
+                                    "1 over 100 ms;")
+    assert len(lines) == at + 4 or not lines[at + 4].startswith("  c")
+    # "main": a slow first open and a fast cursor move is no slow screen (found by a
+    # new user: screens whose presses were all fast were listed)
+    assert not [line for line in lines[at:] if line.startswith("  main ")]
+    # each kind of press says how many were over its budget's figure
+    assert [line for line in lines if line.startswith("  other press ")] == [
+        "  other press             100 presses: p50 50.0 ms, p99 400.0 ms, max 2000.0 ms, mean 73.0 ms; "
+        "2 over 100 ms"]
+    assert [line for line in lines if line.startswith("  first open of a game")][0].endswith("; 1 over 700 ms")
     # an older log without screen IDs: no such lines
     old = press_report.report(press_report.parse("PBFLOWS 1\n" + _line("Dice", "other", 1000), 16), "test")
     assert not [line for line in old if line.startswith("by screen")]
