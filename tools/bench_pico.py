@@ -58,9 +58,20 @@ def kit_missing(lab):
     return [n for n in NEEDS if not os.path.exists(os.path.join(lab, n))]
 
 
+def kit_sources(lab, name="bench_pico.py"):
+    """The kit's source folder (absolute str): the first of ../shared/vpico beside
+    the repository, beside ``lab``, /work/shared/vpico that has file ``name``;
+    None when none has it."""
+    for folder in (KIT, os.path.join(lab, "..", "shared", "vpico"), "/work/shared/vpico"):
+        if os.path.exists(os.path.join(folder, name)):
+            return os.path.abspath(folder)
+    return None
+
+
 def load_kit(lab):
     """bench_pico.py of the kit, as a module (its Pico class: start, stats, mpremote)."""
-    for folder in (KIT, os.path.join(lab, "..", "shared", "vpico"), "/work/shared/vpico"):
+    folder = kit_sources(lab)
+    if folder is not None:
         path = os.path.join(folder, "bench_pico.py")
         if os.path.exists(path):
             spec = importlib.util.spec_from_file_location("vpico_bench_pico", path)
@@ -149,10 +160,14 @@ def main():
     lab = os.path.abspath(a.lab)
     missing = kit_missing(lab)
     if missing:
+        # the kit's sources by their absolute path (found by a new user: a path relative
+        # to the repository's folder was wrong from a clone elsewhere)
+        sources = kit_sources(lab, "build.sh") or os.path.abspath(KIT)
         print("bench-pico: the emulated Pico kit is not built in %s (missing: %s).\n"
-              "Build it once per machine (~5-15 min, see ../shared/vpico/BUILD.md):\n"
-              "    ../shared/vpico/build.sh %s\n"
-              "then run `make bench-pico` again (VPICO_LAB=DIR for another folder)." % (lab, ", ".join(missing), lab),
+              "Build it once per machine (~5-15 min, see %s):\n"
+              "    %s %s\n"
+              "then run `make bench-pico` again (VPICO_LAB=DIR for another folder)." % (
+                  lab, ", ".join(missing), os.path.join(sources, "BUILD.md"), os.path.join(sources, "build.sh"), lab),
               file=sys.stderr)
         return 2
     global kit

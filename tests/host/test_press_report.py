@@ -113,6 +113,9 @@ def test_bench_pico_without_the_kit_says_how_to_build_it():
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 2
     assert "build.sh /nonexistent/vpico" in out.stderr and "BUILD.md" in out.stderr
+    # by absolute paths, right from any folder (found by a new user: "../shared/...")
+    command = [line.split() for line in out.stderr.split("\n") if "build.sh /nonexistent/vpico" in line][0]
+    assert os.path.isabs(command[0]) and command[0].endswith("build.sh")
 
 
 def test_work_after_the_frame_is_reported_apart_from_the_press_time():
