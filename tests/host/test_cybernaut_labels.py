@@ -112,3 +112,67 @@ def test_the_nsa_placement_panel_says_what_comes_next_how_many_are_left_and_what
     from firmware.games.cybernaut.grid import PANEL_W
     from firmware.games.cybernaut.shared import fit
     assert lines[5] == fit(game.nsa_chit(todo[0])["t"], PANEL_W)
+
+
+def test_a_panel_list_too_long_for_its_rows_says_how_many_more():
+    # found by review: what did not fit on a grid's panel was left out unsaid
+    from firmware.games.cybernaut.grid import GridScreen
+
+    class Rows:
+        def __init__(self):
+            self.rows = {}
+
+        def text(self, row, col, text, invert=False):
+            assert row not in self.rows  # each row written once (a second leaves a tail)
+            self.rows[row] = text
+
+    for items, first, last, want in (
+            ([], 4, 5, {}),
+            (["File"], 4, 5, {4: "File"}),
+            (["File", "Ice"], 4, 5, {4: "File", 5: "Ice"}),
+            (["File", "Ice", "Ice"], 4, 5, {4: "File", 5: "+2 more"}),
+            (["2 down", "Black Ice", "Tracer", "GAP"], 4, 7,
+             {4: "2 down", 5: "Black Ice", 6: "Tracer", 7: "GAP"}),
+            (["a", "b", "c", "d", "e"], 4, 7, {4: "a", 5: "b", 6: "c", 7: "+2 more"})):
+        surface = Rows()
+        GridScreen().panel_list(surface, first, last, items)
+        assert surface.rows == want, (items, surface.rows)
+
+
+def test_the_netrun_panel_shows_face_down_chits_beside_two_revealed_ones(tmp_path):
+    # found by review: with two revealed chits at the cursor, "2 down" (face-down
+    # chits the grid marks nowhere there) was left out of the panel
+    import copy
+    from firmware.games.cybernaut.grid import NetrunScreen
+    board, app = boot(str(tmp_path), cyb_game.SEED)
+    d = cyb_game.Driver(board, app)
+    d.choose("Cybernaut")
+    d.choose("New game")
+    d.choose("Solo placement")
+    d.choose("Add Cybernaut")
+    d.seq("D A")
+    d.choose("Cybernauts done")
+    cyb_game.place_ss(d, "Sprawl-3")
+    cyb_game.next_to(d, 2)
+    d.choose("Start netrun")
+    d.seq("A")
+    d.choose("Go")
+    d.at("M00")
+    d.cursor("M01")
+    assert isinstance(app.top(), NetrunScreen)
+    screen = cyb_game.game_screen(app)
+    pub = copy.deepcopy(screen.s["pub"])
+    pub["nsa"] = [{"id": "x1", "t": "Black Ice", "w": "space", "at": "M01"},
+                  {"id": "x2", "t": "Tracer", "w": "space", "at": "M01"}]
+    pub["marks"]["M01"] = 2
+    screen.s["pub"] = pub
+    screen.s["msg"] = ""
+    app.dirty = True
+    app.redraw()
+    lines = [line.strip() for line in app.surface.lines()]
+    assert lines[3:7] == ["At M01", "2 down", "Black Ice", "Tracer"]
+    screen.s["msg"] = "Moved"  # a message takes the last two rows: the rest is counted
+    app.dirty = True
+    app.redraw()
+    lines = [line.strip() for line in app.surface.lines()]
+    assert lines[3:7] == ["At M01", "2 down", "+2 more", "Moved"]

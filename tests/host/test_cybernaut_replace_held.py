@@ -236,3 +236,29 @@ def test_b_in_the_replacement_keeps_the_chits_placed_through_a_reboot(tmp_path):
     game = screen.load(app)
     for chit_id in plan:
         assert (game.nsa_chit(chit_id)["w"], game.nsa_chit(chit_id)["at"]) == ("space", plan[chit_id])
+
+
+def test_a_replacement_with_no_chit_to_replace_ends_with_a(tmp_path):
+    # found by review: with every mobile chit gone (destroyed), the re-placement
+    # (VII.H.5) had nothing to place and A only said "none left": the stage never
+    # ended and "Next segment" was refused for good
+    from boards.sim import boot
+    board, app = boot(str(tmp_path), cyb_game.SEED)
+    d = _after_first_netrun(board, app)
+    screen = cyb_game.game_screen(app)
+    game = screen.load(app)
+    for chit in game.s["nsa"]:
+        if chit["w"] == "space" and not game.is_nexus(chit):
+            chit["w"] = "lost"
+            chit["at"] = None
+    screen.store(app, game)
+    assert screen.load(app).to_replace() == []
+    place = _open_replacement(d, app)
+    app.dirty = True
+    app.redraw()
+    lines = [line.strip() for line in app.surface.lines()]
+    assert lines[1:4] == ["Next chit:", "(done)", "A: finish"]
+    d.press("A")
+    assert app.find("cn_place", None) is None and place.held is None
+    assert screen.s["msg"] == "NSA hid again" and "nsaplan" not in screen.s
+    assert screen.s["pub"]["after"] is None or screen.s["pub"]["after"].get("stage") != "replace"

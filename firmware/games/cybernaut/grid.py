@@ -180,6 +180,19 @@ class GridScreen(Screen):
         """``text`` on the 10-cell panel (a chit type without its spaces if need be)."""
         surface.text(row, PANEL, fit(text, PANEL_W))
 
+    def panel_list(self, surface, first, last, items):
+        """``items`` (list of str) on the panel's rows ``first``..``last``, one a row;
+        when there are more than rows, the last row says how many more ("+3 more")
+        instead (found by review: what did not fit was left out unsaid). Each row
+        is written once (a second text on a row leaves the first's tail)."""
+        rows = last - first + 1
+        if len(items) > rows:
+            shown = items[:rows - 1] + ["+%d more" % (len(items) - rows + 1)]
+        else:
+            shown = items
+        for index in range(len(shown)):
+            self.panel(surface, first + index, shown[index])
+
     def panel_title(self, surface, text):
         """``text`` as the panel's inverted title (row 0), its bar one pixel wider on
         the left: a first letter's stem (the N of "NSA only") would else run into
@@ -321,21 +334,22 @@ class NetrunScreen(GridScreen):
             self.panel(surface, 0, "T%d map" % pub["turn"])
         at = self.at()
         self.panel(surface, 3, "At %s" % at)
-        row = 4
-        for name in shown.get(at, []):
-            if row < 6:
-                self.panel(surface, row, name)
-                row += 1
-        if at in marks and row < 6:
-            self.panel(surface, row, "%d down" % marks[at])
-            row += 1
-        if at in game.green and row < 6:
-            self.panel(surface, row, game.green[at])
-            row += 1
-        elif at in game.gaps and row < 6:
-            self.panel(surface, row, "GAP")
-            row += 1
-        self.panel_msg(surface, game_value(app, "msg"))
+        # what is there: its face-down chits first (the grid shows no mark for them
+        # where a chit is revealed: found by review, "2 down" was left out), the
+        # revealed chits, its line; the rows down to the message's (all of them
+        # when there is none)
+        here = []
+        if at in marks:
+            here.append("%d down" % marks[at])
+        here.extend(shown.get(at, []))
+        if at in game.green:
+            here.append(game.green[at])
+        elif at in game.gaps:
+            here.append("GAP")
+        msg = game_value(app, "msg")
+        self.panel_list(surface, 4, 5 if msg else 7, here)
+        if msg:
+            self.panel_msg(surface, msg)
 
     def act(self, app):
         game = app.find("cn_game")
@@ -603,18 +617,24 @@ class PlaceScreen(NsaGrid):
         self.panel(surface, 2, seen["next"])
         if seen["left"]:
             self.panel(surface, 3, "%d left" % seen["left"])
+        elif self.s["mode"] == "replace":
+            self.panel(surface, 3, "A: finish")
         at = self.at()
         self.panel(surface, 4, "At %s:" % at if mine.get(at) else "At %s" % at)
-        row = 5
-        for name in mine.get(at, [])[:2]:
-            self.panel(surface, row, name)
-            row += 1
-        self.panel(surface, 7, self.s["msg"])
+        self.panel_list(surface, 5, 6 if self.s["msg"] else 7, mine.get(at, []))
+        if self.s["msg"]:
+            self.panel(surface, 7, self.s["msg"])
 
     def act(self, app):
         screen = app.find("cn_game")
         game = self._game(app)
         chit = self._next(app, game)
+        if chit is None and self.s["mode"] == "replace":
+            # nothing (left) to re-place, e.g. every mobile chit destroyed: A makes the
+            # re-placement as planned (found by review: it never ended, and the turn
+            # could not go on)
+            self._replace(app, screen)
+            return
         if chit is None:  # said, not silent (issue 19): nothing left to place
             self.s["msg"] = "none left"
             return
@@ -655,15 +675,22 @@ class PlaceScreen(NsaGrid):
             return
         if self._next(app, game) is None:
             self.held = game = None  # the real game, loaded afresh, takes its RAM
-            real = screen.load(app)
-            events = real.replace(self._plan(app))
-            journal(app, events, True)
-            screen.store(app, real, events, True)
-            keep_value(app, "nsaplan", None)
-            keep_value(app, "msg", "NSA hid again")
-            app.hand_back()
+            self._replace(app, screen)
             return
         self.view(app, game)  # the frame's view from the trial game in hand
+
+    def _replace(self, app, screen):
+        """The real re-placement (VII.H.5), every chit where the plan says, stored
+        and journaled sealed; the plan kept in the game screen goes; hand back.
+        ``screen``: the game screen."""
+        self.held = None
+        real = screen.load(app)
+        events = real.replace(self._plan(app))
+        journal(app, events, True)
+        screen.store(app, real, events, True)
+        keep_value(app, "nsaplan", None)
+        keep_value(app, "msg", "NSA hid again")
+        app.hand_back()
 
     def menu(self, app):
         app.hand_back()
@@ -716,18 +743,18 @@ class NsaScreen(NsaGrid):
             self.panel(surface, 1, "Ops %d" % run["ops"])
         at = self.at()
         self.panel(surface, 2, "At %s" % at)
-        row = 3
-        for name in mine.get(at, [])[:3]:
-            self.panel(surface, row, name)
-            row += 1
+        # the NSA's chits there, the Netrunner's it may see, then the chit selected
+        # (rows 5-6) and the message (row 7); each row written once (found by
+        # review: the selected chit's type was written over a third chit's name)
         theirs = seen["theirs"]
+        here = list(mine.get(at, []))
         for spot, name in theirs["nshown"]:
-            if spot == at and row < 6:
-                self.panel(surface, row, name)
-                row += 1
-        if at in theirs["nmarks"] and row < 6:
-            self.panel(surface, row, "NR%d down" % theirs["nmarks"][at])
+            if spot == at:
+                here.append(name)
+        if at in theirs["nmarks"]:
+            here.append("NR%d down" % theirs["nmarks"][at])
         chosen = seen["chosen"]
+        self.panel_list(surface, 3, 4 if chosen else 6, here)
         if chosen:
             self.panel(surface, 5, chosen["t"])
             self.panel(surface, 6, "sel " + chosen["at"])
