@@ -462,6 +462,9 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1, whole=""):
     setattr(saver, "save_parts", Timer(acc, 2, sized))
     state = seed & 0x7FFFFFFF
     print("PBFLOWS", len(flows))
+    # what this run is, for the report read back from its log (found by a new user:
+    # a report from a log did not say which presses, seed, ballast or code it had)
+    print("PBRUN", presses, seed, ballast, "frozen" if code == "" else "files")
     for index, (label, keys) in enumerate(flows):
         if only >= 0 and index != only:
             continue
