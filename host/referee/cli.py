@@ -183,8 +183,8 @@ def build_parser():
     sim.add_argument("--keys", default=None,
                      help='button presses in order, e.g. "U D A A:long B A:hold=2000" (U D L R A B; '
                           ':long = long press; :hold=MS = held down MS ms, 1 to 60000)')
-    sim.add_argument("--screen", nargs="+", metavar="MODE",
-                     help="'text': print the text of the last frame, one line per row; "
+    sim.add_argument("--screen", nargs="+", metavar=("MODE", "PATH"),
+                     help="one of: 'text': print the text of the last frame, one line per row; "
                           "'blocks': print the last frame's pixels as block characters; "
                           "'png PATH': write the last frame as a PNG scaled x4 (frames "
                           "seen during a hold beside it, PATH's stem + .holdN-K.png)")

@@ -219,3 +219,18 @@ def test_chits_with_other_keys_start_their_own_group_and_open_as_they_were(tmp_p
     assert other["id"] in starts and secret[GROUP_CHITS + 6]["id"] in starts
     assert [g for g in groups if "zz" in g[0]] == [[sorted(secret[3]), [secret[3][k] for k in sorted(secret[3])]]]
     assert [len(g) - 1 for g in groups][:2] == [3, 1]  # 0-2, then 3 alone
+
+
+def test_an_action_without_a_line_clears_the_message_line(tmp_path):
+    # found by a new user: "M10 Nexus 3" (a CyberStrike's last line) stayed under the
+    # netrun's panel through later moves that gave no line, and read as what was at
+    # the cursor; the recent log keeps it
+    from boards.sim import boot
+    board, app = boot(str(tmp_path), 3)
+    for key in ("D", "D", "A", "D", "D", "A"):  # Cybernaut, New game
+        board.press(app, key)
+    screen = app.top()
+    screen.note(["CyberStrike", "M10 Nexus 3"])
+    assert screen.s["msg"] == "M10 Nexus 3"
+    screen.note([])
+    assert screen.s["msg"] == "" and screen.s["log"][-2:] == ["CyberStrike", "M10 Nexus 3"]

@@ -275,12 +275,14 @@ class GameScreen(Menu):
         return events
 
     def note(self, lines):
-        """Add public lines to the recent log (kept short)."""
+        """Add an action's public lines to the recent log (kept short); the last one
+        is the message line, which an action without a line clears (found by a new
+        user: "M10 Nexus 3" stayed under the netrun's panel through later moves, and
+        read as what was at the cursor)."""
         log = self.s["log"]
         log.extend(lines)
         del log[:-12]
-        if lines:
-            self.s["msg"] = lines[-1]
+        self.s["msg"] = lines[-1] if lines else ""
 
     def title(self):
         pub = self.s["pub"]  # the status line: 18 cells at most (marks), "T10 NSA RW Move"

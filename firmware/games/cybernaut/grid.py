@@ -693,7 +693,9 @@ class PlaceScreen(NsaGrid):
         app.hand_back()
 
     def menu(self, app):
-        app.hand_back()
+        # not "Done": the placing is paused, every chit placed kept (found by a new
+        # user); no count (the table sees this screen)
+        app.hand_back("Placing paused")
 
 
 class NsaScreen(NsaGrid):

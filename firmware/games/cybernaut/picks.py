@@ -308,7 +308,15 @@ class RegenPick(Menu):
     """NSA only: the destroyed chit to regenerate, or none (Cybernaut VII.H.4)."""
 
     ID = "cn_regen"
-    HELP = ("Up/Down choose\n"
+    HELP = ("NSA only: one\n"
+            "destroyed chit, not\n"
+            "a File, may come\n"
+            "back if a Control\n"
+            "File is on the map\n"
+            "(VII.H.4): choose\n"
+            "it, or None (None\n"
+            "alone: none can)\n"
+            "Up/Down choose\n"
             "(hold: 5 at a time)\n"
             "A choose\n"
             "B back")
