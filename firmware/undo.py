@@ -118,6 +118,31 @@ def _current(app):
     return [{"id": screen.ID, "state": app.saved_state(screen)} for screen in shown]
 
 
+def _kind(app, seq):
+    """The kind of journal entry ``seq`` of this session, words apart ("ghost move"),
+    from the last lines of its journal (an undo is rare: 4 KB read, never the whole
+    file), or None when it is not there or not readable."""
+    name = "journals/s%04d.jrn" % app.session
+    try:
+        app.storage.flush()
+        data = app.storage.read_tail(name, 4096)[0]
+    except (OSError, MemoryError):
+        return None
+    if not data:
+        return None
+    for line in reversed(bytes(data).split(b"\n")):
+        head = b'"seq": %d,' % seq
+        if head not in line:
+            continue
+        try:
+            entry = json.loads(line[line.find(b" ") + 1:])
+        except ValueError:
+            return None
+        if entry.get("seq") == seq and isinstance(entry.get("kind"), str):
+            return entry["kind"].replace("_", " ")
+    return None
+
+
 def _act(app, i):
     for act in app.undo[4]:
         if act[0] == i:
@@ -222,7 +247,13 @@ def step(app, back):
         out["rolls"] = [act[3], act[4]]  # dice blocks used: they stay used
     app.record(GAME, "undo" if back else "redo", {"step": [pos, target]}, out, RULE)
     if back:
+        # the action named by its last journal entry's kind (found by a new user: an
+        # Undo on the NSA's re-placement took back the Logoff before it, and the
+        # notice did not say what it undid)
+        kind = _kind(app, act[2] - 1)
         text = "Last action undone (the journal keeps it, marked undone)."
+        if kind:
+            text = "Undone: %s (the journal keeps it, marked undone). Redo brings it back." % kind
         if rolls:
             text = ("Roll undone: it stays in the journal. Rolling again is a re-roll "
                     "(referee verify lists it).")

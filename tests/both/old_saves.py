@@ -106,7 +106,7 @@ def undo_once(board, app, expect):
     board.press(app, "B", True)
     board.press(app, "A")
     assert app.top().s.get("_undo"), app.surface.lines()
-    assert app.surface.lines()[1].startswith(("Last action undone", "Roll undone")), \
+    assert app.surface.lines()[1].startswith(("Last action undone", "Undone: ", "Roll undone")), \
         app.surface.lines()
     board.press(app, "A")
     if app.top().ID == "resume_gate":

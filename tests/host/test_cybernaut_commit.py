@@ -243,7 +243,7 @@ def test_leaving_a_game_asks_plainly_and_abandoning_is_undone_until_the_next_flo
     d.press("A")  # the result screen closed
     for name, long in parse_keys("B:long A"):  # Undo
         board.press(app, name, long)
-    assert "Last action undone" in " ".join(app.top().s.get("lines", []) or app.surface.lines())
+    assert "Undone: " in " ".join(app.top().s.get("lines", []) or app.surface.lines())
     board.press(app, "A")
     assert [s.ID for s in app.stack] == ["main", "cn_menu", "cn_game"]
     assert json.loads(json.dumps(app.top().state())) == state

@@ -282,3 +282,30 @@ def test_a_replacement_with_no_chit_to_replace_ends_with_a(tmp_path):
     assert app.find("cn_place", None) is None and place.held is None
     assert screen.s["msg"] == "NSA hid again" and "nsaplan" not in screen.s
     assert screen.s["pub"]["after"] is None or screen.s["pub"]["after"].get("stage") != "replace"
+
+
+def test_undo_in_the_replacement_names_the_logoff_it_takes_back_and_redo_keeps_the_plan(tmp_path):
+    # found by a new user: Undo on the re-placement grid took back the netrun's end
+    # (the re-placement's placements are no actions of their own) and said only "Last
+    # action undone"; it now names what it undid, and Redo brings the plan back
+    from boards.sim import boot
+    board, app = boot(str(tmp_path), cyb_game.SEED)
+    d = _after_first_netrun(board, app)
+    _open_replacement(d, app)
+    d.at("M60")
+    d.at("M61")
+    kept = cyb_game.game_screen(app).s["nsaplan"]
+    d.press("B:long")  # the track
+    d.press("B:long")  # Undo / Redo
+    d.press("A")  # Undo
+    lines = app.surface.lines()
+    assert lines[:5] == ["Undo", "Undone: netrun end", "(the journal keeps", "it, marked undone).",
+                         "Redo brings it back."]
+    d.press("A")
+    assert app.top().ID == "cn_netmenu" and "nsaplan" not in cyb_game.game_screen(app).s
+    d.press("B:long")
+    d.press("D")
+    d.press("A")  # Redo
+    d.press("A")
+    assert [s.ID for s in app.stack][-2:] == ["cn_place", "resume_gate"]
+    assert cyb_game.game_screen(app).s["nsaplan"] == kept

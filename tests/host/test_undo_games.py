@@ -165,7 +165,9 @@ def test_undo_stops_at_the_revealed_starts(tmp_path):
     _until(recorder, 7, lambda: _keys(board, app, keys))   # 5 set-up, reveal, 1 move
     assert recorder.barriers == 1 and len(recorder.before) == 1
     recorder.stop()
-    assert _undo_notice(board, app)[1].startswith("Last action undone")  # the move: fine
+    # the move: fine; the notice names it (its journal entry's kind)
+    assert _undo_notice(board, app)[1] == ("Undone: move (the journal keeps it, marked undone). "
+                                           "Redo brings it back.")
     if app.top().ID == "resume_gate":
         _keys(board, app, "A")
     before = _stack(app)
@@ -259,7 +261,7 @@ def test_undo_brings_back_an_ended_cybercore_fight_until_another_flow_opens(tmp_
     entries = read_journal(app.storage.read(app.journal_name()), "j")[0]
     assert entries[-1]["kind"] == "end"
     title, text = _undo_notice(board, app)
-    assert title == "Undo" and text.startswith("Last action undone")
+    assert title == "Undo" and text.startswith("Undone: end (the journal keeps it")
     assert [screen.ID for screen in app.stack] == ["main", "cc_fight"]
     assert app.top().state() == state and app.secrets == sealed
     labels = [item[1] for item in app.top().actions(app, app.top().fight(app))]
@@ -320,7 +322,7 @@ def test_b_on_the_fight_set_up_asks_and_reveals_nothing(tmp_path):
     entries = read_journal(app.storage.read(app.journal_name()), "j")[0]
     assert [e["kind"] for e in entries if e["seq"] >= seq] == ["setup_left"]
     title, text = _undo_notice(board, app)
-    assert title == "Undo" and text.startswith("Last action undone")
+    assert title == "Undo" and text.startswith("Undone: setup left (the journal keeps it")
     assert [s.ID for s in app.stack] == ["main", "cc_fight"]
     assert app.top().state() == state and app.secrets == sealed
     _keys(board, app, "B D A A A")  # left again, then the main menu's first flow
