@@ -44,6 +44,7 @@ cn_net firmware.games.cybernaut.grid NetrunScreen
 cn_netmenu firmware.games.cybernaut.grid NetrunMenu
 cn_chits firmware.games.cybernaut.grid ChitPick
 cn_place firmware.games.cybernaut.grid PlaceScreen
+cn_placemenu firmware.games.cybernaut.grid PlaceMenu
 cn_nsa firmware.games.cybernaut.grid NsaScreen
 cn_nsamenu firmware.games.cybernaut.grid NsaMenu
 cn_recruit firmware.games.cybernaut.rw RecruitPick

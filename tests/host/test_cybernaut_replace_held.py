@@ -204,7 +204,10 @@ def test_b_in_the_replacement_keeps_the_chits_placed_through_a_reboot(tmp_path):
     d.at("M61")
     plan = json.loads(app.unseal(place.s["plan"]))
     assert sorted(plan.values()) == ["M60", "M61"]
-    d.press("B")  # hand back
+    d.press("B")  # the placing's menu: hand back
+    assert app.top().ID == "cn_placemenu"
+    assert app.top().items(app) == ["Back to grid", "Take back last", "Hand back, pause"]
+    d.choose("Hand back, pause")
     assert app.find("cn_place", None) is None
     # not "Done" (found by a new user): the placing is paused; no count (the table sees it)
     assert app.top().ID == "handback" and app.top().s["title"] == "Placing paused"
@@ -309,3 +312,46 @@ def test_undo_in_the_replacement_names_the_logoff_it_takes_back_and_redo_keeps_t
     d.press("A")
     assert [s.ID for s in app.stack][-2:] == ["cn_place", "resume_gate"]
     assert cyb_game.game_screen(app).s["nsaplan"] == kept
+
+
+def test_the_nsa_takes_back_the_last_chit_of_its_replacement(tmp_path):
+    # found by a new user: a chit placed where the NSA did not mean could only be
+    # undone by the table's Undo, which took back the netrun's end and the whole plan;
+    # B's menu now takes back the last chit placed, one at a time (Cybernaut VII.H.5)
+    from boards.sim import boot
+    board, app = boot(str(tmp_path), cyb_game.SEED)
+    d = _after_first_netrun(board, app)
+    place = _open_replacement(d, app)
+    to_place = len(cyb_game.game_screen(app).load(app).to_replace())
+    d.at("M60")
+    d.at("M61")
+    first, second = [c["id"] for c in place._game(app).s["nsa"] if c["w"] == "space"
+                     and c["at"] in ("M60", "M61") and c["id"] in json.loads(app.unseal(place.s["plan"]))]
+    d.cursor("M88")
+    assert "B menu: take back\nthe last chit, or\nhand back" in place.help(app)
+    d.press("B")
+    d.choose("Take back last")
+    assert app.top() is place and json.loads(app.unseal(place.s["plan"])) == {first: "M60"}
+    assert cyb_game.game_screen(app).s["nsaplan"] == place.s["plan"]
+    assert place.at() == "M61" and place.s["msg"] == "taken back"  # the cursor where it was
+    lines = [line.strip() for line in app.surface.lines()]
+    game = place._game(app)
+    assert lines[1:4] == ["Next chit:", game.nsa_chit(second)["t"][:10], "%d left" % (to_place - 1)]
+    held = place.held[2]
+    place.held = None
+    assert _chits(place._game(app)) == _chits(held)  # the game in hand as made afresh
+    d.press("B")
+    d.choose("Take back last")
+    assert place.s["plan"] is None and "nsaplan" not in cyb_game.game_screen(app).s
+    d.press("B")  # nothing placed: no take-back offered
+    assert app.top().items(app) == ["Back to grid", "Hand back, pause"]
+    d.choose("Back to grid")
+    # placing again to the end: the real re-placement as planned
+    spots = ["M%d%d" % (r, c) for r in (6, 7, 8) for c in range(10)]
+    placed = 0
+    while app.top().ID == "cn_place":
+        d.at(spots[placed])
+        placed += 1
+    assert placed == to_place
+    game = cyb_game.game_screen(app).load(app)
+    assert game.nsa_chit(first)["at"] == "M60" and game.nsa_chit(second)["at"] == "M61"

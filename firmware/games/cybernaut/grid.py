@@ -512,7 +512,8 @@ class ChitPick(Menu):
 class PlaceScreen(NsaGrid):
     """NSA only: place the NSA chits (setup, Cybernaut III.A) or re-place them after
     logoff (VII.H.5). A puts the next chit at the cursor; a refused address shows
-    the broken rule. B: pause and hand back; every chit placed stays placed (a
+    the broken rule. B: its menu (PlaceMenu): take back the last chit of a
+    re-placement, or pause and hand back; every chit placed stays placed (a
     set-up placement is stored at once; a re-placement's plan is kept sealed in the
     game screen, "nsaplan", and comes back when the NSA opens the grid again; found
     by a new user: B dropped the plan). The plan of a re-placement is sealed.
@@ -527,9 +528,14 @@ class PlaceScreen(NsaGrid):
             "cursor's place and\nthe chits there\n"
             "A place the next\n"
             "chit here\n"
-            "B hand back (the\n"
+            "B menu: take back\n"
+            "the last chit, or\n"
+            "hand back (the\n"
             "chits placed stay)\n"
             "hold B: turn track")
+    # the set-up's B: no menu (each chit is stored at once; Undo takes one back)
+    SETUP_B = ("B hand back (the\n"
+               "chits placed stay)\n")
 
     @classmethod
     def make(cls, mode, cur=None, plan=None):
@@ -692,10 +698,79 @@ class PlaceScreen(NsaGrid):
         keep_value(app, "msg", "NSA hid again")
         app.hand_back()
 
+    def help(self, app):
+        if self.s["mode"] == "setup":
+            text = self.HELP
+            at = text.find("B menu:")
+            return text[:at] + self.SETUP_B + text[text.find("hold B:"):]
+        return self.HELP
+
     def menu(self, app):
-        # not "Done": the placing is paused, every chit placed kept (found by a new
-        # user); no count (the table sees this screen)
-        app.hand_back("Placing paused")
+        """B: in a re-placement, the placing's menu (PlaceMenu): back, take back the
+        last chit, hand back with the placing paused; in the set-up, hand back with
+        the placing paused (each chit is stored as it is placed: Undo takes one
+        back)."""
+        if self.s["mode"] == "setup":
+            app.hand_back("Placing paused")
+            return
+        app.push(PlaceMenu())
+
+    def take_back(self, app):
+        """Take the last chit placed in the re-placement (VII.H.5) off the plan: it is
+        the next to place again, and the cursor goes to where it was. The chits are
+        placed in the NSA's chits' order (``_next``), so the last placed is the
+        plan's chit that comes last in it. :returns: False when the plan is empty."""
+        game = self._game(app)
+        plan = self._plan(app)
+        last = None
+        for chit in game.s["nsa"]:
+            if chit["id"] in plan:
+                last = chit
+        if last is None:
+            return False
+        at = plan.pop(last["id"])
+        self.s["plan"] = app.seal(json.dumps(plan)) if plan else None
+        keep_value(app, "nsaplan", self.s["plan"])
+        last["w"] = "moving"  # the trial game in hand, as _game would make it now
+        last["at"] = None
+        self.held = (public(app), game_value(app, "sec"), game, self.s["plan"])
+        self.goto(at)
+        self.s["msg"] = "taken back"
+        self.view(app, game)
+        return True
+
+
+class PlaceMenu(Menu):
+    """NSA only: the re-placement grid's B (Cybernaut VII.H.5): back to the grid;
+    take back the last chit placed (found by a new user: only the table's Undo was
+    there, which took back the netrun's end and the whole plan with it); hand back
+    with the placing paused, every chit placed kept (not "Done": no count either,
+    the table sees that screen)."""
+
+    ID = "cn_placemenu"
+    HELP = ("Up/Down choose\n"
+            "(hold: 5 at a time)\n"
+            "A select\n"
+            "B back to the grid")
+    TITLE = "NSA placing"
+
+    def _grid(self, app):
+        return app.stack[-2]
+
+    def items(self, app):
+        if self._grid(app).s["plan"] is not None:
+            return ["Back to grid", "Take back last", "Hand back, pause"]
+        return ["Back to grid", "Hand back, pause"]
+
+    def choose(self, app, index):
+        label = self.items(app)[index]
+        grid = self._grid(app)
+        app.pop()
+        if label == "Take back last":
+            if not grid.take_back(app):
+                grid.s["msg"] = "none placed"
+        elif label == "Hand back, pause":
+            app.hand_back("Placing paused")
 
 
 class NsaScreen(NsaGrid):
