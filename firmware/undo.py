@@ -118,29 +118,41 @@ def _current(app):
     return [{"id": screen.ID, "state": app.saved_state(screen)} for screen in shown]
 
 
-def _kind(app, seq):
-    """The kind of journal entry ``seq`` of this session, words apart ("ghost move"),
-    from the last lines of its journal (an undo is rare: 4 KB read, never the whole
-    file), or None when it is not there or not readable."""
+def _kind(app, first, end):
+    """What the action of journal entries ``first``..``end - 1`` of this session was,
+    for the Undo notice: the kind of its first entry that is neither sealed (an NSA
+    secret: under full fog even its kind stays off the table's screen, found by
+    review) nor bookkeeping (a commitment, a reveal, a refusal: found by review,
+    "commit parked" named the NSA's re-placement), words apart ("ghost move"); read
+    from the journal's last 4 KB (an undo is rare; the action's lines were written by
+    its own save, nothing is flushed here: a failed write would lose the undo's own
+    line, found by review). None when there is no such entry or it is not readable.
+    """
     name = "journals/s%04d.jrn" % app.session
     try:
-        app.storage.flush()
         data = app.storage.read_tail(name, 4096)[0]
-    except (OSError, MemoryError):
-        return None
-    if not data:
-        return None
-    for line in reversed(bytes(data).split(b"\n")):
-        head = b'"seq": %d,' % seq
-        if head not in line:
-            continue
-        try:
-            entry = json.loads(line[line.find(b" ") + 1:])
-        except ValueError:
+        if not data:
             return None
-        if entry.get("seq") == seq and isinstance(entry.get("kind"), str):
-            return entry["kind"].replace("_", " ")
-    return None
+        found = None
+        for line in bytes(data).split(b"\n"):
+            at = line.find(b'"seq": ')
+            if at < 0:
+                continue
+            try:
+                entry = json.loads(line[line.find(b" ") + 1:])
+            except ValueError:
+                continue  # the line cut by the 4 KB's start
+            seq = entry.get("seq")
+            kind = entry.get("kind")
+            if (not isinstance(seq, int) or seq < first or seq >= end or not isinstance(kind, str)
+                    or kind in ("commit", "commit_parked", "reveal", "refused", "park_missing")
+                    or "sealed" in (entry.get("in") or {})):
+                continue
+            if found is None or seq < found[0]:
+                found = (seq, kind)
+        return found[1].replace("_", " ") if found else None
+    except (OSError, MemoryError, ValueError, AttributeError, TypeError):
+        return None
 
 
 def _act(app, i):
@@ -250,7 +262,7 @@ def step(app, back):
         # the action named by its last journal entry's kind (found by a new user: an
         # Undo on the NSA's re-placement took back the Logoff before it, and the
         # notice did not say what it undid)
-        kind = _kind(app, act[2] - 1)
+        kind = _kind(app, act[1], act[2])
         text = "Last action undone (the journal keeps it, marked undone)."
         if kind:
             text = "Undone: %s (the journal keeps it, marked undone). Redo brings it back." % kind

@@ -10,6 +10,12 @@ import json
 import cyb_game
 
 
+def _opened(app, sealed):
+    """A sealed re-placement plan as {chit id: address} (sealed as a list of [id,
+    address] in the order of placing)."""
+    return dict((chit, at) for chit, at in json.loads(app.unseal(sealed)))
+
+
 def _chits(game):
     return sorted((c["id"], c["w"], c["at"]) for c in game.s["nsa"])
 
@@ -68,7 +74,7 @@ def test_a_replacement_placement_loads_nothing_and_holds_the_plans_game(tmp_path
             break
         # the game the screen's first frame loaded is in hand: no placement loads it
         assert loads == [], placed
-        plan = json.loads(app.unseal(place.s["plan"]))
+        plan = _opened(app, place.s["plan"])
         assert sorted(plan.values()) == spots[:placed]
         held = place.held[2]
         place.held = None
@@ -202,7 +208,7 @@ def test_b_in_the_replacement_keeps_the_chits_placed_through_a_reboot(tmp_path):
     assert to_place >= 3
     d.at("M60")
     d.at("M61")
-    plan = json.loads(app.unseal(place.s["plan"]))
+    plan = _opened(app, place.s["plan"])
     assert sorted(plan.values()) == ["M60", "M61"]
     d.press("B")  # the placing's menu: hand back
     assert app.top().ID == "cn_placemenu"
@@ -223,7 +229,7 @@ def test_b_in_the_replacement_keeps_the_chits_placed_through_a_reboot(tmp_path):
     body = json.loads(saved[saved.find(b"\n") + 1:])
     screens = dict((screen["id"], screen["state"]) for screen in body["screens"])
     kept = screens["cn_game"]["nsaplan"]
-    assert kept.startswith(">") and json.loads(app.unseal(kept)) == plan
+    assert kept.startswith(">") and _opened(app, kept) == plan
     assert kept == cyb_game.game_screen(app).s["nsaplan"]
     clear = []
 
@@ -244,7 +250,7 @@ def test_b_in_the_replacement_keeps_the_chits_placed_through_a_reboot(tmp_path):
     d = cyb_game.Driver(board, app)
     d.choose("NSA regen+place")
     place = _open_replacement(d, app)
-    assert json.loads(app.unseal(place.s["plan"])) == plan
+    assert _opened(app, place.s["plan"]) == plan
     game = place._game(app)
     assert sorted(c["at"] for c in game.s["nsa"] if c["id"] in plan) == ["M60", "M61"]
     assert len([c for c in game.s["nsa"] if c["w"] == "moving"]) == to_place - 2
@@ -326,12 +332,12 @@ def test_the_nsa_takes_back_the_last_chit_of_its_replacement(tmp_path):
     d.at("M60")
     d.at("M61")
     first, second = [c["id"] for c in place._game(app).s["nsa"] if c["w"] == "space"
-                     and c["at"] in ("M60", "M61") and c["id"] in json.loads(app.unseal(place.s["plan"]))]
+                     and c["at"] in ("M60", "M61") and c["id"] in _opened(app, place.s["plan"])]
     d.cursor("M88")
     assert "B menu: take back\nthe last chit, or\nhand back" in place.help(app)
     d.press("B")
     d.choose("Take back last")
-    assert app.top() is place and json.loads(app.unseal(place.s["plan"])) == {first: "M60"}
+    assert app.top() is place and _opened(app, place.s["plan"]) == {first: "M60"}
     assert cyb_game.game_screen(app).s["nsaplan"] == place.s["plan"]
     assert place.at() == "M61" and place.s["msg"] == "taken back"  # the cursor where it was
     lines = [line.strip() for line in app.surface.lines()]
@@ -355,3 +361,70 @@ def test_the_nsa_takes_back_the_last_chit_of_its_replacement(tmp_path):
     assert placed == to_place
     game = cyb_game.game_screen(app).load(app)
     assert game.nsa_chit(first)["at"] == "M60" and game.nsa_chit(second)["at"] == "M61"
+
+
+def test_take_back_takes_the_chit_placed_last_when_one_came_back_while_paused(tmp_path):
+    # found by review: "Take back last" took the planned chit with the last id; a File
+    # that comes back to the NSA while the placing is paused (its Cybernaut eliminated,
+    # VIII.C) is placed next whatever its id, so another chit was taken back
+    from boards.sim import boot
+    board, app = boot(str(tmp_path), cyb_game.SEED)
+    d = _after_first_netrun(board, app)
+    screen = cyb_game.game_screen(app)
+    game = screen.load(app)
+    files = [c for c in game.s["nsa"] if c["t"] == "File" and c["w"] == "space"]
+    held = files[0]  # a File a Cybernaut holds (as one captured in the netrun)
+    held["w"] = "held"
+    held["cyb"] = 0
+    held["at"] = None
+    screen.store(app, game)
+    place = _open_replacement(d, app)
+    for at in ("M60", "M61", "M62"):
+        d.at(at)
+    d.press("B")
+    d.choose("Hand back, pause")
+    while app.top().ID != "cn_game":
+        d.press("A")
+    game = screen.load(app)
+    events = game.eliminate_cybernaut(0, "Cybernaut VIII.C.2")  # its File back to the NSA
+    screen.store(app, game, events)
+    assert held["id"] in screen.load(app).to_replace()
+    d.choose("NSA regen+place")
+    place = _open_replacement(d, app)
+    assert place._next(app, place._game(app)) == held["id"]  # next, whatever its id
+    d.at("M63")
+    pairs = json.loads(app.unseal(place.s["plan"]))
+    assert [at for _, at in pairs] == ["M60", "M61", "M62", "M63"] and pairs[-1][0] == held["id"]
+    d.press("B")
+    d.choose("Take back last")
+    assert held["id"] not in _opened(app, place.s["plan"]) and len(_opened(app, place.s["plan"])) == 3
+    assert place.at() == "M63" and place._next(app, place._game(app)) == held["id"]
+    # the cursor kept sealed where it is now (found by review: left where it was)
+    assert json.loads(app.unseal(screen.s["nsacur"])) == ["M", 6, 3]
+
+
+def test_a_plan_sealed_the_older_way_still_opens_and_undo_names_no_bookkeeping(tmp_path):
+    # a plan sealed as {id: address} (before 2026-12-05) opens as pairs; the Undo of a
+    # finished re-placement does not call it "commit parked" (its last journal entry,
+    # bookkeeping; found by review) and names no sealed NSA entry
+    from boards.sim import boot
+    board, app = boot(str(tmp_path), cyb_game.SEED)
+    d = _after_first_netrun(board, app)
+    place = _open_replacement(d, app)
+    place.s["plan"] = app.seal(json.dumps({"x10": "M60"}))
+    assert place._pairs(app) == [["x10", "M60"]] and place._plan(app) == {"x10": "M60"}
+    place.s["plan"] = None
+    place.held = None
+    spots = ["M%d%d" % (r, c) for r in (6, 7, 8) for c in range(10)]
+    placed = 0
+    while app.top().ID == "cn_place":
+        d.at(spots[placed])
+        placed += 1
+    while app.top().ID != "cn_game":
+        d.press("A")
+    d.press("B:long")  # the track
+    d.press("B:long")  # Undo / Redo
+    d.press("A")
+    text = " ".join(app.surface.lines())
+    assert "commit parked" not in text and "nsa replaced" not in text
+    assert "undone" in text

@@ -22,10 +22,10 @@ from firmware.games.cybernaut.shared import (ACTION, GAME, GAME_PACK as PACK, SH
 RULE_ABANDON = "Cybernaut: game abandoned (its secrets revealed when the next flow opens)"
 ABANDONED = ("Undo (hold B) brings it back until another flow opens; then its hidden "
              "chits are revealed in the journal.")
-# face-down chits per sealed group, at most (GameScreen.store): 8 failed one of nine
-# 2,000-press ladder sequences of a new game at 240K on the 32-bit port (a MemoryError
-# after 1,049 presses: a group's sealed text ~550 B, a block a heap in pieces lacks);
-# 4 passes all nine, texts of ~200 characters as before
+# face-down chits per sealed group, at most (GameScreen.store): texts of ~200
+# characters, as before 2026-12-05 (8 made ~550 B sealed texts, bigger blocks for a
+# heap in pieces; and a group that changed says which few chits an action may have
+# moved to anyone holding two saves: the fewer a group, the more it says)
 GROUP_CHITS = 4
 # free heap after a collection, at the first action of a game screen, from which it keeps
 # the Game an action stored for the next load (GameScreen.held, .keeps): the firmware

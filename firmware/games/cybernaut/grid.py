@@ -548,10 +548,26 @@ class PlaceScreen(NsaGrid):
         screen.start(cur)
         return screen
 
-    def _plan(self, app):
+    def _pairs(self, app):
+        """The re-placement's plan so far in the order the chits were placed: a list
+        of [chit id, address] (sealed as that JSON list; a plan sealed as an object
+        {id: address} before 2026-12-05 comes back in its own order). The order is
+        kept, not worked out: a chit that comes back to the NSA while the placing is
+        paused (a File of an eliminated Cybernaut, VIII.C) is placed next whatever its
+        id (found by review: "Take back last" then took another chit)."""
         if self.s["plan"] is None:
-            return {}
-        return json.loads(app.unseal(self.s["plan"]))
+            return []
+        plan = json.loads(app.unseal(self.s["plan"]))
+        if isinstance(plan, dict):
+            return [[key, plan[key]] for key in plan]
+        return plan
+
+    def _plan(self, app):
+        """The plan so far as {chit id: address}."""
+        plan = {}
+        for chit, at in self._pairs(app):
+            plan[chit] = at
+        return plan
 
     # (the game screen's "pub" and "sec" as they were, this screen's sealed plan as it
     # was, the Game): the game of the NSA placement in hand between presses, while
@@ -650,9 +666,9 @@ class PlaceScreen(NsaGrid):
             else:
                 placed = game.nsa_chit(chit)
                 game.check_place(placed, self.at())
-                plan = self._plan(app)
-                plan[chit] = self.at()
-                self.s["plan"] = app.seal(json.dumps(plan))
+                pairs = self._pairs(app)
+                pairs.append([chit, self.at()])
+                self.s["plan"] = app.seal(json.dumps(pairs))
                 keep_value(app, "nsaplan", self.s["plan"])  # through a B (VII.H.5)
                 # the trial game in hand, as _game would make it from the new plan
                 placed["w"] = "space"
@@ -716,25 +732,22 @@ class PlaceScreen(NsaGrid):
         app.push(PlaceMenu())
 
     def take_back(self, app):
-        """Take the last chit placed in the re-placement (VII.H.5) off the plan: it is
-        the next to place again, and the cursor goes to where it was. The chits are
-        placed in the NSA's chits' order (``_next``), so the last placed is the
-        plan's chit that comes last in it. :returns: False when the plan is empty."""
+        """Take the last chit placed in the re-placement (VII.H.5) off the plan (the
+        plan keeps the order of placing: ``_pairs``): it is the next to place again,
+        and the cursor goes to where it was. :returns: False when the plan is empty."""
         game = self._game(app)
-        plan = self._plan(app)
-        last = None
-        for chit in game.s["nsa"]:
-            if chit["id"] in plan:
-                last = chit
-        if last is None:
+        pairs = self._pairs(app)
+        if not pairs:
             return False
-        at = plan.pop(last["id"])
-        self.s["plan"] = app.seal(json.dumps(plan)) if plan else None
+        chit, at = pairs.pop()
+        self.s["plan"] = app.seal(json.dumps(pairs)) if pairs else None
         keep_value(app, "nsaplan", self.s["plan"])
+        last = game.nsa_chit(chit)
         last["w"] = "moving"  # the trial game in hand, as _game would make it now
         last["at"] = None
         self.held = (public(app), game_value(app, "sec"), game, self.s["plan"])
         self.goto(at)
+        self.keep_cursor(app)  # where the cursor is now, sealed (found by review)
         self.s["msg"] = "taken back"
         self.view(app, game)
         return True
