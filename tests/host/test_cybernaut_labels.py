@@ -94,7 +94,7 @@ def test_the_nsa_placement_panel_says_what_comes_next_how_many_are_left_and_what
     game = cyb_game.game_screen(app).load(app)
     todo = game.setup_todo()
     lines = [line.strip() for line in app.surface.lines()]
-    assert lines[:5] == ["NSA only", "Next chit:", game.nsa_chit(todo[0])["t"],
+    assert lines[:5] == ["NSA only", "Next:", game.nsa_chit(todo[0])["t"],
                          "%d left" % len(todo), "At M00"]
     # the title's bar reaches one pixel left of its first letter
     from firmware.games.cybernaut.grid import PANEL
@@ -107,7 +107,7 @@ def test_the_nsa_placement_panel_says_what_comes_next_how_many_are_left_and_what
             d.press("A")
     # one fewer left, and the cursor's place shows the chit placed
     lines = [line.strip() for line in app.surface.lines()]
-    assert lines[1:5] == ["Next chit:", game.nsa_chit(todo[1])["t"], "%d left" % (len(todo) - 1),
+    assert lines[1:5] == ["Next:", game.nsa_chit(todo[1])["t"], "%d left" % (len(todo) - 1),
                           "At %s:" % spot]
     from firmware.games.cybernaut.grid import PANEL_W
     from firmware.games.cybernaut.shared import fit

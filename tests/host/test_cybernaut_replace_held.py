@@ -286,7 +286,7 @@ def test_a_replacement_with_no_chit_to_replace_ends_with_a(tmp_path):
     app.dirty = True
     app.redraw()
     lines = [line.strip() for line in app.surface.lines()]
-    assert lines[1:4] == ["Next chit:", "(done)", "A: finish"]
+    assert lines[1:4] == ["Next:", "(done)", "A: finish"]
     d.press("A")
     assert app.find("cn_place", None) is None and place.held is None
     assert screen.s["msg"] == "NSA hid again" and "nsaplan" not in screen.s
@@ -342,7 +342,7 @@ def test_the_nsa_takes_back_the_last_chit_of_its_replacement(tmp_path):
     assert place.at() == "M61" and place.s["msg"] == "taken back"  # the cursor where it was
     lines = [line.strip() for line in app.surface.lines()]
     game = place._game(app)
-    assert lines[1:4] == ["Next chit:", game.nsa_chit(second)["t"][:10], "%d left" % (to_place - 1)]
+    assert lines[1:4] == ["Next:", game.nsa_chit(second)["t"][:10], "%d left" % (to_place - 1)]
     held = place.held[2]
     place.held = None
     assert _chits(place._game(app)) == _chits(held)  # the game in hand as made afresh

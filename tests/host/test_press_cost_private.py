@@ -101,7 +101,7 @@ def test_the_nsa_grid_draws_a_cursor_move_without_loading_the_game():
     assert loads == []
     lines = app.surface.lines()
     assert lines != first and "M12" in " ".join(lines), lines   # the cursor's address
-    assert "Next chit:" in " ".join(lines)
+    assert "Next:" in " ".join(lines)
     before = " ".join(lines)
     keys(board, app, "A")                      # a chit placed: the game changed,
     assert loads == []                         # on the game in hand (PlaceScreen.held)
@@ -153,7 +153,7 @@ def test_the_hand_over_to_the_nsa_works_out_its_grid_while_it_waits():
     ahead = hand.ahead
     assert ahead and ahead.ID == "cn_place" and ahead.shown is not None
     assert " ".join(app.surface.lines()).startswith("Hand to NSA")
-    assert "Next chit:" not in " ".join(app.surface.lines())
+    assert "Next:" not in " ".join(app.surface.lines())
     saved = app.storage.read("saves/state.sav")
     assert b"Next" not in saved and b"mine" not in saved
     hub = app.find("cn_game")
@@ -163,7 +163,7 @@ def test_the_hand_over_to_the_nsa_works_out_its_grid_while_it_waits():
     keys(board, app, "A")
     assert app.top() is ahead and loads == []
     drawn = app.surface.lines()
-    assert "Next chit:" in " ".join(drawn)
+    assert "Next:" in " ".join(drawn)
     ahead.shown = None                         # the view worked out from a fresh load
     ahead.held = None
     app.dirty = True
