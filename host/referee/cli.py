@@ -183,7 +183,9 @@ def build_parser():
     sim.add_argument("--keys", default=None,
                      help='button presses in order, e.g. "U D A A:long B A:hold=2000" (U D L R A B; '
                           ':long = long press; :hold=MS = held down MS ms, 1 to 60000)')
-    sim.add_argument("--screen", nargs="+", metavar=("MODE", "PATH"),
+    # (extend: a second --screen joins the first, and the mode check names both; the
+    # last one alone was kept, silently: found by a new user)
+    sim.add_argument("--screen", nargs="+", action="extend", metavar=("MODE", "PATH"),
                      help="one of: 'text': print the text of the last frame, one line per row; "
                           "'blocks': print the last frame's pixels as block characters; "
                           "'png PATH': write the last frame as a PNG scaled x4 (frames "

@@ -426,3 +426,12 @@ def test_pack_check_checks_the_pack_s_game_against_its_name(tmp_path):
     (tmp_path / "neohunt-x.json").write_text(rolls)
     proc = referee("pack", "check", str(tmp_path / "neohunt-x.json"))
     assert proc.returncode == 3 and "but it is a pack for game 'cybernaut'" in proc.stderr
+
+
+def test_sim_screen_given_twice_is_refused_not_cut_to_the_last(tmp_path):
+    # found by a new user: "--screen text --screen png F" kept only the PNG, silently
+    proc = referee("sim", "--seed", "7", "--keys", "A", "--screen", "text", "--screen", "png",
+                   str(tmp_path / "x.png"))
+    assert proc.returncode == 2
+    assert "--screen takes 'text', 'blocks' or 'png PATH' (not 'text png " in proc.stderr
+    assert not (tmp_path / "x.png").exists()
