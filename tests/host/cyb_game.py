@@ -165,16 +165,23 @@ def after_run(d, spots):
     d.press("A")  # the blank hand-back screen
 
 
-def play(board, app, on_turn=None):
-    """Play the whole game; ``on_turn(turn)`` is called at each turn's start.
-    :returns: the Driver."""
+def set_up(board, app):
+    """A new game on the simulator's buttons: the NSA placed Solo, one Cybernaut added
+    (Cyb-2, RealWorld 3, Wetware 6, in Sprawl-1), Cybernauts done. :returns: the Driver."""
     d = Driver(board, app)
     d.choose("Cybernaut")
     d.choose("New game")
     d.choose("Solo placement")
     d.choose("Add Cybernaut")
-    d.seq("D A")  # Cyb-2 (RealWorld 3, Wetware 6) in Sprawl-1
+    d.seq("D A")
     d.choose("Cybernauts done")
+    return d
+
+
+def play(board, app, on_turn=None):
+    """Play the whole game; ``on_turn(turn)`` is called at each turn's start.
+    :returns: the Driver."""
+    d = set_up(board, app)
     spots = ["M%d%d" % (r, c) for r in (6, 7, 8) for c in range(10)]
     for turn in range(1, 11):
         gc.collect()

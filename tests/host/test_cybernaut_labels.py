@@ -145,13 +145,7 @@ def test_the_netrun_panel_shows_face_down_chits_beside_two_revealed_ones(tmp_pat
     import copy
     from firmware.games.cybernaut.grid import NetrunScreen
     board, app = boot(str(tmp_path), cyb_game.SEED)
-    d = cyb_game.Driver(board, app)
-    d.choose("Cybernaut")
-    d.choose("New game")
-    d.choose("Solo placement")
-    d.choose("Add Cybernaut")
-    d.seq("D A")
-    d.choose("Cybernauts done")
+    d = cyb_game.set_up(board, app)
     cyb_game.place_ss(d, "Sprawl-3")
     cyb_game.next_to(d, 2)
     d.choose("Start netrun")

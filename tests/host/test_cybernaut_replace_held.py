@@ -20,23 +20,10 @@ def _chits(game):
     return sorted((c["id"], c["w"], c["at"]) for c in game.s["nsa"])
 
 
-def _set_up(board, app):
-    """A new game on the simulator's buttons: the NSA placed Solo, one Cybernaut added,
-    Cybernauts done. :returns: the cyb_game.Driver."""
-    d = cyb_game.Driver(board, app)
-    d.choose("Cybernaut")
-    d.choose("New game")
-    d.choose("Solo placement")
-    d.choose("Add Cybernaut")
-    d.seq("D A")
-    d.choose("Cybernauts done")
-    return d
-
-
 def _after_first_netrun(board, app):
     """_set_up, then the first netrun (logged off) and "NSA regen+place" chosen: the
     "Hand to NSA" screen is on top. :returns: the cyb_game.Driver."""
-    d = _set_up(board, app)
+    d = cyb_game.set_up(board, app)
     cyb_game.place_ss(d, "Sprawl-3")
     cyb_game.next_to(d, 2)
     cyb_game.netrun(d, "M00", ("M01", "M00"))
@@ -170,7 +157,7 @@ def test_the_game_kept_between_actions_plays_the_same_game_and_loads_less(tmp_pa
 def test_a_refused_action_leaves_the_kept_game_out_and_the_state_unchanged(tmp_path):
     from boards.sim import boot
     board, app = boot(str(tmp_path), cyb_game.SEED)
-    d = _set_up(board, app)
+    d = cyb_game.set_up(board, app)
     screen = cyb_game.game_screen(app)
     assert screen.held is not None and screen.held[0] is screen.s["pub"]
     assert screen.held[2].s["stage"] == screen.s["pub"]["stage"]
