@@ -21,7 +21,7 @@ def _chits(game):
 
 
 def _after_first_netrun(board, app):
-    """_set_up, then the first netrun (logged off) and "NSA regen+place" chosen: the
+    """cyb_game.set_up, then the first netrun (logged off) and "NSA regen+place" chosen: the
     "Hand to NSA" screen is on top. :returns: the cyb_game.Driver."""
     d = cyb_game.set_up(board, app)
     cyb_game.place_ss(d, "Sprawl-3")
