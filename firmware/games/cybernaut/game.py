@@ -113,6 +113,11 @@ class GameScreen(Menu):
     # firmware.relief.rehome lets it go
     held = None
     keeps = None  # True once the heap had KEEP_FREE bytes free at this screen's first keep
+    # the face-down chits' groups an action stored, to be sealed when the state is
+    # next saved or loaded (``state``, ``load``): after the action's frame (issue 21:
+    # sealing a store's groups took 22-36 ms of a Pico, which the frame does not
+    # need). (app, [(keys, rows) or None, ...]); RAM only
+    to_seal = None
 
     def initial(self):
         return {"sel": 0, "pub": None, "sec": None, "msg": "", "log": []}
@@ -150,6 +155,7 @@ class GameScreen(Menu):
         if held is not None and held[0] is self.s["pub"] and held[1] is self.s["sec"]:
             return held[2]
         held = None
+        self.seal_groups()
         public = _copy(self.s["pub"])  # a copy: trial changes stay off the save
         sec = self.s["sec"]
         if isinstance(sec, dict):  # sealed groups of chits, each a JSON list
@@ -221,12 +227,11 @@ class GameScreen(Menu):
         # state.sav and state.prev to a PC, not the key): which groups of chits an
         # action touched, little beyond what its journal entries say (a
         # re-placement's parked and new commitments); what the chits are and where
-        # stays sealed
-        known = {}
-        for piece in self.group_texts or ():
-            known[self.group_texts[piece]] = piece
-        self.group_texts = fresh = {}
-        sealed = []
+        # stays sealed.
+        # The groups' rows are made here (each a list of a chit's values: nothing of
+        # the game in hand), their texts sealed by ``seal_groups`` when the state is
+        # saved (after the action's frame: issue 21) or loaded
+        groups = []
         rows = None
         keys = None
         for chit in secret:
@@ -238,16 +243,44 @@ class GameScreen(Menu):
                     values = None
             if values is None:
                 if rows is not None:
-                    sealed.append(_sealed(app, _group_text(keys, rows), known, fresh))
+                    groups.append((keys, rows))
                 keys = sorted(chit)
                 rows = []
                 values = [chit[name] for name in keys]
             rows.append(values)
         values = None
-        sealed.append(_sealed(app, _group_text(keys, rows) if rows else "[]", known, fresh))
-        self.s["sec"] = {"groups": sealed}
+        groups.append((keys, rows) if rows else None)
+        self.s["sec"] = {"groups": None}
+        self.to_seal = (app, groups)
         if keep:
             self.held = (self.s["pub"], self.s["sec"], game)
+
+    def seal_groups(self):
+        """Seal the face-down chits' groups the last ``store`` made, into the state's
+        "sec" (the same dict: a game in hand stays the state's), if any are waiting;
+        a group whose text one the last load or store saw keeps its sealed text
+        (``group_texts``). Idempotent: once sealed, nothing waits.
+        :raises MemoryError: no room (the groups wait still)."""
+        waiting = self.to_seal
+        if waiting is None:
+            return
+        app, groups = waiting
+        known = {}
+        for piece in self.group_texts or ():
+            known[self.group_texts[piece]] = piece
+        fresh = {}
+        sealed = []
+        for group in groups:
+            sealed.append(_sealed(app, _group_text(group[0], group[1]) if group else "[]",
+                                  known, fresh))
+        self.s["sec"]["groups"] = sealed
+        self.group_texts = fresh
+        self.to_seal = None
+
+    def state(self):
+        """The state to save: the groups an action stored sealed first (``seal_groups``)."""
+        self.seal_groups()
+        return self.s
 
     def act(self, app, fn, *args):
         """Run a Game method on the loaded game, journal, store; a RuleError becomes
