@@ -8,10 +8,15 @@ firmware/memory.py (the phase table; forget_games and recover_memory).
 
 Data flows one way: button event -> top screen -> shared_rules call -> journal entry
 -> save -> redraw. After every handled button the screen stack and the dice state
-are saved (atomically), so a reboot resumes at the same game, screen and state.
+are saved (atomically), so a reboot resumes at the same game, screen and state. A
+press that is no arrow writes its journal lines and its record (press-ahead.wal)
+before its frame and its save after it (issue 21: the frame at once); a boot after
+a power cut in between replays it on the last save (firmware/replay.py).
 """
 
 import gc
+from binascii import hexlify
+from hashlib import sha256
 from json import dumps
 
 from firmware.ticks import ticks_diff
@@ -51,7 +56,79 @@ PRIVATE_MS = 5000
 # App, the step's file name], or [None, None]; then the last save (its saved_sha)
 # whose frame looked for a free block of 4 KB (App.redraw; one list, no name more);
 # then the App whose press was a refusal only, its save made after its frame
-_STEP = [None, None, None, None]
+# then the App whose press's frame comes before its save (App._act: its record ahead
+# of the save, firmware/replay.py, brings it back after a power cut; App.redraw saves)
+_STEP = [None, None, None, None, None]
+
+
+def _taped(entropy, app):
+    """The board's ``entropy`` (callable(n) -> n random bytes), drawn during a press
+    from a nonce of the press instead: the SHA-256 of the device's sealing key
+    (``app.key()``), the nonce and the draw's number, its first n bytes (n <= 32). No
+    one without the key can tell them from random; a replay of the press after a
+    power cut (firmware/replay.py) with its nonce (in the press's record ahead of its
+    save: App._act) draws the same bytes, so it journals the same lines, byte for
+    byte (a commitment's salt, a sealed roll's), as the press did.
+
+    Called with a list instead of a count, it starts a press (App._act, once the key
+    is loaded): the nonce is the list's one item (bytes: a replay's), or 8 bytes of
+    the board's entropy when it is empty; returns the nonce. Called with ``()`` it
+    ends the press (App.handle): the board's entropy again. (A function of this
+    module: no name more at boot.)"""
+    press = [None, 0]  # the press's nonce (8 bytes) while it runs, else None; its draws
+
+    def draw(count):
+        if isinstance(count, list):
+            press[0] = count[0] if count else entropy(8)
+            press[1] = 0
+            return press[0]
+        if isinstance(count, tuple):
+            press[0] = None
+            return None
+        nonce = press[0]
+        if nonce is None:
+            return entropy(count)
+        digest = sha256(app.key())
+        digest.update(nonce)
+        digest.update(str(press[1]).encode())
+        press[1] += 1
+        return digest.digest()[:count]
+    return draw
+
+
+def _save_ahead(app):
+    """The save of the press whose frame went first (_STEP[4], App._act), if any: made
+    after its frame, before anything else (issue 21: a press answers at once; the
+    record written ahead of it, press-ahead.wal, brings the press back after a power
+    cut in between: firmware/replay.py). Out of memory twice, or storage failing:
+    the press is not kept (firmware.memory.recover_memory restores the last save
+    and says so) and its record goes, so that no boot brings it back. Made at the
+    start of the next press when no frame followed (that press goes on holding its
+    journal lines)."""
+    if _STEP[4] is not app:
+        return
+    _STEP[4] = None
+    holding = app.storage.later is not None
+    failed = None
+    try:
+        for _ in range(2):
+            try:
+                app.save()  # (it flushes the held lines and stops holding)
+                return
+            except MemoryError:
+                gc.collect()
+            except OSError as exc:
+                failed = exc
+                break
+        log("the last press could not be saved: not kept")
+        try:
+            app.storage.remove("press-ahead.wal")
+        except OSError:
+            pass
+        memory.recover_memory(app, failed)
+    finally:
+        if holding:
+            app.storage.hold()
 
 
 def _save_later(app):
@@ -128,6 +205,7 @@ class App(Journaling, Sealing, Saving):
         self.surface = surface
         self.buttons = buttons
         self.storage = storage
+        entropy = _taped(entropy, self)
         self.entropy = entropy
         self.pack_dirs = pack_dirs
         Journaling.__init__(self, entropy, seed)
@@ -337,7 +415,9 @@ class App(Journaling, Sealing, Saving):
 
     # ---- the loop -----------------------------------------------------------
     def handle(self, name, kind):
-        """One button event: the top screen acts, the state is saved, the frame redrawn.
+        """One button event: the top screen acts and the state is saved (or, for a
+        press that is no arrow, its record written ahead of the save that ``redraw``
+        makes after the frame: ``_act``); ``redraw`` draws the frame.
 
         A MemoryError on the way (the Pico's heap is 264 KB) does not stop the app:
         see ``recover_memory``. It runs after ``_act``'s frame is gone: a frame
@@ -361,6 +441,8 @@ class App(Journaling, Sealing, Saving):
         except Exception as exc:  # a fault of ours: the app goes on from the last
             acted = exc           # save, as after a MemoryError (found by the ballast
                                   # bench: a press that raised stopped the app)
+        finally:
+            self.entropy(())  # the press's nonce ends (_taped), a restart's too
         if acted is False:
             self.recover_memory()
         elif acted is not True:  # the exception, named on the notice
@@ -388,7 +470,8 @@ class App(Journaling, Sealing, Saving):
 
     def _act(self, name, kind):
         """The body of ``handle``. :returns: False after a MemoryError."""
-        _copy_step(self)  # one a press left when no frame followed it
+        _save_ahead(self)  # one a press left when no frame followed it
+        _copy_step(self)
         _save_later(self)
         try:
             # the journal's entries of the presses before the last one go now: each
@@ -431,9 +514,16 @@ class App(Journaling, Sealing, Saving):
             # moved told which hidden choices needed a move (found by the twins test of
             # tests/host/test_neohunt_secrets.py, once private cursor moves were not saved)
             private = private_owner(self.stack) is not None
-            cursor = _moved_cursor(top, self.moved or private)
-            if cursor is not None and private:
-                cursor = self.seal(dumps(cursor))
+            # (sealed only when the press needs it, below: a cursor move does not, and
+            # the seal was ~1 ms of its 30 on the NSA's placement grid)
+            at = _moved_cursor(top, self.moved or private)
+            cursor = None
+            # the press's entropy from here drawn from a nonce (_taped): a cursor move
+            # draws none
+            nonce = None
+            if not moves:
+                self.key()
+                nonce = self.entropy([])
             try:
                 if (name == "B" and kind == "long" and not self.top().OWN_LONG_B
                         and self.top().ID != "undo"):  # long B on the menu itself: back
@@ -493,11 +583,39 @@ class App(Journaling, Sealing, Saving):
             if self.journal.next_seq != seq and recent and recent[-1]["kind"] not in ("undo", "redo", "refused"):
                 from firmware.steps import keep_cursor, mark
                 step = mark(self, seq, counter, shown)
-                if step and cursor:
+                if step and at is not None:
                     # where the cursor was at the press (not saved): beside the step's
                     # key, in this press's save (an undo puts it back)
+                    cursor = self.seal(dumps(at)) if private else at
                     keep_cursor(self.undo, step, cursor)
-            self.save(name in ("U", "D", "L", "R"))  # an arrow (firmware.saving.ARROWS)
+            if (name in ("U", "D", "L", "R") or self.opening or self.launch or self._launching
+                    or shown == "undo" or not self.saved_sha or top.TRANSIENT
+                    or self.top().TRANSIENT):
+                self.save(name in ("U", "D", "L", "R"))  # an arrow (firmware.saving.ARROWS)
+            else:
+                # issue 21: its frame goes before its save (App.redraw saves after it:
+                # ~80-110 ms of a Pico for a Cybernaut game's 8-9 KB state). What the
+                # frame confirms is on storage first: the press's journal lines (the
+                # write-ahead record) and its record, press-ahead.wal: the last save's
+                # key, the press (its button, where the cursor was: sealed on a
+                # private screen, its nonce: _taped) and what it led to. A power cut
+                # before the save:
+                # the boot replays it on the last save (firmware/replay.py), to the
+                # same journal lines byte for byte, or says it was not kept.
+                # Not for an arrow (its save tells a cursor move: App.save), the
+                # session's opening, a launch, the undo menu, a screen the save leaves
+                # out (TRANSIENT: the leave menu; to or from it, a press most often
+                # changes nothing saved, and writes nothing), nor before a first save.
+                self.storage.flush()
+                if private and at is not None:
+                    at = cursor or self.seal(dumps(at))
+                self.storage.write_atomic("press-ahead.wal", dumps(
+                    [self.saved_sha[:16], seq, counter, self.journal.next_seq,
+                     self.source.counter, name, kind, shown, depth, cursor, step, at,
+                     hexlify(nonce).decode()]))
+                if _STEP[4] is not None:  # another App's (tests run two): saved first
+                    _save_ahead(_STEP[4])
+                _STEP[4] = self
             if step:
                 # the state before the action, kept as undo step ``step`` (a file name):
                 # a byte copy of the last save (PREV once the action's state is saved),
@@ -533,6 +651,7 @@ class App(Journaling, Sealing, Saving):
             log("low memory: frame drawn again after a collection")
             gc.collect()
             if not self._draw():
+                _save_ahead(self)  # the press is kept, if it can be saved
                 self.recover_memory()
                 if not self._draw():
                     # not even the last save's screen (recover_memory restored it) fits:
@@ -545,6 +664,7 @@ class App(Journaling, Sealing, Saving):
                     raise MemoryError("no room to draw even the last save's screen")
         self.surface.show()
         self.dirty = False
+        _save_ahead(self)  # the press's save, its frame shown (App._act)
         _copy_step(self)  # the last action's undo step (App._act)
         _save_later(self)  # a refusal's save (App._act)
         # after the frame (issue 21: a press answers at once), between presses: the

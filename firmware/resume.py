@@ -278,6 +278,16 @@ def resume(app):
             problems.append("%s (kept as %s)" % (exc, bad))
     if sealed:
         problems.append(KEY_LOST % " and ".join(sealed))
+    if resumed and not problems:
+        # a press whose frame went before its save (firmware.app.App._act), cut off
+        # by the power before it: replayed, or said not kept (not after a save found
+        # bad: the game is then one step older, as the notice says)
+        data = app.storage.read("press-ahead.wal")
+        if data and (resumed == PREV or data[2:18] == app.saved_sha[:16].encode()):
+            text = _replay(app, data, resumed)
+            if text:
+                problems.append(text)
+        data = None
     launch = resumed and app.launch
     app.launch = False  # saved off below: a step that fails is not retried at every boot
     if resumed:
@@ -332,6 +342,25 @@ def resume(app):
             ". Resumed from the last good save." if resumed else ". Started fresh."))
     app.log("Pocket Referee %s ready" % VERSION)
     return bool(launch and not problems)
+
+def _replay(app, data, name):
+    """firmware.replay.resume(app, data, name), loaded for it alone; when the replay
+    fails, the save ``name`` is restored again (the press is then one not kept:
+    sync_journal). :returns: what to tell the player then (str), else None."""
+    try:
+        try:
+            __import__("firmware.replay", None, None, ("resume",)).resume(app, data, name)
+            return None
+        finally:
+            if app.forget is not None:
+                app.forget(("firmware.replay",), ())
+    except Exception as exc:  # noqa: BLE001  (any fault: the save as it was)
+        app.log("the last press could not be replayed: %r" % (exc,))
+        gc.collect()
+        restore(app, app.read_save(name))
+        return ("the last press before the power went could not be brought back (%s): the "
+                "game is as it was before it" % (exc,))
+
 
 def last_journal_number(app):
     """The highest session number with a journal (journals/sNNNN.jrn), 0 if none."""

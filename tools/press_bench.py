@@ -518,9 +518,12 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1, whole=""):
 
         at_frame = [None]  # what the press had written when its frame was shown
 
+        upto = [None]  # the parts (acc) as they stood when the press's frame went up
+
         def showing():  # the frame is on the panel: the press's time ends here
             if at_frame[0] is None:
                 at_frame[0] = (box[0], box[1])
+                upto[0] = acc[:]  # (an action's save follows its frame: App.redraw)
             show()
             shown[0] = time.ticks_us()
         app.surface.show = showing
@@ -572,9 +575,11 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1, whole=""):
             errors = memerr[0]
             big[0] = 0
             shown[0] = 0
+            upto[0] = None
             start = time.ticks_us()
             app.handle(name, "short")
             act_end = time.ticks_us()
+            saved = acc[0]  # the save made in the press (the rest is after its frame)
             app.redraw()
             framed = shown[0] or time.ticks_us()
             # the loop's next tick, between presses: the top screen's on_tick (e.g.
@@ -585,7 +590,7 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1, whole=""):
             total = time.ticks_diff(framed, start)
             after = time.ticks_diff(end, framed)
             alloc = big[0]
-            act = time.ticks_diff(act_end, start) - acc[0]
+            act = time.ticks_diff(act_end, start) - saved
             kind = "other"
             # the first open of a game since the boot (``opens``): a flow opened from
             # the main menu, or a game's own screen (GAME_TITLE: a new game, Neo-Hunt's
@@ -612,8 +617,9 @@ def run(code, data, packs, presses, seed, ballast=0, only=-1, whole=""):
                 print("PBMEM", game)
                 micropython.mem_info()
             pressed = at_frame[0] or (box[0], box[1])
-            print("PB", game, kind, name, total, act, acc[0], acc[1], acc[2], acc[3], acc[4],
-                  pressed[0], pressed[1], alloc, free, where[0], where[1], acc[5], acc[6], acc[7], acc[8], acc[9], after,
+            part = upto[0] or acc  # the parts up to the frame
+            print("PB", game, kind, name, total, act, part[0], part[1], part[2], part[3], part[4],
+                  pressed[0], pressed[1], alloc, free, where[0], where[1], part[5], part[6], part[7], part[8], part[9], after,
                   box[0] - pressed[0], box[1] - pressed[1])
             if memerr[0] != errors:
                 print("MEMERR", game, count)

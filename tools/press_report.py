@@ -206,7 +206,8 @@ def report(data, where, erases=None, programmed=None, device=True):
             g.replace("_", " "), "/".join(kb(f(heap)) if heap else "-" for f in (min, statistics.median, max)),
             "/".join(kb(f(blocks)) if blocks else "-" for f in (min, statistics.median, max)), kb(big),
             " (%d sample%s)" % (len(heap), "" if len(heap) == 1 else "s") if heap else ""))
-    lines.append("%s per press, button to frame drawn and saved (handle + redraw to the frame's show):" % (
+    lines.append("%s per press, button to frame drawn (handle + redraw to the frame's show; a press that is "
+                 "no arrow is saved after its frame, its journal lines and record written before it):" % (
         "device time" if device else "host time (a proxy: the budgets are a Pico's, judged by make bench-pico)"))
     kinds = (("cursor", "cursor or menu move"), ("other", "other press"), ("open", "first open of a game"))
     limits = {"cursor": CURSOR_MS, "other": OTHER_P99_MS, "open": OPEN_MS}
@@ -230,8 +231,11 @@ def report(data, where, erases=None, programmed=None, device=True):
             "", ms(part["act"]), ms(part["digest"]), ms(part["encode"]), ms(part["write"]), ms(part["draw"])))
         after = [p["after"] for p in presses if p["kind"] == kind]
         if any(after):
-            lines.append("  %-22s after the frame, between presses (not in the times above): mean %s, max %s" % (
-                "", ms(statistics.mean(after)), ms(max(after))))
+            # a press made sooner than this after the last one is read that much later
+            busy = [p["total"] + p["after"] for p in presses if p["kind"] == kind]
+            lines.append("  %-22s after the frame, between presses (not in the times above: the save, the "
+                         "undo step, a collection): mean %s, max %s; frame and that, p99 %s" % (
+                             "", ms(statistics.mean(after)), ms(max(after)), ms(pct(busy, 99))))
         slow = sorted((p for p in presses if p["kind"] == kind), key=lambda p: -p["total"])[:3]
         lines.append("  %-22s slowest: %s" % ("", ", ".join("%s %s in %s" % (ms(p["total"]), p["button"], p["game"])
                                                       for p in slow)))

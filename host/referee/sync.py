@@ -54,9 +54,11 @@ from referee.device import AGAIN, Device, DeviceError
 
 STATE = ".referee-sync.json"
 PART = ".part"
-# the sealing key, and the hashes of pack files the device checked (firmware/packfile.py:
-# a PC must not be able to vouch for a pack): in backups, never in a sync folder
-DEVICE_ONLY = ("key.bin", "packs.ok")
+# the sealing key, the hashes of pack files the device checked (firmware/packfile.py:
+# a PC must not be able to vouch for a pack), and the record of a press written ahead
+# of its save (firmware/replay.py: replayed on the save it names, at a boot after a
+# power cut): in backups, never in a sync folder
+DEVICE_ONLY = ("key.bin", "packs.ok", "press-ahead.wal")
 # the app's undo steps (firmware/undo.py), the tables a game in progress started
 # with (firmware/packfile.py KEPT) and the big tables' rows files and slim pack copies
 # the device made from checked packs (firmware/packfile.py ROWS: loaded unchecked, so a

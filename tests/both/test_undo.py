@@ -414,18 +414,22 @@ def test_a_step_is_keyed_by_its_file_and_keeps_the_unsaved_cursor_beside_the_key
 
 def test_the_undo_step_is_copied_after_the_frame_and_a_cut_before_it_loses_only_that_step():
     # issue 21: the state before an action is copied to its undo step after the
-    # action's frame (20-30 ms of a Pico the frame does not need). A power cut
-    # between the two: the boot shows the action's result (it was saved before the
-    # frame); undoing it says it cannot, and nothing changes
+    # action's frame and its save (20-30 ms of a Pico the frame does not need). A
+    # power cut between the save and the copy: the boot shows the action's result;
+    # undoing it says it cannot, and nothing changes
     root = tempdir("undo")
     board, app = boot(root, 5)
     open_entry(board, app, "DiceScreen")
     keys(board, app, "A")                      # a roll: its step copied after the frame
     slot = "undo/%d.snp" % (app.undo[2] - 1)
     assert app.storage.read(slot) == app.storage.read("saves/state.prev")
+    copies = []
+    app.storage.copy = lambda *names: copies.append(names)  # the power goes before it
     app.handle("A", "short")                   # another roll, its frame not drawn yet
     step = "undo/%d.snp" % (app.undo[2] - 1)
     assert step != slot and app.storage.read(step) is None
+    app.redraw()                               # its frame, then its save (App._act)
+    assert copies == [("saves/state.prev", step)] and app.storage.read(step) is None
     rolled = app.storage.read("saves/state.sav")
     board, app = boot(root, 5)                 # the power cut: a boot on what is there
     assert app.storage.read("saves/state.sav") == rolled and app.top().ID == "dice"

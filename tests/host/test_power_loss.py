@@ -67,22 +67,61 @@ def _disk(rename_replaces):
     return VfsLfs2() if rename_replaces == "lfs" else MemFS(rename_replaces)
 
 
+def _confirms(steps):
+    """True when write ``steps`` (MemFS log items) wrote a save or the record of a
+    press ahead of its save (press-ahead.wal: firmware/replay.py): a frame shown after them
+    confirms its press (a cursor move writes neither; a refusal's frame goes before
+    its save, and it confirms nothing: App._act)."""
+    for step in steps:
+        for part in step[1:]:
+            if isinstance(part, str) and ("/saves/state.sav" in part or part.endswith(
+                    ("/press-ahead.wal", "/press-ahead.wal.tmp"))):
+                return True
+    return False
+
+
 def _record(rig, flows, rename_replaces):
     """Play ``flows`` (scripts.play's, or a callable(rig, app, after)) on a fresh
     MemFS: its write steps and, after the boot and each press, (steps so far,
-    the frame's text, the journals' bytes)."""
+    the frame's text, the journals' bytes). ``rig.shows`` gets the same at each
+    frame shown (Surface.show), with whether it confirms its press (_confirms):
+    the checks after a cut (_check_cut) judge by them."""
     fs = _disk(rename_replaces)
-    app = rig.app(fs)
-    app.boot()
-    acks = [(len(fs.log), app.surface.lines(), _journals(fs))]
+    shows = rig.shows = []
+    show = rig.surface.show
+    pressed = [None]  # where the log stood when the press being handled began
 
-    def after(app):
-        acks.append((len(fs.log), app.surface.lines(), _journals(fs)))
+    def showing():
+        show()
+        # what its press wrote up to its frame (the save after a frame is the press's)
+        start = pressed[0]
+        pressed[0] = None
+        confirms = not shows or (start is not None and _confirms(fs.log[start:]))
+        shows.append((len(fs.log), rig.surface.lines(), _journals(fs), confirms))
 
-    if callable(flows):
-        flows(rig, app, after)
-    else:
-        play(rig.board, app, flows, after)
+    rig.surface.show = showing
+    try:
+        app = rig.app(fs)
+        handle = app.handle
+
+        def handling(*args):
+            if pressed[0] is None:
+                pressed[0] = len(fs.log)
+            return handle(*args)
+
+        app.handle = handling
+        app.boot()
+        acks = [(len(fs.log), app.surface.lines(), _journals(fs))]
+
+        def after(app):
+            acks.append((len(fs.log), app.surface.lines(), _journals(fs)))
+
+        if callable(flows):
+            flows(rig, app, after)
+        else:
+            play(rig.board, app, flows, after)
+    finally:
+        del rig.surface.show
     return fs.log, acks
 
 
@@ -99,14 +138,16 @@ def _check_cut(rig, disk, acks, j, k):
         app.handle("A", "short")
         app.redraw()
         lines = app.surface.lines()
-    # a press that wrote nothing (an arrow that only moved a cursor: App.save) is no
-    # confirmation: the frame of the last press that wrote is what a boot shows
+    # the frames are judged as they were shown (rig.shows: issue 21, a press's frame
+    # may go before its save): a frame that confirms nothing (an arrow that only
+    # moved a cursor wrote nothing; a refusal's frame goes before its save) is no
+    # promise: a boot shows a frame from the last one that confirmed its press on
+    # (its save, or its record ahead of it replayed: firmware/replay.py), up to the
+    # frame of the press in progress
     saved = j
-    while saved > 0 and acks[saved][0] == acks[saved - 1][0]:
+    while saved > 0 and not acks[saved][3]:
         saved -= 1
-    allowed = [acks[saved][1]]
-    if j + 1 < len(acks):
-        allowed.append(acks[j + 1][1])
+    allowed = [ack[1] for ack in acks[saved:j + 2]]
     assert lines in allowed, "%s: shows %r, expected %r" % (where, lines, allowed)
     for path, data in acks[j][2].items():
         assert bytes(trial.files.get(path, b"")).startswith(data), where + ": lost entries of " + path
@@ -132,7 +173,14 @@ def _run(rename_replaces, flows):
 
 def _cut_everywhere(rig, log, acks, rename_replaces=True):
     """Boot the app on the storage as it stood after every step of ``log`` (each
-    distinct state once) and check it (_check_cut). :returns: (steps, boots)."""
+    distinct state once) and check it (_check_cut) against the frames shown while
+    it was written (``rig.shows``, _record's; ``acks`` when it has none: each
+    confirming when its press wrote). :returns: (steps, boots)."""
+    shows = getattr(rig, "shows", None)
+    if shows:
+        acks = shows
+    else:
+        acks = [ack + (not i or ack[0] != acks[i - 1][0],) for i, ack in enumerate(acks)]
     disk = _disk(rename_replaces)
     seen = set()
     booted = 0

@@ -1,0 +1,138 @@
+"""The press whose frame went before its save, replayed at the boot after a power cut
+(issue 21: a press answers at once; loaded only by that boot, firmware/resume.py).
+
+A press that is no arrow (firmware.app.App._act) writes, before its frame, its
+journal lines (the write-ahead record) and its record, ``press-ahead.wal``; its
+save follows the frame (App.redraw). The record is one JSON list:
+
+    [key, seq, counter, seq after, counter after, button, kind, screen ID, depth,
+     cursor kept, undo step, cursor, nonce]
+
+- key: the first 16 hex digits of the SHA-256 of the save it follows (its
+  header's): a record for another save (the press was saved since, or the save
+  was restored or replaced) is never replayed;
+- seq / counter: the journal's next sequence number and the dice blocks used
+  before the press; seq after / counter after: after it;
+- button, kind: firmware.buttons' names ("A", "short"...);
+- screen ID, depth: the top screen's ID and the number of screens before it;
+- cursor kept: the cursor beside the undo step's key (firmware.steps.keep_cursor:
+  a dict, or its JSON sealed on a private screen, or None); undo step: the step's
+  file name the press made (firmware.steps.mark) or None;
+- cursor: the top screen's CURSOR_KEYS at the press when its cursor had moved
+  since the save (a dict) or None; on a private screen sealed with the device's key
+  (firmware.journal.Sealing.seal: a str), as its whole state is in a save;
+- nonce: the press's nonce (16 hex digits): what it drew of the entropy came from
+  it and the device's key (firmware.app._taped), so nothing of it can be told
+  without the key.
+
+The replay puts the cursor back, presses the button on the save's screens with
+the same nonce (so the same salts), and keeps the journal lines it makes only
+to compare them with the file's last lines: they must be the same bytes, and the
+sequence number and dice counter must end where the press's did. Then it is
+saved as the press would have been, its undo step copied. Anything else is no
+replay: the caller restores the save again, and the press is one not kept
+(firmware/resume.py sync_journal).
+"""
+
+import json
+from binascii import unhexlify
+
+from firmware.saving import PREV, SAVE, header_sha
+from shared_rules.errors import PackError, RefereeError, SaveError
+
+NAME = "press-ahead.wal"  # (firmware/app.py and firmware/resume.py spell it out)
+
+
+def resume(app, data, name):
+    """Replay the press recorded ahead of its save (``data``: the bytes of NAME) on
+    the save just restored from file ``name`` (SAVE or PREV) into ``app``
+    (firmware.app.App, at boot, before the private screens' gate and the journal's
+    catch-up).
+
+    :returns: True when it was replayed and saved; False when the record is not
+        for this save (nothing done).
+    :raises SaveError: the replay did not lead where the press had led, or its
+        record is damaged (``app`` may hold a part of the press then: the caller
+        restores the save again).
+    """
+    try:
+        record = json.loads(data)
+        (base, seq, counter, seq_after, counter_after, button, kind, shown, depth,
+         cursor, step, at, nonce) = record
+        nonce = unhexlify(nonce)
+    except (ValueError, TypeError) as exc:
+        raise SaveError("%s is damaged (%s)" % (NAME, exc))
+    if name == SAVE:
+        sha = app.saved_sha
+    else:  # the save cut short: the last good one is the press's
+        head = app.storage.read(PREV)
+        sha = header_sha(head[:head.find(b"\n")]) if head else None
+        head = None
+    if (not sha or sha[:16] != base or app.journal.next_seq != seq
+            or app.source.counter != counter or app.top().ID != shown
+            or len(app.stack) != depth):
+        return False
+    if name != SAVE:
+        app.saved_sha = sha  # the undo step of the press is this save (firmware.steps.mark)
+    if isinstance(at, str):
+        at = json.loads(app.unseal(at))
+    top = app.top()
+    if isinstance(at, dict) and isinstance(top.s, dict):
+        top.s.update(at)
+    journal = app.journal_name()
+    lines = []
+    storage = app.storage
+
+    def capture(file, text):
+        lines.append(file)
+        lines.append(text)
+
+    storage.append = capture  # the lines are in the file already
+    app.key()
+    app.entropy([nonce])
+    try:
+        try:
+            top.on_button(app, button, kind)
+        except RefereeError as exc:  # as App._act
+            app.notice("Pack problem" if isinstance(exc, PackError) else "Not allowed", str(exc))
+        while app.later:
+            app.push(app.later.pop(0))
+        app.flush_draws()
+    finally:
+        del storage.append
+        app.entropy(())
+    parts = []
+    for index in range(0, len(lines), 2):
+        if lines[index] != journal:
+            raise SaveError("the replayed press wrote to %s" % lines[index])
+        text = lines[index + 1]
+        for part in (text if isinstance(text, (tuple, list)) else (text,)):
+            parts.append(part.encode() if isinstance(part, str) else bytes(part))
+    lines = None
+    text = b"".join(parts)
+    parts = None
+    if app.journal.next_seq != seq_after or app.source.counter != counter_after:
+        raise SaveError("the replayed press journaled up to %d (dice %d), the press up to %d (%d)"
+                        % (app.journal.next_seq, app.source.counter, seq_after, counter_after))
+    if text:
+        tail, start = storage.read_tail(journal, len(text) + 1)
+        if not (bytes(tail) == b"\n" + text or (start == 0 and bytes(tail) == text)):
+            raise SaveError("the replayed press journaled other lines than the press")
+    made = None
+    recent = app.journal.recent
+    if seq_after != seq and recent and recent[-1]["kind"] not in ("undo", "redo", "refused"):
+        from firmware.steps import keep_cursor, mark
+        made = mark(app, seq, counter, shown)
+        if made and cursor:
+            keep_cursor(app.undo, made, cursor)
+    if made != step:
+        raise SaveError("the replayed press made undo step %s, the press %s" % (made, step))
+    app.save()
+    if made:
+        try:
+            storage.copy(PREV, made)
+        except OSError as exc:  # the way back over it is lost (undo says so), as App's
+            app.log("undo step not kept: %s" % exc)
+    app.log("the last press before the power went was replayed (%s %s on %s)"
+            % (button, kind, shown))
+    return True

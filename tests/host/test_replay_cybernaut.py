@@ -1,0 +1,105 @@
+"""The NSA's secret re-placement (Cybernaut VII.H.5) through a power cut after each
+press's frame and before its save (issue 21: the frame goes first, firmware/replay.py
+brings the press back): every placement comes back as the NSA saw it, the last one
+(the real re-placement: its commitments, a salt each) journals nothing twice, the
+dice stay verifiable, and the press's record keeps the NSA's cursor sealed."""
+
+import json
+import shutil
+
+import cyb_game
+
+from shared_rules.journal import read_journal
+from shared_rules.verify import verify_entries
+
+SPOTS = ["M%d%d" % (r, c) for r in (6, 7, 8) for c in range(10)]
+
+
+def _after_first_netrun(board, app):
+    """cyb_game.set_up, the first netrun (logged off), "NSA regen+place", "I am NSA"
+    and no regeneration: the NSA's placement grid on top. :returns: the Driver."""
+    d = cyb_game.set_up(board, app)
+    cyb_game.place_ss(d, "Sprawl-3")
+    cyb_game.next_to(d, 2)
+    cyb_game.netrun(d, "M00", ("M01", "M00"))
+    d.choose("NSA regen+place")
+    d.press("A")  # I am NSA
+    if app.top().ID == "cn_regen":
+        d.choose("None")
+    assert app.top().ID == "cn_place" and app.top().s["mode"] == "replace"
+    return d
+
+
+def _cursor_to(d, address):
+    """Move the placement grid's cursor to ``address`` (arrows: no save)."""
+    row, col = int(address[1]), int(address[2])
+    top = d.app.top()
+    while top.s["r"] != row:
+        d.press("D" if top.s["r"] < row else "U")
+    while top.s["c"] != col:
+        d.press("R" if top.s["c"] < col else "L")
+
+
+def _boot_cut(tmp_path, root, index):
+    """Boot on a copy of ``root`` (the cut); past the "Hand to NSA" gate."""
+    from boards.sim import boot
+    cut = str(tmp_path / ("cut%d" % index))
+    shutil.copytree(root, cut)
+    board, again = boot(cut, cyb_game.SEED)
+    if again.top().ID == "resume_gate":
+        board.press(again, "A")
+    return board, again
+
+
+def test_each_replacement_press_cut_before_its_save_comes_back(tmp_path):
+    from boards.sim import boot
+    root = str(tmp_path / "data")
+    board, app = boot(root, cyb_game.SEED)
+    d = _after_first_netrun(board, app)
+    index = 0
+    while app.top().ID == "cn_place":
+        _cursor_to(d, SPOTS[index])
+        journal = app.storage.read(app.journal_name())
+        app.handle("A", "short")  # place a chit: its frame not shown yet
+        record = json.loads(app.storage.read("press-ahead.wal"))
+        assert record[5:8] == ["A", "short", "cn_place"]
+        # where the NSA's cursor stood and placed is sealed (">" and base64, which may
+        # hold "M61" by chance: judged by its fields), none of the others is an address
+        sealed = [item for item in (record[9], record[11]) if item is not None]
+        assert record[11] is not None and [item[:1] for item in sealed] == [">"] * len(sealed)
+        clear = json.dumps(record[:9] + [record[10], record[12]])
+        assert not [spot for spot in SPOTS if spot in clear], clear
+        assert json.loads(app.unseal(record[11])) == {"r": int(SPOTS[index][1]),
+                                                      "c": int(SPOTS[index][2])}
+        cut_board, again = _boot_cut(tmp_path, root, index)
+        app.redraw()
+        assert again.surface.lines() == app.surface.lines(), index
+        assert [s.ID for s in again.stack] == [s.ID for s in app.stack]
+        now = app.storage.read(app.journal_name())
+        assert again.storage.read(again.journal_name()) == now, index
+        index += 1
+        if app.top().ID != "cn_place":
+            # the real re-placement: its commitments (a fresh salt each) journaled once
+            assert len(now) > len(journal)
+            kinds = [e["kind"] for e in read_journal(now, "j")[0]]
+            assert "commit" in kinds[-20:]
+            # the cut's game goes on to the end of its session, verifiable
+            name = again.journal_name()
+            again.end_session()
+            entries, torn = read_journal(again.storage.read(name), name)
+            assert not torn and verify_entries(entries)[0] == []
+    assert index >= 2
+
+
+def test_the_record_has_one_name_everywhere():
+    # firmware/app.py writes it, firmware/resume.py looks for it, firmware/replay.py
+    # names it, `referee sync` leaves it on the device (spelled out: a constant
+    # shared by the boot's modules would be one more name interned at boot)
+    import os
+    from firmware.replay import NAME
+    from referee.sync import DEVICE_ONLY
+    root = os.path.join(os.path.dirname(__file__), "..", "..")
+    for path in ("firmware/app.py", "firmware/resume.py"):
+        with open(os.path.join(root, path)) as handle:
+            assert '"%s"' % NAME in handle.read(), path
+    assert NAME in DEVICE_ONLY and len(NAME) > 10  # (10 or fewer: a name interned)
