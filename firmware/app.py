@@ -58,13 +58,15 @@ PRIVATE_MS = 5000
 # then the App whose press was a refusal only, its save made after its frame
 # then the App whose press's frame comes before its save (App._act: its record ahead
 # of the save, firmware/replay.py, brings it back after a power cut; App.redraw saves)
-_STEP = [None, None, None, None, None]
+# and whether that press journaled nothing (_save_ahead)
+_STEP = [None, None, None, None, None, False]
 
 
 def _taped(entropy, app):
     """The board's ``entropy`` (callable(n) -> n random bytes), drawn during a press
     from a nonce of the press instead: the SHA-256 of the device's sealing key
-    (``app.key()``), the nonce and the draw's number, its first n bytes (n <= 32). No
+    (``app.key()``), the nonce and the draw's number, its first n bytes (more than 32:
+    the next numbers' joined). No
     one without the key can tell them from random; a replay of the press after a
     power cut (firmware/replay.py) with its nonce (in the press's record ahead of its
     save: App._act) draws the same bytes, so it journals the same lines, byte for
@@ -88,11 +90,14 @@ def _taped(entropy, app):
         nonce = press[0]
         if nonce is None:
             return entropy(count)
-        digest = sha256(app.key())
-        digest.update(nonce)
-        digest.update(str(press[1]).encode())
-        press[1] += 1
-        return digest.digest()[:count]
+        data = b""
+        while len(data) < count:  # (32 bytes a draw; more: the next draws joined)
+            digest = sha256(app.key())
+            digest.update(nonce)
+            digest.update(str(press[1]).encode())
+            press[1] += 1
+            data += digest.digest()
+        return data[:count]
     return draw
 
 
@@ -113,7 +118,20 @@ def _save_ahead(app):
     try:
         for _ in range(2):
             try:
+                last = app.saved_sha
                 app.save()  # (it flushes the held lines and stops holding)
+                if _STEP[5] or app.saved_sha == last:
+                    # a press that journaled nothing (its record's save can come back:
+                    # a menu opened, then closed by presses saved at once), or that
+                    # changed nothing: its record goes, or a boot would replay it on
+                    # that save (found by a new user: a long B that opened the Undo
+                    # menu, which Back closed, was replayed at the next boot). A
+                    # press that journaled is never replayed again: the journal's
+                    # next entry of every later save is past its record's
+                    try:
+                        app.storage.remove("press-ahead.wal")
+                    except OSError:
+                        pass
                 return
             except MemoryError:
                 gc.collect()
@@ -588,9 +606,10 @@ class App(Journaling, Sealing, Saving):
                     # key, in this press's save (an undo puts it back)
                     cursor = self.seal(dumps(at)) if private else at
                     keep_cursor(self.undo, step, cursor)
+            now = self.top()
             if (name in ("U", "D", "L", "R") or self.opening or self.launch or self._launching
                     or shown == "undo" or not self.saved_sha or top.TRANSIENT
-                    or self.top().TRANSIENT):
+                    or now.TRANSIENT or getattr(top, "SHOWS_SECRET", False)):
                 self.save(name in ("U", "D", "L", "R"))  # an arrow (firmware.saving.ARROWS)
             else:
                 # issue 21: its frame goes before its save (App.redraw saves after it:
@@ -605,17 +624,23 @@ class App(Journaling, Sealing, Saving):
                 # Not for an arrow (its save tells a cursor move: App.save), the
                 # session's opening, a launch, the undo menu, a screen the save leaves
                 # out (TRANSIENT: the leave menu; to or from it, a press most often
-                # changes nothing saved, and writes nothing), nor before a first save.
+                # changes nothing saved, and writes nothing), a secret shown while A
+                # is held (SHOWS_SECRET: prompt.Reveal, which a boot makes afresh at
+                # "Hand to <owner>", so a replay there would not be the press: found by
+                # review, a released A replayed as "I hold the device"), nor before a
+                # first save. (A press that ends elsewhere than the press did is no
+                # replay either: firmware/replay.py checks the top screen after it.)
                 self.storage.flush()
                 if private and at is not None:
                     at = cursor or self.seal(dumps(at))
                 self.storage.write_atomic("press-ahead.wal", dumps(
                     [self.saved_sha[:16], seq, counter, self.journal.next_seq,
                      self.source.counter, name, kind, shown, depth, cursor, step, at,
-                     hexlify(nonce).decode()]))
+                     hexlify(nonce).decode(), now.ID, len(self.stack)]))
                 if _STEP[4] is not None:  # another App's (tests run two): saved first
                     _save_ahead(_STEP[4])
                 _STEP[4] = self
+                _STEP[5] = self.journal.next_seq == seq  # it journaled nothing
             if step:
                 # the state before the action, kept as undo step ``step`` (a file name):
                 # a byte copy of the last save (PREV once the action's state is saved),

@@ -6,7 +6,7 @@ journal lines (the write-ahead record) and its record, ``press-ahead.wal``; its
 save follows the frame (App.redraw). The record is one JSON list:
 
     [key, seq, counter, seq after, counter after, button, kind, screen ID, depth,
-     cursor kept, undo step, cursor, nonce]
+     cursor kept, undo step, cursor, nonce, screen ID after, depth after]
 
 - key: the first 16 hex digits of the SHA-256 of the save it follows (its
   header's): a record for another save (the press was saved since, or the save
@@ -15,6 +15,7 @@ save follows the frame (App.redraw). The record is one JSON list:
   before the press; seq after / counter after: after it;
 - button, kind: firmware.buttons' names ("A", "short"...);
 - screen ID, depth: the top screen's ID and the number of screens before it;
+  screen ID after, depth after: after it;
 - cursor kept: the cursor beside the undo step's key (firmware.steps.keep_cursor:
   a dict, or its JSON sealed on a private screen, or None); undo step: the step's
   file name the press made (firmware.steps.mark) or None;
@@ -28,7 +29,7 @@ save follows the frame (App.redraw). The record is one JSON list:
 The replay puts the cursor back, presses the button on the save's screens with
 the same nonce (so the same salts), and keeps the journal lines it makes only
 to compare them with the file's last lines: they must be the same bytes, and the
-sequence number and dice counter must end where the press's did. Then it is
+sequence number, the dice counter and the top screen must end where the press's did. Then it is
 saved as the press would have been, its undo step copied. Anything else is no
 replay: the caller restores the save again, and the press is one not kept
 (firmware/resume.py sync_journal).
@@ -58,7 +59,7 @@ def resume(app, data, name):
     try:
         record = json.loads(data)
         (base, seq, counter, seq_after, counter_after, button, kind, shown, depth,
-         cursor, step, at, nonce) = record
+         cursor, step, at, nonce, shown_after, depth_after) = record
         nonce = unhexlify(nonce)
     except (ValueError, TypeError) as exc:
         raise SaveError("%s is damaged (%s)" % (NAME, exc))
@@ -92,7 +93,15 @@ def resume(app, data, name):
     app.entropy([nonce])
     try:
         try:
-            top.on_button(app, button, kind)
+            # as App._act dispatches it: a long B opens the Undo menu on a screen that
+            # does not use it (found by a new user: replayed as the screen's B, it
+            # closed the Dice screen)
+            if (button == "B" and kind == "long" and not top.OWN_LONG_B
+                    and top.ID != "undo"):
+                from firmware.undo import UndoMenu
+                app.push(UndoMenu())
+            else:
+                top.on_button(app, button, kind)
         except RefereeError as exc:  # as App._act
             app.notice("Pack problem" if isinstance(exc, PackError) else "Not allowed", str(exc))
         while app.later:
@@ -111,6 +120,9 @@ def resume(app, data, name):
     lines = None
     text = b"".join(parts)
     parts = None
+    if app.top().ID != shown_after or len(app.stack) != depth_after:
+        raise SaveError("the replayed press led to %s (%d screens), the press to %s (%d)"
+                        % (app.top().ID, len(app.stack), shown_after, depth_after))
     if app.journal.next_seq != seq_after or app.source.counter != counter_after:
         raise SaveError("the replayed press journaled up to %d (dice %d), the press up to %d (%d)"
                         % (app.journal.next_seq, app.source.counter, seq_after, counter_after))
@@ -133,6 +145,10 @@ def resume(app, data, name):
             storage.copy(PREV, made)
         except OSError as exc:  # the way back over it is lost (undo says so), as App's
             app.log("undo step not kept: %s" % exc)
+    try:  # done: never replayed again (its save can come back: App._save_ahead)
+        storage.remove(NAME)
+    except OSError:
+        pass
     app.log("the last press before the power went was replayed (%s %s on %s)"
             % (button, kind, shown))
     return True

@@ -176,6 +176,23 @@ class Surface:
         """One pixel."""
         self.fb.pixel(x, y, color)
 
+    def blit(self, buf, keep=False):
+        """Copy the frame's pixels (its page buffer; not the text record) into ``buf``
+        (a bytearray of width * height / 8 bytes) when ``keep``, else ``buf`` into the
+        frame: a picture drawn once and put back on later frames (a Cybernaut grid's
+        cells: firmware/games/cybernaut/grid.py draw_grid; issue 21).
+
+        :returns: False when nothing was copied (no page buffer: a test's text-only
+            framebuffer, or ``buf`` of another size), else True."""
+        frame = self._buf
+        if frame is None or len(buf) != len(frame):
+            return False
+        if keep:
+            buf[:] = frame
+        else:
+            frame[:] = buf
+        return True
+
     def show(self):
         """Send the frame to the display."""
         self.frames += 1

@@ -172,8 +172,13 @@ def report(data, where, erases=None, programmed=None, device=True):
         where, len(presses), games, "" if games == 1 else "s"))
     if data.get("run"):
         run = data["run"]
-        lines.append("the run: %s random presses a flow, seed %s, ballast %s B, the app's code %s" % (
-            run[0], run[1], run[2], "frozen into the firmware" if run[3] == "frozen" else
+        # (a run of the scripted whole game alone has no random presses: found by a
+        # new user, "40 random presses a flow" was said of it)
+        whole = set(p["game"] for p in presses) == set(["Cybernaut_whole_game"])
+        lines.append("the run: %s, ballast %s B, the app's code %s" % (
+            "the scripted whole game's presses only" if whole else
+            "%s random presses a flow, seed %s" % (run[0], run[1]), run[2],
+            "frozen into the firmware" if run[3] == "frozen" else
             "in .mpy files (loaded into the heap, or a ROMFS image)"))
     lines.append("boot free heap after gc: %s; largest free block %s" % (
         kb(data["boot_free"]), kb(data["boot_block"])))

@@ -58,7 +58,8 @@ PART = ".part"
 # a PC must not be able to vouch for a pack), and the record of a press written ahead
 # of its save (firmware/replay.py: replayed on the save it names, at a boot after a
 # power cut): in backups, never in a sync folder
-DEVICE_ONLY = ("key.bin", "packs.ok", "press-ahead.wal")
+RECORD = "press-ahead.wal"  # firmware/replay.py NAME
+DEVICE_ONLY = ("key.bin", "packs.ok", RECORD)
 # the app's undo steps (firmware/undo.py), the tables a game in progress started
 # with (firmware/packfile.py KEPT) and the big tables' rows files and slim pack copies
 # the device made from checked packs (firmware/packfile.py ROWS: loaded unchecked, so a
@@ -614,11 +615,18 @@ def read_backup(path):
 
 def restore(device, contents, progress=None):
     """Write a backup's files to the device (each by temp name + hash + rename); files
-    already equal are skipped and files not in the backup are left alone.
+    already equal are skipped and files not in the backup are left alone, but for the
+    device's record of a press ahead of its save (RECORD), which is removed.
 
     :returns: (written, unchanged, left alone) lists of paths.
     """
     remote = device.listing()
+    if RECORD in remote and RECORD not in contents:
+        # the device's record of a press ahead of its save belongs to the save replaced
+        # (found by review: it matched the backup's save, taken just before that press,
+        # and the boot replayed the press on the restored game)
+        device.remove(RECORD)
+        del remote[RECORD]
     todo = [rel for rel in sorted(contents) if remote.get(rel, (None,))[0] != sha_hex(contents[rel])]
     if progress:
         progress.total = max(1, sum(len(contents[rel]) for rel in todo))

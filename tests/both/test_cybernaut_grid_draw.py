@@ -125,3 +125,44 @@ def test_random_grids_match_the_cell_by_cell_drawing():
         if spots:
             at = spots[rng.getrandbits(8) % len(spots)]
             _same(grid, (int(at[1]), int(at[2])), marks, shown, at, green, gaps)
+
+
+def test_the_cells_kept_between_frames_are_put_back_only_while_they_show_the_same():
+    # draw_grid keeps the cells without the cursor as pixels (Surface.blit) and puts
+    # them back while the grid shows the same things (issue 21: a cursor step on the
+    # NSA's placement grid was 30 ms of a Pico, most of it redrawing the cells)
+    from firmware.games.cybernaut import grid as grid_module
+    green = {"M00": "Sprawl"}
+    gaps = ["M01"]
+    marks = {"M02": 1}
+    shown = {"M44": ["ICE"]}
+    calls = []
+    hline = Surface.hline
+
+    def counted(self, *args):
+        calls.append(args)
+        return hline(self, *args)
+    Surface.hline = counted
+    try:
+        grid_module._CELLS[0] = None
+        _frame(draw_grid, "M", (0, 0), marks, shown, None, green, gaps)
+        drawn = len(calls)
+        del calls[:]
+        _frame(draw_grid, "M", (5, 5), marks, shown, None, green, gaps)  # put back
+        assert drawn >= 11 and len(calls) == 0, (drawn, len(calls))
+        _same("M", (5, 5), marks, shown, None, green, gaps)
+        # a mark added to the same dict, a chit shown, the Ghost come, another grid:
+        # drawn again, each matching the cell-by-cell drawing
+        marks["M66"] = 1
+        _same("M", (5, 5), marks, shown, None, green, gaps)
+        shown["M77"] = ["Probe"]
+        _same("M", (5, 6), marks, shown, None, green, gaps)
+        _same("M", (5, 6), marks, shown, "M88", green, gaps)
+        _same("A", (1, 1), marks, shown, "M88", green, gaps)
+        del calls[:]
+        _frame(draw_grid, "A", (2, 2), marks, shown, "M88", green, gaps)
+        assert len(calls) == 0
+        _same("A", (2, 2), marks, shown, "M88", green, gaps)
+    finally:
+        Surface.hline = hline
+        grid_module._CELLS[0] = None

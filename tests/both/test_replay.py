@@ -200,7 +200,86 @@ def test_a_press_draws_its_entropy_from_its_nonce_and_the_devices_key():
     assert drawn == want
     assert app.entropy([nonce]) == nonce  # a replay: the same draws again
     assert [app.entropy(8), app.entropy(4), app.entropy(32)] == drawn
+    # more than 32 bytes: the next numbers' digests joined
+    joined = b""
+    for number in (3, 4):
+        digest = hashlib.sha256(key)
+        digest.update(nonce)
+        digest.update(str(number).encode())
+        joined += digest.digest()
+    assert app.entropy(40) == joined[:40]
     app.entropy(())
     other = app.entropy([])  # another press: another nonce, other draws
     assert other != nonce and app.entropy(8) != drawn[0]
     app.entropy(())
+
+
+def test_a_long_b_is_replayed_as_it_was_pressed_and_a_menu_closed_again_is_not():
+    # found by a new user and by review: the replay ran a long B as the screen's B
+    # (it closed the Dice screen); and a press whose save came back (the Undo menu
+    # opened, then closed by Back) was replayed at every boot
+    root = tempdir("replay")
+    board, app = boot(root, 5)
+    _dice(board, app)
+    board.press(app, "A")
+    cut = _cut_after_press_kind(root, app, "B", "long")  # the Undo menu opens
+    frame = app.surface.lines()
+    assert frame[0] == "Undo / Redo / Help"
+    board2, again = boot(cut, 5)
+    assert again.surface.lines() == frame
+    board.press(app, "D")
+    board.press(app, "D")
+    board.press(app, "A")  # Back: the Dice screen, saved as it was before the long B
+    assert app.top().ID == "dice" and app.storage.read("press-ahead.wal") is None
+    state = _state(app)
+    board, app = boot(root, 5)
+    assert app.top().ID == "dice" and _state(app) == state
+
+
+def _cut_after_press_kind(root, app, name, kind):
+    app.handle(name, kind)
+    cut = root + "-cut"
+    _copy(root, cut)
+    app.redraw()
+    return cut
+
+
+def test_a_press_said_not_kept_is_not_brought_back_by_the_boot_after():
+    # found by review: the record of a replay that failed stayed, and a press that
+    # journaled nothing was replayed at the next boot after all
+    root = tempdir("replay")
+    board, app = boot(root, 5)
+    _dice(board, app)
+    board.press(app, "A")
+    cut = _cut_after_press(root, app, "B")  # back to the main menu, journals nothing
+    record = json.loads(open(cut + "/press-ahead.wal").read())
+    record[12] = "00" * 8  # another nonce: the same press; and another screen after it
+    record[13] = "dice"
+    with open(cut + "/press-ahead.wal", "w") as handle:
+        handle.write(json.dumps(record))
+    board, again = boot(cut, 5)
+    assert again.surface.lines()[0] == "Save problem"
+    assert again.storage.read("press-ahead.wal") is None
+    board, again = boot(cut, 5)  # unplugged before the notice was read
+    assert again.top().ID == "dice", again.surface.lines()
+
+
+def test_a_press_on_a_secret_shown_while_a_is_held_is_saved_before_its_frame():
+    # found by review: a Reveal made afresh at boot ("Hand to GM") is not the one the
+    # press was made on ("hold A"): a released A replayed as "I hold the device"
+    from firmware.screens.prompt import Reveal
+    root = tempdir("replay")
+    board, app = boot(root, 5)
+    _dice(board, app)
+    board.press(app, "A")  # a record for the roll
+    record = app.storage.read("press-ahead.wal")
+    app.push(Reveal.make(app, "GM", "GM numbers", "AN=12"))
+    app.save()
+    board.press(app, "A")  # "I am GM": hold A to see
+    saved = app.storage.read("saves/state.sav")
+    app.handle("A", "long")  # the release after looking: saved at once, no record
+    assert app.storage.read("press-ahead.wal") == record
+    app.redraw()
+    board, again = boot(root, 5)
+    assert again.surface.lines()[0].startswith("Hand to GM"), again.surface.lines()
+    assert saved is not None

@@ -609,6 +609,11 @@ def test_a_report_says_what_run_it_is_and_how_many_heap_samples_a_game_had():
             "the firmware") in lines
     row = [line for line in lines if line.startswith("  Session & dice")][0]
     assert row.endswith("(1 sample)")
+    # the scripted whole game alone: no random presses to speak of (found by a new user)
+    whole = text.replace("Session_&_dice", "Cybernaut_whole_game")
+    lines = press_report.report(press_report.parse(whole, 16), "test")
+    assert ("the run: the scripted whole game's presses only, ballast 40960 B, the app's code "
+            "frozen into the firmware") in lines
     # the driver prints it: a run's presses, seed, ballast and code
     import inspect
     import press_bench

@@ -241,3 +241,17 @@ def test_undo_is_named_hold_b_on_every_screen():
                         held += text.count('"Undo (hold B)')
     assert found == []
     assert held >= 5    # Cybernaut, Neo-Hunt and Cybercore's leave menus and notices
+
+
+def test_the_cybercore_fights_help_is_the_set_ups_then_the_combats(tmp_path):
+    # found by a new user: in combat "Buttons here" listed the set-up's L/R options
+    from boards.sim import run_script
+    board, app = run_script(str(tmp_path), 3, "D D D D A A U A D A A U A A")
+    fight = app.top()
+    assert fight.ID == "cc_fight" and fight.s["fight"]["round"] == 0
+    assert "L/R set-up options" in fight.help(app)
+    for key in ("U", "U", "A", "A"):  # Start fight, OK
+        board.press(app, key)
+    fight = app.find("cc_fight")
+    assert fight.s["fight"]["round"] >= 1, app.surface.lines()
+    assert "L/R" not in fight.help(app) and "Attack" in fight.help(app)

@@ -44,8 +44,21 @@ class FightScreen(Menu):
             "surprise, d100)\n"
             "B leave (asks:\n"
             "Keep playing first)")
+    # the combat's (round 1 on): L/R do nothing there (found by a new user: the
+    # set-up's help was shown in combat)
+    COMBAT_HELP = ("Up/Down choose\n"
+                   "(hold: 5 at a time)\n"
+                   "A do the chosen\n"
+                   "action (Attack, End\n"
+                   "turn, Status...)\n"
+                   "B leave (asks:\n"
+                   "Keep playing first)")
     TITLE = "Cybercore fight"
     invert = True  # the title as a bar (Menu.draw; who acts, or the set-up's count)
+
+    def help(self, app):
+        """The set-up's buttons (``HELP``) before the fight starts, the combat's after."""
+        return self.HELP if self.s["fight"]["round"] == 0 else self.COMBAT_HELP
 
     def initial(self):
         return {"sel": 0, "fight": Fight().to_dict(None), "last": ["", ""], "glitch": None}

@@ -47,6 +47,11 @@ def cell_box(grid, row, col):
     return X0 + col * size, Y0 + row * size, size
 
 
+# the grid's cells as draw_grid last drew them: [what they showed (its key), the
+# frame's pixels then (a bytearray made once, width * height / 8 bytes)]
+_CELLS = [None, None]
+
+
 def draw_grid(surface, grid, cursor, marks, shown, ghost, green, gaps):
     """Draw grid ``grid``: outlines, green addresses (a line along the cell's foot),
     GAP addresses (a line down its left side), face-down marks (a dot), revealed
@@ -54,9 +59,12 @@ def draw_grid(surface, grid, cursor, marks, shown, ghost, green, gaps):
 
     The outlines are drawn as whole lines (11 + 11 on the Central Matrix) and only
     the addresses that have something on them are visited, the cursor's cell last
-    (filled, its marks cleared): the frame is the one a cell-by-cell drawing gives,
-    in a few dozen framebuffer calls instead of hundreds (issue 21: a cursor step on
-    the 10x10 Central Matrix within 30 ms on a Pico).
+    (filled over, its marks drawn dark): the frame is the one a cell-by-cell drawing
+    gives, in a few dozen framebuffer calls instead of hundreds (issue 21: a cursor
+    step on the 10x10 Central Matrix within 30 ms on a Pico). The cells without the
+    cursor are kept as pixels (Surface.blit) and put back while they show the same
+    (the same grid and Ghost, the same marks, green and GAP objects, ``shown`` equal):
+    a cursor step then draws only its cell. Draw the grid first on a cleared frame.
 
     :param cursor: (row, col). :param marks, shown: dicts or sets of addresses
         ("M05"); addresses of other grids are left out. :param ghost: an address or
@@ -65,25 +73,36 @@ def draw_grid(surface, grid, cursor, marks, shown, ghost, green, gaps):
     """
     size = grid_size(grid)
     cell = 20 if size == 3 else 6
-    span = size * cell + 1
-    for k in range(size + 1):
-        surface.hline(X0, Y0 + k * cell, span, 1)
-        surface.vline(X0 + k * cell, Y0, span, 1)
     crow, ccol = cursor
-    for at in green:
-        if at[0] == grid and not (int(at[1]) == crow and int(at[2]) == ccol):
-            _feature(surface, at, cell, 1, 1)
-    for at in gaps:
-        if at[0] == grid and at not in green and not (int(at[1]) == crow and int(at[2]) == ccol):
-            _feature(surface, at, cell, 2, 1)
-    for at in shown:
-        if at[0] == grid and not (int(at[1]) == crow and int(at[2]) == ccol):
-            _feature(surface, at, cell, 3, 1)
-    for at in marks:
-        if at[0] == grid and at not in shown and not (int(at[1]) == crow and int(at[2]) == ccol):
-            _feature(surface, at, cell, 4, 1)
-    if ghost and ghost[0] == grid and not (int(ghost[1]) == crow and int(ghost[2]) == ccol):
-        _feature(surface, ghost, cell, 5, 1)
+    kept = _CELLS[0]
+    if not (kept is not None and kept[0] == grid and kept[1] is marks and kept[2] == len(marks)
+            and kept[3] == shown and kept[4] is green and kept[5] is gaps and kept[6] == ghost
+            and surface.blit(_CELLS[1])):
+        span = size * cell + 1
+        for k in range(size + 1):
+            surface.hline(X0, Y0 + k * cell, span, 1)
+            surface.vline(X0 + k * cell, Y0, span, 1)
+        # every cell's marks (the cursor's cell is filled over below)
+        for at in green:
+            if at[0] == grid:
+                _feature(surface, at, cell, 1, 1)
+        for at in gaps:
+            if at[0] == grid and at not in green:
+                _feature(surface, at, cell, 2, 1)
+        for at in shown:
+            if at[0] == grid:
+                _feature(surface, at, cell, 3, 1)
+        for at in marks:
+            if at[0] == grid and at not in shown:
+                _feature(surface, at, cell, 4, 1)
+        if ghost and ghost[0] == grid:
+            _feature(surface, ghost, cell, 5, 1)
+        if _CELLS[1] is None:
+            _CELLS[1] = bytearray(surface.width * surface.height // 8)
+        _CELLS[0] = None
+        if surface.blit(_CELLS[1], True):
+            _CELLS[0] = (grid, marks, len(marks), dict(shown) if isinstance(shown, dict)
+                         else shown, green, gaps, ghost)
     # the cursor's cell: filled, what is on it drawn dark
     at = address(grid, crow, ccol)
     x, y = X0 + ccol * cell, Y0 + crow * cell
