@@ -287,6 +287,13 @@ def resume(app):
             text = _replay(app, data, resumed)
             if text:
                 problems.append(text)
+        elif data:
+            # another save's: its press was saved (a power cut before its record went
+            # would leave it for a save that may come back: found by review)
+            try:
+                app.storage.remove("press-ahead.wal")
+            except OSError:
+                pass
         data = None
     launch = resumed and app.launch
     app.launch = False  # saved off below: a step that fails is not retried at every boot

@@ -163,6 +163,14 @@ def test_the_cells_kept_between_frames_are_put_back_only_while_they_show_the_sam
         _frame(draw_grid, "A", (2, 2), marks, shown, "M88", green, gaps)
         assert len(calls) == 0
         _same("A", (2, 2), marks, shown, "M88", green, gaps)
+        # green and GAP addresses made afresh each frame (the netrun grid's): put back
+        # while equal, drawn again when one changed, even in place (found by review)
+        _frame(draw_grid, "M", (1, 1), marks, shown, None, dict(green), list(gaps))
+        del calls[:]
+        _frame(draw_grid, "M", (1, 2), marks, shown, None, dict(green), list(gaps))
+        assert len(calls) == 0
+        green["M11"] = "x"
+        _same("M", (1, 2), marks, shown, None, green, gaps)
     finally:
         Surface.hline = hline
         grid_module._CELLS[0] = None

@@ -63,8 +63,10 @@ def draw_grid(surface, grid, cursor, marks, shown, ghost, green, gaps):
     gives, in a few dozen framebuffer calls instead of hundreds (issue 21: a cursor
     step on the 10x10 Central Matrix within 30 ms on a Pico). The cells without the
     cursor are kept as pixels (Surface.blit) and put back while they show the same
-    (the same grid and Ghost, the same marks, green and GAP objects, ``shown`` equal):
-    a cursor step then draws only its cell. Draw the grid first on a cleared frame.
+    (the same grid and Ghost, the same ``marks`` object with as many addresses,
+    ``shown``, ``green`` and ``gaps`` equal): a cursor step then draws only its cell.
+    Draw the grid first on a cleared frame, and pass a new ``marks`` when its
+    addresses change (the game's views and public part are made anew by each store).
 
     :param cursor: (row, col). :param marks, shown: dicts or sets of addresses
         ("M05"); addresses of other grids are left out. :param ghost: an address or
@@ -76,7 +78,7 @@ def draw_grid(surface, grid, cursor, marks, shown, ghost, green, gaps):
     crow, ccol = cursor
     kept = _CELLS[0]
     if not (kept is not None and kept[0] == grid and kept[1] is marks and kept[2] == len(marks)
-            and kept[3] == shown and kept[4] is green and kept[5] is gaps and kept[6] == ghost
+            and kept[3] == shown and kept[4] == green and kept[5] == gaps and kept[6] == ghost
             and surface.blit(_CELLS[1])):
         span = size * cell + 1
         for k in range(size + 1):
@@ -101,8 +103,10 @@ def draw_grid(surface, grid, cursor, marks, shown, ghost, green, gaps):
             _CELLS[1] = bytearray(surface.width * surface.height // 8)
         _CELLS[0] = None
         if surface.blit(_CELLS[1], True):
-            _CELLS[0] = (grid, marks, len(marks), dict(shown) if isinstance(shown, dict)
-                         else shown, green, gaps, ghost)
+            # (copies of the small ones: the netrun grid makes its green and GAP
+            # addresses afresh each frame, found by review)
+            _CELLS[0] = (grid, marks, len(marks), _copy(shown), _copy(green), _copy(gaps),
+                         ghost)
     # the cursor's cell: filled, what is on it drawn dark
     at = address(grid, crow, ccol)
     x, y = X0 + ccol * cell, Y0 + crow * cell
@@ -117,6 +121,13 @@ def draw_grid(surface, grid, cursor, marks, shown, ghost, green, gaps):
         _feature(surface, at, cell, 4, 0)
     if at == ghost:
         _feature(surface, at, cell, 5, 0)
+
+
+def _copy(items):
+    """A shallow copy of a dict, list or set of addresses (draw_grid's key)."""
+    if isinstance(items, dict):
+        return dict(items)
+    return list(items) if isinstance(items, list) else set(items)
 
 
 def _feature(surface, at, cell, kind, on):
