@@ -174,8 +174,13 @@ def test_b_in_the_gm_editor_says_nothing_was_kept(tmp_path):
     # Cybercore fight, add a creature (behind "Hand to GM"), then B in the editor
     board, app = run_script(str(tmp_path / "d"), 1, "D D D D A D A A B")
     lines = app.surface.lines()
-    assert lines[0] == "Cancelled"
+    # what was not kept, as the player editor says it (found by a new user: "Cancelled")
+    assert lines[0] == "Creature not added"
     assert "Hand the device" in lines
+    # a creature added, then opened again and left with B: "Cancelled" (its numbers
+    # are the GM's: the public hand-back says nothing of them)
+    board, app = run_script(str(tmp_path / "again"), 7, "D D D D A D A A U A A D A A D D R B")
+    assert app.surface.lines()[0] == "Cancelled"
 
 
 def test_player_editor_labels_and_numbers_fit_at_every_extreme():

@@ -290,7 +290,10 @@ class CreatureEdit(FieldEdit):
 
     def on_button(self, app, name, kind):
         if name == B:
-            app.hand_back("Cancelled")  # B leaves without keeping the creature: say so
+            # B leaves without keeping the creature: say so, as the player editor does
+            # (found by a new user: "Cancelled" alone did not say a new one was lost;
+            # the hand-back is public, so it names no number)
+            app.hand_back("Creature not added" if self.s["index"] < 0 else "Cancelled")
             return
         Menu.on_button(self, app, name, kind)
 
