@@ -116,7 +116,7 @@ def test_new_player_join_can_be_cancelled_and_leaves_no_player():
     _quiet(board.press, app, "A")
     assert app.top().ID == "nh_place" and "B: do not join" in app.surface.lines()
     _quiet(board.press, app, "B")
-    assert app.top().ID == "handback" and app.surface.lines()[0] == "Cancelled"
+    assert app.top().ID == "handback" and app.surface.lines()[0] == "Not joined"
     _quiet(board.press, app, "A")
     assert app.top() is game and len(game.game(app).d["players"]) == players
     assert _journal_lines(root, app) == journal

@@ -90,7 +90,9 @@ class NhPlace(Screen):
             s["sel"] = (s["sel"] + 1) % len(self.CHOICES)
             s["err"] = ""
         elif name == B:
-            app.hand_back("Cancelled")
+            # a new player's B: she does not join (found by a new user: "B: do not
+            # join", then "Cancelled")
+            app.hand_back("Not joined" if s["mode"] == "join" else "Cancelled")
         elif name == RIGHT and s["mode"] in ("setup", "move"):
             g = open_game(app)
             where = NhWhere.make(app, g.d["players"][s["p"]]["name"], "You are at",
