@@ -47,10 +47,11 @@ def _dice(board, app):
     assert app.top().ID == "dice"
 
 
-def _cut_after_press(root, app, name="A"):
-    """Press ``name`` (handle only: its frame not shown yet) and copy the data folder
-    then (the cut); then draw its frame (and save). :returns: the cut's folder."""
-    app.handle(name, "short")
+def _cut_after_press(root, app, name="A", kind="short"):
+    """Press ``name`` (``kind``: "short" or "long"; handle only: its frame not shown
+    yet) and copy the data folder then (the cut); then draw its frame (and save).
+    :returns: the cut's folder."""
+    app.handle(name, kind)
     cut = root + "-cut"
     _copy(root, cut)
     app.redraw()
@@ -222,7 +223,7 @@ def test_a_long_b_is_replayed_as_it_was_pressed_and_a_menu_closed_again_is_not()
     board, app = boot(root, 5)
     _dice(board, app)
     board.press(app, "A")
-    cut = _cut_after_press_kind(root, app, "B", "long")  # the Undo menu opens
+    cut = _cut_after_press(root, app, "B", "long")  # the Undo menu opens
     frame = app.surface.lines()
     assert frame[0] == "Undo / Redo / Help"
     board2, again = boot(cut, 5)
@@ -234,14 +235,6 @@ def test_a_long_b_is_replayed_as_it_was_pressed_and_a_menu_closed_again_is_not()
     state = _state(app)
     board, app = boot(root, 5)
     assert app.top().ID == "dice" and _state(app) == state
-
-
-def _cut_after_press_kind(root, app, name, kind):
-    app.handle(name, kind)
-    cut = root + "-cut"
-    _copy(root, cut)
-    app.redraw()
-    return cut
 
 
 def test_a_press_said_not_kept_is_not_brought_back_by_the_boot_after():
