@@ -77,17 +77,29 @@ def pytest_terminal_summary(terminalreporter):
 
 
 def pytest_sessionstart(session):
-    """Test data folders of the two-runtime tests go to one folder, removed at the end."""
+    """Test data folders go to one folder, removed at the end: the two-runtime tests'
+    (PR_TEST_TMP) and every temporary folder a test or a process it starts makes
+    (tempfile's and TMPDIR), so a run leaves nothing behind in /tmp."""
     import tempfile
     if not os.environ.get("PR_TEST_TMP"):
         folder = tempfile.mkdtemp(prefix="pr-tests-")
         os.environ["PR_TEST_TMP"] = folder
         session.config._pr_test_tmp = folder
+        session.config._pr_tempdir = (tempfile.tempdir, os.environ.get("TMPDIR"))
+        tempfile.tempdir = folder
+        os.environ["TMPDIR"] = folder
 
 
 def pytest_sessionfinish(session):
     import shutil
+    import tempfile
     folder = getattr(session.config, "_pr_test_tmp", None)
     if folder:
         shutil.rmtree(folder, ignore_errors=True)
         os.environ.pop("PR_TEST_TMP", None)
+        tempdir, env = session.config._pr_tempdir
+        tempfile.tempdir = tempdir
+        if env is None:
+            os.environ.pop("TMPDIR", None)
+        else:
+            os.environ["TMPDIR"] = env

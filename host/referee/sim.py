@@ -15,6 +15,7 @@ Shift+arrow (UP/DOWN/LEFT/RIGHT), or ``l`` then any button's key.
 
 import os
 import select
+import shutil
 import sys
 import tempfile
 import time
@@ -76,7 +77,7 @@ def run_scripted(seed, keys, data, screen):
     :returns: exit code.
     """
     presses = parse_keys(keys)
-    folder = data or tempfile.mkdtemp(prefix="referee-sim-")
+    folder = data or tempfile.mkdtemp(prefix="referee-sim-")  # removed at the end
     out = sys.stdout
     seen = []   # frames drawn during the current hold: (ms since it began, frame)
     holding = [None]  # the board's clock when the current hold began
@@ -116,6 +117,8 @@ def run_scripted(seed, keys, data, screen):
             board.hold(app, 100 - 5 * STEP_MS)
     finally:
         sys.stdout = saved_stdout
+        if not data:
+            shutil.rmtree(folder, ignore_errors=True)  # the last frame is in the board
     if screen is not None and screen[0] == "png":
         to_png(board, screen[1])
         print("wrote %s" % screen[1], file=sys.stderr)
@@ -243,7 +246,6 @@ def run_interactive(seed, data):
     if not sys.stdin.isatty():
         print("referee sim: no terminal here; give --keys to run a script instead", file=sys.stderr)
         return 2
-    import shutil
     columns, rows = shutil.get_terminal_size((0, 0))
     if columns < FRAME_COLUMNS or rows < FRAME_ROWS + 2:
         print("referee sim: this terminal is %dx%d; the 128x64 screen needs at least %d columns "

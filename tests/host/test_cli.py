@@ -67,6 +67,15 @@ def test_sim_resumes_from_its_data_folder(tmp_path):
     assert again.stdout.splitlines()[-8:] == first.stdout.splitlines()[-8:]
 
 
+def test_sim_without_data_leaves_no_folder_behind(tmp_path):
+    """A scripted run without --data plays in a folder of its own and removes it after
+    (it was left in /tmp, one per run: found in session 22)."""
+    env = dict(os.environ, TMPDIR=str(tmp_path))
+    proc = referee("sim", "--seed", "3", "--keys", "D A D D D A", "--screen", "text", env=env)
+    assert proc.returncode == 0 and proc.stdout.strip()
+    assert os.listdir(str(tmp_path)) == []
+
+
 def test_sim_bad_keys_and_bad_screen_are_usage_errors():
     proc = referee("sim", "--keys", "A J")
     assert proc.returncode == 2
