@@ -170,6 +170,36 @@ def test_a_refused_action_leaves_the_kept_game_out_and_the_state_unchanged(tmp_p
     assert json.dumps(game.split()[0]) == before
 
 
+def test_the_public_part_is_copied_apart_from_the_game_in_hand_after_the_frame(tmp_path):
+    # issue 21: the copy of the public part that keeps the save apart from the game in
+    # hand is made when the state is saved or the game loaded again (after the
+    # action's frame), not in the action (~15 ms of a Pico an action)
+    from boards.sim import boot
+    board, app = boot(str(tmp_path), cyb_game.SEED)
+    cyb_game.set_up(board, app)
+    screen = cyb_game.game_screen(app)
+    turn = screen.s["pub"]["turn"]
+    seg = screen.s["pub"]["seg"]
+    assert screen.act(app, "next_segment")  # an action kept in hand, not saved yet
+    game = screen.held[2]
+    assert screen.shares and screen.s["pub"]["cybs"] is game.s["cybs"]  # shared until then
+    assert screen.state()["pub"]["seg"] == seg + 1  # the save's state: apart now
+    assert not screen.shares and screen.s["pub"]["cybs"] is not game.s["cybs"]
+    assert screen.held[0] is screen.s["pub"] and screen.held[2] is game  # still in hand
+    saved = json.dumps(screen.s["pub"])
+    game.s["cybs"][0]["name"] = "changed in hand"  # what the next action does to it
+    assert json.dumps(screen.s["pub"]) == saved
+    # two actions in one press, no save between: the second's load parts them first
+    screen.s["pub"]["cybs"][0]["name"] = game.s["cybs"][0]["name"] = "Cyb-2"
+    assert screen.act(app, "next_segment")
+    game = screen.held[2]
+    before = json.dumps(screen.s["pub"])
+    assert screen.shares and screen.load(app) is game and not screen.shares
+    game.s["cybs"][0]["name"] = "changed in hand"
+    assert json.dumps(screen.s["pub"]) == before
+    assert (screen.s["pub"]["turn"], screen.s["pub"]["seg"]) == (turn, seg + 2)
+
+
 def _open_replacement(d, app):
     """From the "Hand to NSA" screen: I am NSA, no regeneration: the re-placement grid."""
     d.press("A")  # I am NSA

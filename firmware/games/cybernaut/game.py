@@ -118,6 +118,9 @@ class GameScreen(Menu):
     # sealing a store's groups took 22-36 ms of a Pico, which the frame does not
     # need). (app, [(keys, rows) or None, ...]); RAM only
     to_seal = None
+    # True while the state's "pub" shares its objects with the game in hand (``held``:
+    # ``store`` with ``keep``) until ``apart`` copies it; RAM only
+    shares = False
 
     def initial(self):
         return {"sel": 0, "pub": None, "sec": None, "msg": "", "log": []}
@@ -150,6 +153,7 @@ class GameScreen(Menu):
         ~45 ms of a Pico a load). Only the texts of the sealed groups are kept
         (``group_texts``, ~2 KB): a group sealed as before is not opened again (~20 ms
         a KB)."""
+        self.apart()
         held = self.held
         self.held = None
         if held is not None and held[0] is self.s["pub"] and held[1] is self.s["sec"]:
@@ -190,6 +194,7 @@ class GameScreen(Menu):
         (``held``)."""
         from firmware.games.cybernaut.commit import sync
         self.held = None
+        self.shares = False
         sync(app, game, events, replaced)
         public, secret = game.split()
         if keep and self.keeps is None:
@@ -198,8 +203,9 @@ class GameScreen(Menu):
                 gc.collect()
             self.keeps = free is None or free() >= KEEP_FREE
         keep = keep and self.keeps
-        if keep:  # the save's part shares nothing with the game in hand
-            public = _copy(public)
+        # with the game kept in hand, the save's part must share nothing with it: a
+        # copy (``apart``), made when the state is next saved or loaded (after the
+        # frame: issue 21, ~15 ms of a Pico an action), not here
         if (self.s.get("pub") or {}).get("stage") == "setup" and public["stage"] == "cybernauts":
             self.s["sel"] = 0  # the NSA is placed: "Add Cybernaut" next (found by review:
             # the selection stayed on the third item, "Cybernauts done", refused then)
@@ -254,6 +260,23 @@ class GameScreen(Menu):
         self.to_seal = (app, groups)
         if keep:
             self.held = (self.s["pub"], self.s["sec"], game)
+            self.shares = True
+
+    def apart(self):
+        """Make the state's public part a copy of its own when it still shares its
+        objects with the game in hand (``store`` with ``keep``): before that game is
+        loaded again (an action changes it) and before the state is saved. The copy
+        is made object by object (``_copy``). Idempotent.
+        :raises MemoryError: no room (the part stays shared, the game in hand is let
+        go, so nothing changes it)."""
+        if not self.shares:
+            return
+        held = self.held
+        self.held = None  # (out of memory in the copy: nobody changes the game then)
+        if held is not None and held[0] is self.s["pub"]:
+            self.s["pub"] = _copy(held[0])
+            self.held = (self.s["pub"], held[1], held[2])
+        self.shares = False
 
     def seal_groups(self):
         """Seal the face-down chits' groups the last ``store`` made, into the state's
@@ -278,8 +301,10 @@ class GameScreen(Menu):
         self.to_seal = None
 
     def state(self):
-        """The state to save: the groups an action stored sealed first (``seal_groups``)."""
+        """The state to save: the groups an action stored sealed first (``seal_groups``),
+        its public part apart from the game in hand (``apart``)."""
         self.seal_groups()
+        self.apart()
         return self.s
 
     def act(self, app, fn, *args):
