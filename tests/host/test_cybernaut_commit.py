@@ -95,7 +95,14 @@ def test_the_scripted_netrun_reveals_each_chit_through_its_commitment(tmp_path):
     assert len(app.secrets) == 27 - len(reveals) + 17 - len(parked["in"]["ids"]) + len(sealed_box)
     assert len(boxed) == 1
     state = cyb_game.game_screen(app).s["pub"]
-    assert state["parked"] == [[1, parked["seq"]]]
+    # the reference: the session, the entry's number and where its line starts in
+    # the journal file (bytes: the game's end reads that line, not the whole file)
+    app.storage.flush()
+    with open(os.path.join(str(tmp_path), "journals", "s0001.jrn"), "rb") as handle:
+        data = handle.read()
+    assert state["parked"] == [[1, parked["seq"], data.index(encode_entry(parked).encode())]]
+    offset = state["parked"][0][2]
+    assert offset > 0 and data[offset - 1:offset] == b"\n"
     values = sorted(app.open_secret(e["in"]["id"]) for e in replaced)
     assert values[0] == "x11 File@M70"  # in the order of REPLACE
     assert [v for v in values if v.startswith("x23 ")] == ["x23 Tracer@M83"]  # regenerated, 13th
@@ -558,3 +565,52 @@ def test_the_cybernaut_menu_after_a_game_reads_no_pack_for_its_footer(tmp_path):
     assert "cybernaut-sample" not in app.packs  # not parsed for the footer
     d.choose("Encounter")  # a roll needs the pack: read then
     assert "cybernaut-sample" in app.packs and app.top().ID == "result"
+
+
+def test_a_parked_entry_is_read_at_its_offset_and_found_by_a_scan_without_one(tmp_path, monkeypatch):
+    # issue 21: the game's end read the whole journal once for each parked reference
+    # (~2 s of a Pico at the scripted game's end); a reference keeps where its line
+    # starts, and one without it (saves before 2026-12-05) or a wrong one is still found
+    from firmware.games.cybernaut import commit
+    board, app = boot(str(tmp_path), cyb_game.SEED)
+    name = app.journal_name()
+    for number in range(30):  # lines before it, one of them not ASCII
+        app.record(commit.GAME, "note", {"n": number, "who": "Zoë" if number == 7 else "Al"}, {}, "")
+    app.storage.hold()
+    app.record(commit.GAME, "note", {"held": True}, {}, "")  # held by the press, not written
+    game = type("G", (), {})()  # only its "parked" list: as commit._Holder
+    game.s = {}
+    cid = app.commit_secret(commit.GAME, "NSA chit", "x1 File@M00", "NSA", commit.RULE_PLACED)
+    blob = app.secrets[cid][3]
+    commit.park(app, game, [cid])
+    app.storage.flush()
+    app.journal.recent[:] = []  # only the file has it now
+    [ref] = game.s["parked"]
+    assert ref[:2] == [app.session, app.journal.next_seq - 1] and len(ref) == 3
+    with open(app.storage.path(name), "rb") as handle:
+        data = handle.read()
+    assert data[ref[2]:].split(b"\n")[0].split(b" ", 1)[1].startswith(b'{')
+    assert json.loads(data[ref[2]:].split(b"\n")[0].split(b" ", 1)[1])["kind"] == commit.PARK
+    lines = []  # the lines a scan reads
+    real_open = app.storage.open
+
+    def counting(path, mode="r", **kw):
+        handle = real_open(path, mode, **kw)
+        if mode == "r":
+            lines.append(0)
+        return handle
+    monkeypatch.setattr(app.storage, "open", counting)
+    found = commit._find(app, ref[0], ref[1], ref[2])
+    assert found["in"]["items"] == [[cid, "NSA chit", "NSA", blob]]
+    assert lines == []  # no scan: the line at its offset
+    for offset in (None, ref[2] + 1, ref[2] - 5, 0, len(data) + 10):  # none, or not its line
+        assert commit._find(app, ref[0], ref[1], offset)["seq"] == ref[1]
+    assert len(lines) == 5  # each found by the scan
+    assert commit._find(app, ref[0], ref[1] + 1, ref[2]) is None  # another entry's number
+    # the game's end reveals it from either kind of reference
+    for kept in ([ref[0], ref[1]], ref):
+        game.s["parked"] = [list(kept)]
+        assert commit.unpark(app, game, commit.RULE_END) == 1
+        assert cid not in app.secrets and game.s["parked"] == []
+        assert app.journal.recent[-1]["kind"] == "reveal"
+        assert app.journal.recent[-1]["out"]["value"] == "x1 File@M00"

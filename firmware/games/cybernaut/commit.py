@@ -137,13 +137,54 @@ def park(app, game, cids):
     for cid in cids:
         item = app.secrets.pop(cid)  # [game, what, owner, sealed [salt, value]]
         items.append([cid, item[1], item[2], item[3]])
-    game.s.setdefault("parked", []).append([app.session, app.journal.next_seq])
+    game.s.setdefault("parked", []).append([app.session, app.journal.next_seq, _next_line(app)])
     app.record(GAME, PARK, {"ids": cids, "items": items}, {}, RULE_PARK)
 
 
-def _find(app, session, seq):
-    """The "commit_parked" entry ``seq`` of journal ``session``, read line by line
-    (a journal can be long: never the whole file on the heap), or None."""
+def _next_line(app):
+    """Where the session's next journal line will start in its file (bytes): the
+    file's size and the lines this press holds for it (Storage.hold; a str part
+    counted in UTF-8 bytes). A game's "parked" reference keeps it, so that the
+    game's end reads that one line (``_find``), not the journal from its start for
+    each reference (issue 21: ~2 s of a Pico at the scripted game's end)."""
+    name = app.journal_name()
+    size = app.storage.size(name)
+    size = size if size > 0 else 0
+    held = app.storage.later
+    if held is not None and held[0] == name:
+        for part in held[1]:
+            size += len(part.encode() if isinstance(part, str) else part)
+    return size
+
+
+def _at(app, name, seq, offset):
+    """The "commit_parked" entry ``seq`` if the line at byte ``offset`` of journal
+    file ``name`` is it, else None (an offset that is not a line's start: a line
+    torn there, a file cut since)."""
+    from shared_rules.errors import SaveError
+    from shared_rules.journal import decode_line
+    try:
+        handle = app.storage.open(app.storage.path(name), "rb")
+    except OSError:
+        return None
+    try:
+        handle.seek(offset)
+        line = handle.readline()
+        entry = decode_line(line.decode().rstrip("\n"), 0, name)
+    except (OSError, ValueError, SaveError):  # (UnicodeError is a ValueError)
+        return None
+    finally:
+        handle.close()
+    if entry.get("seq") == seq and entry.get("kind") == PARK:
+        return entry
+    return None
+
+
+def _find(app, session, seq, offset=None):
+    """The "commit_parked" entry ``seq`` of journal ``session``, or None: from the
+    entries in RAM, the lines this press holds, the line at byte ``offset`` of the
+    file (``_at``; a reference made before 2026-12-05 has none), else the file read
+    line by line (a journal can be long: never the whole file on the heap)."""
     for entry in app.journal.recent:
         if entry["seq"] == seq and entry["kind"] == PARK and session == app.session:
             return entry
@@ -156,6 +197,10 @@ def _find(app, session, seq):
                 entry = json.loads(part)          # the stack, firmware/storage.py)
                 if entry["seq"] == seq and entry["kind"] == PARK:
                     return entry
+    if offset is not None:
+        entry = _at(app, name, seq, offset)
+        if entry is not None:
+            return entry
     try:
         handle = app.storage.open(app.storage.path(name), "r")
     except OSError:
@@ -178,8 +223,9 @@ def unpark(app, game, rule):
     """Reveal every parked commitment of ``game`` (journal entries read back one at
     a time), as app.reveal_secret does. :returns: how many were revealed."""
     count = 0
-    for session, seq in game.s.get("parked") or ():
-        entry = _find(app, session, seq)
+    for ref in game.s.get("parked") or ():
+        session, seq = ref[0], ref[1]  # [session, seq, byte offset] (older: no offset)
+        entry = _find(app, session, seq, ref[2] if len(ref) > 2 else None)
         if entry is None:
             app.record(GAME, "park_missing", {"session": session, "seq": seq}, {}, rule)
             continue
