@@ -263,19 +263,22 @@ class GameScreen(Menu):
             self.shares = True
 
     def apart(self):
-        """Make the state's public part a copy of its own when it still shares its
-        objects with the game in hand (``store`` with ``keep``): before that game is
-        loaded again (an action changes it) and before the state is saved. The copy
-        is made object by object (``_copy``). Idempotent.
-        :raises MemoryError: no room (the part stays shared, the game in hand is let
-        go, so nothing changes it)."""
+        """Make the state's public part share nothing with the game in hand when it
+        still does (``store`` with ``keep``): before that game is loaded again (an
+        action changes it) and before the state is saved. Each of its values is
+        replaced by a copy (``_copy``, object by object), in the same dict: what
+        is kept by the part's identity (the game in hand, a grid's view) stays
+        good. Idempotent.
+        :raises MemoryError: no room (the game in hand is let go, so nothing
+        changes what the part still shares)."""
         if not self.shares:
             return
         held = self.held
-        self.held = None  # (out of memory in the copy: nobody changes the game then)
-        if held is not None and held[0] is self.s["pub"]:
-            self.s["pub"] = _copy(held[0])
-            self.held = (self.s["pub"], held[1], held[2])
+        self.held = None  # (out of memory in a copy: nobody changes the game then)
+        pub = self.s["pub"]
+        for key in pub:
+            pub[key] = _copy(pub[key])
+        self.held = held
         self.shares = False
 
     def seal_groups(self):
