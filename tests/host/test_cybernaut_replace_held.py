@@ -196,10 +196,20 @@ def test_the_public_part_is_copied_apart_from_the_game_in_hand_after_the_frame(t
     assert screen.act(app, "next_segment")
     game = screen.held[2]
     before = json.dumps(screen.s["pub"])
-    assert screen.shares and screen.load(app) is game and not screen.shares
+    assert screen.shares and screen.to_seal[1] is None  # the face-down chits' rows wait
+    assert screen.load(app) is game and not screen.shares
+    assert screen.to_seal[1] is not None  # made from the chits as the action left them
+    hidden = [c for c in game.s["nsa"] if c["w"] == "space" and not c["up"]]
+    assert hidden
+    where = sorted((c["id"], c["at"]) for c in hidden)
     game.s["cybs"][0]["name"] = "changed in hand"
+    for chit in hidden:
+        chit["at"] = "M99"  # what the next action may do to the game in hand
     assert json.dumps(screen.s["pub"]) == before
     assert (screen.s["pub"]["turn"], screen.s["pub"]["seg"]) == (turn, seg + 2)
+    screen.held = None
+    sealed = screen.load(app)  # made afresh from the state: the groups sealed then
+    assert sorted((c["id"], c["at"]) for c in sealed.s["nsa"] if c["id"] in dict(where)) == where
 
 
 def test_the_first_cursor_move_on_a_grid_an_action_opened_works_out_nothing_again(tmp_path):

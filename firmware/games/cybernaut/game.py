@@ -64,6 +64,32 @@ def _group_text(keys, rows):
         json.dumps(rows, separators=(",", ":"))[1:]
 
 
+def _groups(secret):
+    """The sealed groups' contents for the face-down chits ``secret`` (list of chit
+    dicts, in order): a list of (keys, rows) (GameScreen.store says how), its last
+    item None when the last group is empty. Nothing of the chits is shared."""
+    groups = []
+    rows = None
+    keys = None
+    for chit in secret:
+        values = None
+        if rows is not None and len(chit) == len(keys) and len(rows) < GROUP_CHITS:
+            try:
+                values = [chit[name] for name in keys]
+            except KeyError:  # other keys: a group of its own
+                values = None
+        if values is None:
+            if rows is not None:
+                groups.append((keys, rows))
+            keys = sorted(chit)
+            rows = []
+            values = [chit[name] for name in keys]
+        rows.append(values)
+    values = None
+    groups.append((keys, rows) if rows else None)
+    return groups
+
+
 def _sealed(app, text, known, fresh):
     """The sealed text of group ``text``: the one ``known`` ({text: sealed}) has for
     it, else a new seal; ``fresh`` ({sealed: text}) gets it."""
@@ -116,10 +142,12 @@ class GameScreen(Menu):
     # the face-down chits' groups an action stored, to be sealed when the state is
     # next saved or loaded (``state``, ``load``): after the action's frame (issue 21:
     # sealing a store's groups took 22-36 ms of a Pico, which the frame does not
-    # need). (app, [(keys, rows) or None, ...]); RAM only
+    # need). (app, [(keys, rows) or None, ...]: ``_groups``), or (app, None, the
+    # face-down chits) while they are the game in hand's, until ``apart``; RAM only
     to_seal = None
-    # True while the state's "pub" shares its objects with the game in hand (``held``:
-    # ``store`` with ``keep``) until ``apart`` copies it; RAM only
+    # True while the state's "pub" and the face-down chits to seal are the game in
+    # hand's objects (``held``: ``store`` with ``keep``) until ``apart`` copies them;
+    # RAM only
     shares = False
 
     def initial(self):
@@ -234,33 +262,18 @@ class GameScreen(Menu):
         # action touched, little beyond what its journal entries say (a
         # re-placement's parked and new commitments); what the chits are and where
         # stays sealed.
-        # The groups' rows are made here (each a list of a chit's values: nothing of
-        # the game in hand), their texts sealed by ``seal_groups`` when the state is
-        # saved (after the action's frame: issue 21) or loaded
-        groups = []
-        rows = None
-        keys = None
-        for chit in secret:
-            values = None
-            if rows is not None and len(chit) == len(keys) and len(rows) < GROUP_CHITS:
-                try:
-                    values = [chit[name] for name in keys]
-                except KeyError:  # other keys: a group of its own
-                    values = None
-            if values is None:
-                if rows is not None:
-                    groups.append((keys, rows))
-                keys = sorted(chit)
-                rows = []
-                values = [chit[name] for name in keys]
-            rows.append(values)
-        values = None
-        groups.append((keys, rows) if rows else None)
+        # The groups' rows (``_groups``: each a list of a chit's values, nothing of
+        # the game in hand) are made here, or with the game kept in hand by ``apart``
+        # (after the frame: issue 21, ~7 ms of a Pico an action), and their texts
+        # sealed by ``seal_groups`` when the state is saved (after the action's
+        # frame) or loaded
         self.s["sec"] = {"groups": None}
-        self.to_seal = (app, groups)
         if keep:
+            self.to_seal = (app, None, secret)
             self.held = (self.s["pub"], self.s["sec"], game)
             self.shares = True
+        else:
+            self.to_seal = (app, _groups(secret))
 
     def apart(self):
         """Make the state's public part share nothing with the game in hand when it
@@ -275,6 +288,10 @@ class GameScreen(Menu):
             return
         held = self.held
         self.held = None  # (out of memory in a copy: nobody changes the game then)
+        waiting = self.to_seal
+        if waiting is not None and waiting[1] is None:  # the rows of its face-down chits
+            self.to_seal = (waiting[0], _groups(waiting[2]))
+        waiting = None
         pub = self.s["pub"]
         for key in pub:
             pub[key] = _copy(pub[key])
@@ -290,7 +307,9 @@ class GameScreen(Menu):
         waiting = self.to_seal
         if waiting is None:
             return
-        app, groups = waiting
+        app, groups = waiting[0], waiting[1]
+        if groups is None:  # (the game in hand let go before ``apart``: nobody changed it)
+            groups = _groups(waiting[2])
         known = {}
         for piece in self.group_texts or ():
             known[self.group_texts[piece]] = piece
