@@ -157,6 +157,19 @@ class FakeFB:
         pass
 
 
+class FakeStorage:
+    """Enough of firmware.storage.Storage for a parked reference's offset
+    (firmware/games/cybernaut/commit.py): the journal is FakeApp's lines."""
+
+    later = None  # nothing held
+
+    def __init__(self, lines):
+        self.lines = lines
+
+    def size(self, name):
+        return len("".join(self.lines).encode())
+
+
 class FakeApp:
     """Enough of firmware.app.App for GameScreen and NetrunScreen."""
 
@@ -164,6 +177,7 @@ class FakeApp:
         self.key = os.urandom(16)
         self.journal = Journal()
         self.lines = []
+        self.storage = FakeStorage(self.lines)
         self.stack = []
         self.pushed = []
         self.source = HashSource(7)
@@ -197,6 +211,9 @@ class FakeApp:
 
     def unseal(self, sealed):
         return unseal(self.key, sealed)
+
+    def journal_name(self):
+        return "journals/s%04d.jrn" % self.session
 
     def record(self, game, kind, inputs, outcome, rule, hidden_dice=False):
         entry = self.journal.record(kind, inputs, outcome, rule, game)

@@ -231,6 +231,66 @@ def test_the_first_cursor_move_on_a_grid_an_action_opened_works_out_nothing_agai
     assert place.shown is seen  # the view as the first frame worked it out
 
 
+def test_the_regeneration_menu_reads_the_game_in_hand_and_leaves_it_for_the_action(tmp_path, monkeypatch):
+    # issue 21 (the whole game's bench on the emulated Pico): the NSA's regeneration
+    # menu took the game in hand to list the destroyed chits, so its choice made the
+    # game anew (~58 ms); it reads it now (GameScreen.peek) and leaves it in hand
+    from boards.sim import boot
+    from shared_rules.cybernaut.net import Game
+    board, app = boot(str(tmp_path), cyb_game.SEED)
+    d = _after_first_netrun(board, app)
+    made = []
+    real_join = Game.join.__func__
+
+    def counted(cls, pack, public, secret):
+        made.append(1)
+        return real_join(cls, pack, public, secret)
+    monkeypatch.setattr(Game, "join", classmethod(counted))
+    d.press("A")  # I am NSA: the regeneration menu, its entries read from the game
+    assert app.top().ID == "cn_regen"
+    screen = cyb_game.game_screen(app)
+    assert screen.held is not None and screen.held[0] is screen.s["pub"]
+    before = len(made)
+    d.choose("None")  # the regeneration (none): the action takes the game in hand
+    assert app.top().ID == "cn_place"
+    assert len(made) == before  # no game made anew for it
+    # and the game read was the state's: the same as one made afresh
+    game = screen.load(app)
+    screen.held = None
+    assert json.dumps(game.split()[0]) == json.dumps(screen.load(app).split()[0])
+
+
+def test_the_game_re_placed_stays_in_hand_for_the_next_action(tmp_path, monkeypatch):
+    # issue 21: the real re-placement stored its game without keeping it, so the
+    # game's next action made it anew (~46 ms of a Pico, after each re-placement)
+    from boards.sim import boot
+    from shared_rules.cybernaut.net import Game
+    board, app = boot(str(tmp_path), cyb_game.SEED)
+    d = _after_first_netrun(board, app)
+    _open_replacement(d, app)
+    index = 0
+    while app.top().ID == "cn_place":
+        d.at(SPOTS_HELD[index])
+        index += 1
+    screen = cyb_game.game_screen(app)
+    assert screen.held is not None and screen.held[0] is screen.s["pub"]
+    assert screen.s["pub"]["after"] is None  # the re-placement is done
+    made = []
+    real_join = Game.join.__func__
+
+    def counted(cls, pack, public, secret):
+        made.append(1)
+        return real_join(cls, pack, public, secret)
+    monkeypatch.setattr(Game, "join", classmethod(counted))
+    d.press("A")  # the hand-back read
+    seg = screen.s["pub"]["seg"]
+    assert screen.act(app, "next_segment")
+    assert made == [] and screen.s["pub"]["seg"] == seg + 1
+
+
+SPOTS_HELD = ["M%d%d" % (r, c) for r in (6, 7, 8) for c in range(10)]
+
+
 def _open_replacement(d, app):
     """From the "Hand to NSA" screen: I am NSA, no regeneration: the re-placement grid."""
     d.press("A")  # I am NSA

@@ -2,7 +2,9 @@
 review): the game screen keeps the game an action stored for the next load
 (GameScreen.held) while its state's "pub" is the very object it stored, so an edit
 made in place to that "pub" (or to a list or dict inside it) would be in the save
-but not in the game the next action plays. Only GameScreen.store sets it, whole.
+but not in the game the next action plays. Only GameScreen.store sets it, whole,
+and GameScreen.apart replaces each of its values by an equal copy (the same dict:
+the part the game in hand was stored from, now sharing nothing with it; ALLOWED).
 
 A static check over firmware/games/cybernaut/: within each function, what comes from
 ``public(...)`` or a ``[...]["pub"]`` subscript, and every name bound from those (an
@@ -15,6 +17,8 @@ import os
 
 ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
 FOLDER = os.path.join(ROOT, "firmware", "games", "cybernaut")
+# (file, function) that may set the public part's values: GameScreen.apart's copies
+ALLOWED = {("game.py", "apart")}
 MUTATORS = {"append", "extend", "insert", "pop", "remove", "clear", "update", "setdefault", "sort",
             "reverse", "popitem"}
 
@@ -59,6 +63,8 @@ def _problems(path):
     found = []
     for func in ast.walk(tree):
         if not isinstance(func, (ast.FunctionDef, ast.Lambda)):
+            continue
+        if (os.path.basename(path), getattr(func, "name", None)) in ALLOWED:
             continue
         tainted = set()
         nodes = list(ast.walk(func))

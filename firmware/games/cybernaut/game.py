@@ -214,6 +214,22 @@ class GameScreen(Menu):
             secret = json.loads("".join([app.unseal(piece) for piece in sec]))
         return Game.join(app.pack(PACK), public, secret)
 
+    def peek(self, app):
+        """The Game for reading only (a menu's entries, a check, a result): the one in
+        hand, left in hand for the next ``load``; else ``load``'s, then kept in hand
+        when the heap has room (``keeps``). Change nothing in it, and keep nothing of
+        it past the press (the next action changes it). Issue 21: a read took the game
+        in hand, and the action after it made the game anew (~45-60 ms of a Pico: the
+        NSA's regeneration menu, the whole game's bench)."""
+        self.apart()
+        held = self.held
+        if held is not None and held[0] is self.s["pub"] and held[1] is self.s["sec"]:
+            return held[2]
+        game = self.load(app)  # (its parts are copies: nothing shared with the state)
+        if self.keeps:
+            self.held = (self.s["pub"], self.s["sec"], game)
+        return game
+
     def store(self, app, game, events=None, replaced=False, keep=False):
         """Keep ``game``: public part in clear, secret part sealed; first the face-down
         chits' commitments are brought in line (cybernaut_commit.sync: ``events`` of
@@ -559,14 +575,14 @@ class GameScreen(Menu):
         app.push(TextScreen.make("Log", "\n".join(self.s["log"]) or "(nothing yet)"))
 
     def victory(self, app):
-        vp = self.load(app).victory()
+        vp = self.peek(app).victory()
         app.record(GAME, "victory", {}, vp, "Cybernaut I")
         from firmware.screens.result import show  # the game's result: until A
         show(app, "Victory", ["Netrunner %d" % vp["netrunner"], "NSA %d" % vp["nsa"],
                               "Winner: %s" % vp["winner"]])
 
     def reveal(self, app):
-        rows = self.load(app).full_reveal()
+        rows = self.peek(app).full_reveal()
         app.record(GAME, "full_reveal", {}, {"chits": rows}, "Cybernaut IV.B.3")
         from firmware.screens.result import show  # the game's end: until A
         show(app, "Full reveal", ["%s %s" % (r[3] or r[2], r[1]) for r in rows])

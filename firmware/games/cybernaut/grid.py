@@ -500,7 +500,7 @@ class ChitPick(Menu):
         return cls({"sel": 0, "for": purpose})
 
     def chits(self, app):
-        state = app.find("cn_game").load(app).s  # Netrunner-facing: its own face-down chits
+        state = app.find("cn_game").peek(app).s  # Netrunner-facing: its own face-down chits
         run = state["run"]
         out = []
         for chit in state["nr"]:
@@ -741,7 +741,9 @@ class PlaceScreen(NsaGrid):
         real = screen.load(app)
         events = real.replace(self._plan(app))
         journal(app, events, True)
-        screen.store(app, real, events, True)
+        # kept in hand for the game's next action (nothing here holds it after: issue
+        # 21, the action after a re-placement made the game anew, ~46 ms of a Pico)
+        screen.store(app, real, events, True, True)
         keep_value(app, "nsaplan", None)
         keep_value(app, "msg", "NSA hid again")
         app.hand_back()
@@ -959,7 +961,7 @@ class NsaMenu(Menu):
                 app.notice("No Tracer chosen", "Pick the Tracer first: A on its address on the grid, "
                            "then B, Use Tracer.")
             return
-        if screen.load(app).s["run"] is None:  # no netrun left to end (a save from before
+        if screen.peek(app).s["run"] is None:  # no netrun left to end (a save from before
             app.pop()                          # the fix above): hand back, nothing to end
             app.hand_back("Netrun over")
             return

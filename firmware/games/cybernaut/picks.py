@@ -333,7 +333,7 @@ class RegenPick(Menu):
         held = self.held
         if held is not None and held[0] is public(app) and held[1] is game_value(app, "sec"):
             return held[2]
-        game = app.find("cn_game").load(app)
+        game = app.find("cn_game").peek(app)  # (read only: left in hand for the action)
         chits = [(i, game.nsa_chit(i)["t"]) for i in game.regenerable()]
         self.held = (public(app), game_value(app, "sec"), chits)
         return chits
