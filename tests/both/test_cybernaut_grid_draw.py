@@ -171,6 +171,22 @@ def test_the_cells_kept_between_frames_are_put_back_only_while_they_show_the_sam
         assert len(calls) == 0
         green["M11"] = "x"
         _same("M", (1, 2), marks, shown, None, green, gaps)
+        # the Ghost moving and the marks made afresh by a store (a netrun's moves):
+        # the cells put back, the Ghost drawn on them (issue 21: each move drew the
+        # whole grid again), the frame the cell-by-cell drawing's
+        _frame(draw_grid, "M", (1, 2), dict(marks), shown, "M00", green, gaps)
+        for ghost, cursor in (("M01", (1, 2)), ("M02", (0, 2)), ("M66", (6, 6)), ("M77", (0, 0)),
+                              (None, (3, 3))):
+            del calls[:]
+            _frame(draw_grid, "M", cursor, dict(marks), dict(shown), ghost, green, gaps)
+            # no outline drawn (the cursor's cell on a green address draws its line)
+            assert [c for c in calls if c[2] == 61] == [], ghost
+            _same("M", cursor, dict(marks), dict(shown), ghost, green, gaps)
+        marks["M33"] = 2
+        del calls[:]
+        _frame(draw_grid, "M", (3, 3), marks, shown, "M33", green, gaps)
+        assert len([c for c in calls if c[2] == 61]) == 11  # a mark more: drawn again
+        _same("M", (3, 3), marks, shown, "M33", green, gaps)
     finally:
         Surface.hline = hline
         grid_module._CELLS[0] = None

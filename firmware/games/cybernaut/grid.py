@@ -61,12 +61,13 @@ def draw_grid(surface, grid, cursor, marks, shown, ghost, green, gaps):
     the addresses that have something on them are visited, the cursor's cell last
     (filled over, its marks drawn dark): the frame is the one a cell-by-cell drawing
     gives, in a few dozen framebuffer calls instead of hundreds (issue 21: a cursor
-    step on the 10x10 Central Matrix within 30 ms on a Pico). The cells without the
-    cursor are kept as pixels (Surface.blit) and put back while they show the same
-    (the same grid and Ghost, the same ``marks`` object with as many addresses,
-    ``shown``, ``green`` and ``gaps`` equal): a cursor step then draws only its cell.
-    Draw the grid first on a cleared frame, and pass a new ``marks`` when its
-    addresses change (the game's views and public part are made anew by each store).
+    step on the 10x10 Central Matrix within 30 ms on a Pico). The cells are kept as
+    pixels without the cursor and the Ghost (Surface.blit) and put back while they
+    show the same (the same grid, ``marks``, ``shown``, ``green`` and ``gaps``
+    equal); the Ghost's cross is then drawn on them, the cursor's cell last: a cursor
+    step or a Ghost's move draws only its cells (a netrun's moves made the whole
+    grid again: ~12 ms of a Pico each, issue 21). Draw the grid first on a cleared
+    frame.
 
     :param cursor: (row, col). :param marks, shown: dicts or sets of addresses
         ("M05"); addresses of other grids are left out. :param ghost: an address or
@@ -77,9 +78,8 @@ def draw_grid(surface, grid, cursor, marks, shown, ghost, green, gaps):
     cell = 20 if size == 3 else 6
     crow, ccol = cursor
     kept = _CELLS[0]
-    if not (kept is not None and kept[0] == grid and kept[1] is marks and kept[2] == len(marks)
-            and kept[3] == shown and kept[4] == green and kept[5] == gaps and kept[6] == ghost
-            and surface.blit(_CELLS[1])):
+    if not (kept is not None and kept[0] == grid and kept[1] == marks and kept[2] == shown
+            and kept[3] == green and kept[4] == gaps and surface.blit(_CELLS[1])):
         span = size * cell + 1
         for k in range(size + 1):
             surface.hline(X0, Y0 + k * cell, span, 1)
@@ -97,16 +97,15 @@ def draw_grid(surface, grid, cursor, marks, shown, ghost, green, gaps):
         for at in marks:
             if at[0] == grid and at not in shown:
                 _feature(surface, at, cell, 4, 1)
-        if ghost and ghost[0] == grid:
-            _feature(surface, ghost, cell, 5, 1)
         if _CELLS[1] is None:
             _CELLS[1] = bytearray(surface.width * surface.height // 8)
         _CELLS[0] = None
         if surface.blit(_CELLS[1], True):
-            # (copies of the small ones: the netrun grid makes its green and GAP
-            # addresses afresh each frame, found by review)
-            _CELLS[0] = (grid, marks, len(marks), _copy(shown), _copy(green), _copy(gaps),
-                         ghost)
+            # (copies: the netrun grid makes its green and GAP addresses afresh each
+            # frame, found by review, and a store makes the marks anew)
+            _CELLS[0] = (grid, _copy(marks), _copy(shown), _copy(green), _copy(gaps))
+    if ghost and ghost[0] == grid:  # over what its cell shows, as the last of them
+        _feature(surface, ghost, cell, 5, 1)
     # the cursor's cell: filled, what is on it drawn dark
     at = address(grid, crow, ccol)
     x, y = X0 + ccol * cell, Y0 + crow * cell
