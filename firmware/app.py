@@ -9,7 +9,7 @@ firmware/memory.py (the phase table; forget_games and recover_memory).
 Data flows one way: button event -> top screen -> shared_rules call -> journal entry
 -> save -> redraw. After every handled button the screen stack and the dice state
 are saved (atomically), so a reboot resumes at the same game, screen and state. A
-press that is no arrow writes its journal lines and its record (press-ahead.wal)
+press that is no arrow writes its journal lines and its record (ahead/press-ahead.wal)
 before its frame and its save after it (issue 21: the frame at once); a boot after
 a power cut in between replays it on the last save (firmware/replay.py).
 """
@@ -104,7 +104,7 @@ def _taped(entropy, app):
 def _save_ahead(app):
     """The save of the press whose frame went first (_STEP[4], App._act), if any: made
     after its frame, before anything else (issue 21: a press answers at once; the
-    record written ahead of it, press-ahead.wal, brings the press back after a power
+    record written ahead of it, ahead/press-ahead.wal, brings the press back after a power
     cut in between: firmware/replay.py). Out of memory twice, or storage failing:
     the press is not kept (firmware.memory.recover_memory restores the last save
     and says so) and its record goes, so that no boot brings it back. Made at the
@@ -129,7 +129,7 @@ def _save_ahead(app):
                     # press that journaled is never replayed again: the journal's
                     # next entry of every later save is past its record's
                     try:
-                        app.storage.remove("press-ahead.wal")
+                        app.storage.remove("ahead/press-ahead.wal")
                     except OSError:
                         pass
                 return
@@ -140,7 +140,7 @@ def _save_ahead(app):
                 break
         log("the last press could not be saved: not kept")
         try:
-            app.storage.remove("press-ahead.wal")
+            app.storage.remove("ahead/press-ahead.wal")
         except OSError:
             pass
         memory.recover_memory(app, failed)
@@ -615,7 +615,7 @@ class App(Journaling, Sealing, Saving):
                 # issue 21: its frame goes before its save (App.redraw saves after it:
                 # ~80-110 ms of a Pico for a Cybernaut game's 8-9 KB state). What the
                 # frame confirms is on storage first: the press's journal lines (the
-                # write-ahead record) and its record, press-ahead.wal: the last save's
+                # write-ahead record) and its record, ahead/press-ahead.wal: the last save's
                 # key, the press (its button, where the cursor was: sealed on a
                 # private screen, its nonce: _taped) and what it led to. A power cut
                 # before the save:
@@ -633,7 +633,7 @@ class App(Journaling, Sealing, Saving):
                 self.storage.flush()
                 if private and at is not None:
                     at = cursor or self.seal(dumps(at))
-                self.storage.write_atomic("press-ahead.wal", dumps(
+                self.storage.write_atomic("ahead/press-ahead.wal", dumps(
                     [self.saved_sha[:16], seq, counter, self.journal.next_seq,
                      self.source.counter, name, kind, shown, depth, cursor, step, at,
                      hexlify(nonce).decode(), now.ID, len(self.stack)]))

@@ -2,7 +2,7 @@
 (issue 21: a press answers at once; loaded only by that boot, firmware/resume.py).
 
 A press that is no arrow (firmware.app.App._act) writes, before its frame, its
-journal lines (the write-ahead record) and its record, ``press-ahead.wal``; its
+journal lines (the write-ahead record) and its record, ``ahead/press-ahead.wal``; its
 save follows the frame (App.redraw). The record is one JSON list:
 
     [key, seq, counter, seq after, counter after, button, kind, screen ID, depth,
@@ -41,7 +41,11 @@ from binascii import unhexlify
 from firmware.saving import PREV, SAVE, header_sha
 from shared_rules.errors import PackError, RefereeError, SaveError
 
-NAME = "press-ahead.wal"  # (firmware/app.py and firmware/resume.py spell it out)
+# in a folder of its own: littlefs compacts a folder's metadata every few commits,
+# and in the data folder's root (with key.bin, packs.ok and the folders) that took
+# ~52 ms of a Pico, against ~9 here; the record is written before many a frame and
+# removed after (issue 21: the emulated Pico, 12 writes and removals each way)
+NAME = "ahead/press-ahead.wal"  # (firmware/app.py and firmware/resume.py spell it out)
 
 
 def resume(app, data, name):

@@ -282,7 +282,7 @@ def resume(app):
         # a press whose frame went before its save (firmware.app.App._act), cut off
         # by the power before it: replayed, or said not kept (not after a save found
         # bad: the game is then one step older, as the notice says)
-        data = app.storage.read("press-ahead.wal")
+        data = app.storage.read("ahead/press-ahead.wal")
         if data and (resumed == PREV or data[2:18] == app.saved_sha[:16].encode()):
             text = _replay(app, data, resumed)
             if text:
@@ -291,7 +291,7 @@ def resume(app):
             # another save's: its press was saved (a power cut before its record went
             # would leave it for a save that may come back: found by review)
             try:
-                app.storage.remove("press-ahead.wal")
+                app.storage.remove("ahead/press-ahead.wal")
             except OSError:
                 pass
         data = None
@@ -365,7 +365,7 @@ def _replay(app, data, name):
         app.log("the last press could not be replayed: %r" % (exc,))
         gc.collect()
         try:  # said not kept: never tried again (found by review: a press that
-            app.storage.remove("press-ahead.wal")  # journaled nothing came back at
+            app.storage.remove("ahead/press-ahead.wal")  # journaled nothing came back at
         except OSError:                            # the boot after)
             pass
         restore(app, app.read_save(name))

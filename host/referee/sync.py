@@ -58,8 +58,9 @@ PART = ".part"
 # a PC must not be able to vouch for a pack), and the record of a press written ahead
 # of its save (firmware/replay.py: replayed on the save it names, at a boot after a
 # power cut): in backups, never in a sync folder
-RECORD = "press-ahead.wal"  # firmware/replay.py NAME
-DEVICE_ONLY = ("key.bin", "packs.ok", RECORD)
+RECORD = "ahead/press-ahead.wal"  # firmware/replay.py NAME
+# (the record's name in the data folder's root before 2026-12-05: never copied either)
+DEVICE_ONLY = ("key.bin", "packs.ok", RECORD, "press-ahead.wal")
 # the app's undo steps (firmware/undo.py), the tables a game in progress started
 # with (firmware/packfile.py KEPT) and the big tables' rows files and slim pack copies
 # the device made from checked packs (firmware/packfile.py ROWS: loaded unchecked, so a

@@ -295,7 +295,7 @@ def test_a_full_storage_keeps_the_action_loses_only_its_undo_step_and_says_so():
     lines = app.surface.lines()
     text = " ".join(line.strip() for line in lines[1:7])
     assert lines[0] == "Error" and "could not be saved (the storage is full)" in text, lines
-    # the state of the first roll: its record ahead of the save (press-ahead.wal, before
+    # the state of the first roll: its record ahead of the save (ahead/press-ahead.wal, before
     # the frame: App._act) failed first, the save is untouched
     assert len(app.history) == 1 and app.storage.read("saves/state.sav") == rolled
     app.storage.copy = copy

@@ -1,5 +1,5 @@
 """A press's frame before its save (issue 21: a press answers at once), and the
-power-loss promise kept: the press's journal lines and its record (press-ahead.wal)
+power-loss promise kept: the press's journal lines and its record (ahead/press-ahead.wal)
 are written before its frame, its save after it (firmware.app.App._act and
 redraw); a boot on what a power cut left replays the press on the last save
 (firmware/replay.py) to the same journal lines, or says it could not.
@@ -64,7 +64,7 @@ def test_a_roll_cut_off_before_its_save_is_replayed_to_the_same_state_and_journa
     _dice(board, app)
     board.press(app, "A")  # a first roll, saved
     cut = _cut_after_press(root, app)  # a second roll: the power goes before its save
-    assert app.storage.read("press-ahead.wal") is not None
+    assert app.storage.read("ahead/press-ahead.wal") is not None
     frame = app.surface.lines()
     state = _state(app)
     journal = _journal(app)
@@ -117,7 +117,7 @@ def test_the_frame_goes_up_after_the_record_and_before_the_save():
         del storage.append
         del app.surface.show
     # (the journal's append is called twice: its line held, then written: Storage.hold)
-    assert order == ["journal", "journal", "press-ahead.wal", "frame", "saves/state.sav"], order
+    assert order == ["journal", "journal", "ahead/press-ahead.wal", "frame", "saves/state.sav"], order
 
 
 def test_a_record_for_a_save_made_since_is_not_replayed():
@@ -138,10 +138,10 @@ def test_a_replay_that_leads_elsewhere_is_a_press_not_kept_and_said():
     board.press(app, "A")
     before = _state(app)
     cut = _cut_after_press(root, app)
-    record = json.loads(open(cut + "/press-ahead.wal").read())
+    record = json.loads(open(cut + "/ahead/press-ahead.wal").read())
     assert record[5:7] == ["A", "short"]
     record[5] = "B"  # another button: the replay closes the dice screen, journals nothing
-    with open(cut + "/press-ahead.wal", "w") as handle:
+    with open(cut + "/ahead/press-ahead.wal", "w") as handle:
         handle.write(json.dumps(record))
     board, again = boot(cut, 5)
     lines = again.surface.lines()
@@ -175,7 +175,7 @@ def test_a_save_after_the_frame_that_fails_is_a_press_not_kept_and_its_record_go
     del app.storage.write_atomic
     lines = app.surface.lines()
     assert lines[0] == "Error" and "the storage is full" in " ".join(lines), lines
-    assert app.storage.read("press-ahead.wal") is None
+    assert app.storage.read("ahead/press-ahead.wal") is None
     board.press(app, "A")  # the notice read
     assert _state(app)[:2] == before[:2]
     board, again = boot(root, 5)
@@ -231,7 +231,7 @@ def test_a_long_b_is_replayed_as_it_was_pressed_and_a_menu_closed_again_is_not()
     board.press(app, "D")
     board.press(app, "D")
     board.press(app, "A")  # Back: the Dice screen, saved as it was before the long B
-    assert app.top().ID == "dice" and app.storage.read("press-ahead.wal") is None
+    assert app.top().ID == "dice" and app.storage.read("ahead/press-ahead.wal") is None
     state = _state(app)
     board, app = boot(root, 5)
     assert app.top().ID == "dice" and _state(app) == state
@@ -245,14 +245,14 @@ def test_a_press_said_not_kept_is_not_brought_back_by_the_boot_after():
     _dice(board, app)
     board.press(app, "A")
     cut = _cut_after_press(root, app, "B")  # back to the main menu, journals nothing
-    record = json.loads(open(cut + "/press-ahead.wal").read())
+    record = json.loads(open(cut + "/ahead/press-ahead.wal").read())
     record[12] = "00" * 8  # another nonce: the same press; and another screen after it
     record[13] = "dice"
-    with open(cut + "/press-ahead.wal", "w") as handle:
+    with open(cut + "/ahead/press-ahead.wal", "w") as handle:
         handle.write(json.dumps(record))
     board, again = boot(cut, 5)
     assert again.surface.lines()[0] == "Save problem"
-    assert again.storage.read("press-ahead.wal") is None
+    assert again.storage.read("ahead/press-ahead.wal") is None
     board, again = boot(cut, 5)  # unplugged before the notice was read
     assert again.top().ID == "dice", again.surface.lines()
 
@@ -265,13 +265,13 @@ def test_a_press_on_a_secret_shown_while_a_is_held_is_saved_before_its_frame():
     board, app = boot(root, 5)
     _dice(board, app)
     board.press(app, "A")  # a record for the roll
-    record = app.storage.read("press-ahead.wal")
+    record = app.storage.read("ahead/press-ahead.wal")
     app.push(Reveal.make(app, "GM", "GM numbers", "AN=12"))
     app.save()
     board.press(app, "A")  # "I am GM": hold A to see
     saved = app.storage.read("saves/state.sav")
     app.handle("A", "long")  # the release after looking: saved at once, no record
-    assert app.storage.read("press-ahead.wal") == record
+    assert app.storage.read("ahead/press-ahead.wal") == record
     app.redraw()
     board, again = boot(root, 5)
     assert again.surface.lines()[0].startswith("Hand to GM"), again.surface.lines()
@@ -286,6 +286,6 @@ def test_a_record_of_another_save_goes_at_boot():
     board, app = boot(root, 5)
     _dice(board, app)
     board.press(app, "A")  # a roll: its record stays (the journal moved on)
-    assert app.storage.read("press-ahead.wal") is not None
+    assert app.storage.read("ahead/press-ahead.wal") is not None
     board, again = boot(root, 5)
-    assert again.storage.read("press-ahead.wal") is None
+    assert again.storage.read("ahead/press-ahead.wal") is None

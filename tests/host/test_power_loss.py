@@ -69,13 +69,13 @@ def _disk(rename_replaces):
 
 def _confirms(steps):
     """True when write ``steps`` (MemFS log items) wrote a save or the record of a
-    press ahead of its save (press-ahead.wal: firmware/replay.py): a frame shown after them
+    press ahead of its save (ahead/press-ahead.wal: firmware/replay.py): a frame shown after them
     confirms its press (a cursor move writes neither; a refusal's frame goes before
     its save, and it confirms nothing: App._act)."""
     for step in steps:
         for part in step[1:]:
             if isinstance(part, str) and ("/saves/state.sav" in part or part.endswith(
-                    ("/press-ahead.wal", "/press-ahead.wal.tmp"))):
+                    ("/ahead/press-ahead.wal", "/ahead/press-ahead.wal.tmp"))):
                 return True
     return False
 

@@ -30,7 +30,7 @@ def test_the_nsa_placement_cursor_is_sealed_in_the_save_and_undo_steps(tmp_path)
     assert app.top().ID == "cn_place" and (app.top().s["r"], app.top().s["c"]) == (2, 3)
     files = _files(root)
     assert "saves/state.sav" in files and any(name.startswith("undo") for name in files)
-    assert "press-ahead.wal" in files
+    assert "ahead/press-ahead.wal" in files
     for name, text in files.items():
         assert '"_owner"' not in text, name       # no private state in clear anywhere
         assert '"mode": "setup"' not in text, name

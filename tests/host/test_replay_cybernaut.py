@@ -61,7 +61,7 @@ def test_each_replacement_press_cut_before_its_save_comes_back(tmp_path):
         _cursor_to(d, SPOTS[index])
         journal = app.storage.read(app.journal_name())
         app.handle("A", "short")  # place a chit: its frame not shown yet
-        record = json.loads(app.storage.read("press-ahead.wal"))
+        record = json.loads(app.storage.read("ahead/press-ahead.wal"))
         assert record[5:8] == ["A", "short", "cn_place"]
         # where the NSA's cursor stood and placed is sealed (">" and base64, which may
         # hold "M61" by chance: judged by its fields), none of the others is an address
@@ -103,6 +103,10 @@ def test_the_record_has_one_name_everywhere():
         with open(os.path.join(root, path)) as handle:
             assert '"%s"' % NAME in handle.read(), path
     assert NAME in DEVICE_ONLY and len(NAME) > 10  # (10 or fewer: a name interned)
+    # in a folder of its own (littlefs compacts the root's metadata, with the other
+    # files', every few of its writes and removals: ~52 ms of a Pico, against ~9);
+    # its name in the root before that is never copied by a sync either
+    assert NAME.count("/") == 1 and "press-ahead.wal" in DEVICE_ONLY
 
 
 def test_restore_removes_the_devices_record_of_a_press_unless_the_backup_has_one():

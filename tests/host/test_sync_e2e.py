@@ -34,13 +34,13 @@ TIMEOUT = "5"
 def tree(root):
     """Every file under ``root``: {relative path: bytes}, without the sync's own
     bookkeeping (.referee-sync.json, .syncid) and the device-only files (key.bin, packs.ok,
-    press-ahead.wal, undo steps...)."""
+    ahead/press-ahead.wal, undo steps...)."""
     out = {}
     for folder, _, names in os.walk(root):
         for name in names:
             full = os.path.join(folder, name)
             rel = os.path.relpath(full, root).replace(os.sep, "/")
-            if rel in (".referee-sync.json", ".syncid", "key.bin", "packs.ok", "press-ahead.wal") or rel.startswith(("undo/", "packs.kept/", "packs.rows/")):
+            if rel in (".referee-sync.json", ".syncid", "key.bin", "packs.ok", "ahead/press-ahead.wal") or rel.startswith(("undo/", "packs.kept/", "packs.rows/")):
                 continue
             with open(full, "rb") as handle:
                 out[rel] = handle.read()
