@@ -87,12 +87,25 @@ def resume(app, data, name):
     journal = app.journal_name()
     lines = []
     storage = app.storage
+    # the journal's size as the press found it, then as each line it journals makes it:
+    # what a line's place in the file is taken from (a parked commitment's reference,
+    # firmware/games/cybernaut/commit.py, found by review: the replay's pointed past
+    # the press's lines, which are in the file already)
+    grown = [_lines_start(storage, journal, seq_after - seq)]
+    size = storage.size
 
     def capture(file, text):
         lines.append(file)
         lines.append(text)
+        if file == journal:
+            for part in (text if isinstance(text, (tuple, list)) else (text,)):
+                grown[0] += len(part.encode() if isinstance(part, str) else part)
+
+    def sized(name):
+        return grown[0] if name == journal else size(name)
 
     storage.append = capture  # the lines are in the file already
+    storage.size = sized
     app.key()
     app.entropy([nonce])
     try:
@@ -113,6 +126,7 @@ def resume(app, data, name):
         app.flush_draws()
     finally:
         del storage.append
+        del storage.size
         app.entropy(())
     parts = []
     for index in range(0, len(lines), 2):
@@ -156,3 +170,28 @@ def resume(app, data, name):
     app.log("the last press before the power went was replayed (%s %s on %s)"
             % (button, kind, shown))
     return True
+
+
+def _lines_start(storage, name, count):
+    """Where the last ``count`` lines of journal file ``name`` begin (bytes; its size
+    when ``count`` is 0; 0 when it has no more): newlines counted back from its end,
+    in tails of 4 KB doubled up to 64 KB (a press's lines: the game's end journals
+    ~30 KB)."""
+    size = storage.size(name)
+    if count <= 0 or size <= 0:
+        return max(size, 0)
+    want = 4096
+    while True:
+        data, start = storage.read_tail(name, want)
+        end = len(data) - 1  # (the last line's own newline)
+        for _ in range(count):
+            end = data.rfind(b"\n", 0, end)
+            if end < 0:
+                break
+        if end >= 0:
+            return start + end + 1
+        if start == 0:
+            return 0
+        if want >= 65536:
+            raise SaveError("%s: the press's %d lines are longer than 64 KB" % (name, count))
+        want *= 2

@@ -289,3 +289,24 @@ def test_a_record_of_another_save_goes_at_boot():
     assert app.storage.read("ahead/press-ahead.wal") is not None
     board, again = boot(root, 5)
     assert again.storage.read("ahead/press-ahead.wal") is None
+
+
+def test_where_a_press_lines_begin_is_counted_back_from_the_journal_end():
+    # firmware.replay._lines_start: the place of a press's first line (a parked
+    # commitments' reference is taken from it during a replay), through tails
+    # longer than the first 4 KB read, and at the file's start
+    from firmware.replay import _lines_start
+    from firmware.storage import Storage
+    root = tempdir("lines-start")
+    storage = Storage(root)
+    lines = [b"short\n", b"x" * 5000 + b"\n", b"y" * 9000 + b"\n", b"last\n"]
+    storage.append("j.jrn", lines)
+    text = b"".join(lines)
+    size = len(text)
+    assert _lines_start(storage, "j.jrn", 0) == size
+    assert _lines_start(storage, "j.jrn", 1) == size - 5
+    assert _lines_start(storage, "j.jrn", 2) == size - 5 - 9001
+    assert _lines_start(storage, "j.jrn", 3) == 6
+    assert _lines_start(storage, "j.jrn", 4) == 0
+    assert _lines_start(storage, "j.jrn", 9) == 0
+    assert _lines_start(storage, "missing.jrn", 3) == 0

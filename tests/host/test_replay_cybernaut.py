@@ -138,3 +138,29 @@ def test_restore_removes_the_devices_record_of_a_press_unless_the_backup_has_one
     device = Device({"saves/state.sav": b"new", sync.RECORD: b"[...]"})
     sync.restore(device, {"saves/state.sav": b"old", sync.RECORD: b"[1]"})
     assert device.removed == [] and device.files[sync.RECORD] == b"[1]"
+
+
+def test_a_replayed_replacement_keeps_where_its_parked_line_starts(tmp_path):
+    # found by review: the replay of the real re-placement (its lines in the file
+    # already) kept its parked commitments' reference pointing past them, so the
+    # game's end read the journal from its start for it (issue 21); it is now the
+    # press's own: the line of the "commit_parked" entry
+    from boards.sim import boot
+    from firmware.games.cybernaut.commit import PARK, _at
+    root = str(tmp_path / "data")
+    board, app = boot(root, cyb_game.SEED)
+    d = _after_first_netrun(board, app)
+    index = 0
+    while app.top().ID == "cn_place":
+        _cursor_to(d, SPOTS[index])
+        app.handle("A", "short")
+        index += 1
+    # the last placement: the real re-placement, cut before its save
+    board, again = _boot_cut(tmp_path, root, index)
+    app.redraw()
+    kept = app.find("cn_game").state()["pub"]["parked"]
+    replayed = again.find("cn_game").state()["pub"]["parked"]
+    assert replayed == kept and len(kept[-1]) == 3
+    entry = _at(again, again.journal_name(), kept[-1][1], kept[-1][2])
+    assert entry is not None and entry["kind"] == PARK and entry["seq"] == kept[-1][1]
+

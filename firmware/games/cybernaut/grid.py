@@ -844,6 +844,9 @@ class NsaScreen(NsaGrid):
 
     def opened(self, app, game=None):
         if game is None:
+            # load, not peek: the view kept (``view``) holds the game's own "run" and
+            # the chit chosen, which the game in hand's next action would change
+            # under it (a refused move half made: found by review)
             game = app.find("cn_game").load(app)
         mine = {}
         for chit in game.in_space():
