@@ -87,11 +87,13 @@ def resume(app, data, name):
     journal = app.journal_name()
     lines = []
     storage = app.storage
-    # the journal's size as the press found it, then as each line it journals makes it:
-    # what a line's place in the file is taken from (a parked commitment's reference,
+    # where the press's lines begin in the journal (they are its last seq_after - seq
+    # lines), then the journal's size as each line the replay journals makes it: what
+    # a line's place in the file is taken from (a parked commitment's reference,
     # firmware/games/cybernaut/commit.py, found by review: the replay's pointed past
     # the press's lines, which are in the file already)
-    grown = [_lines_start(storage, journal, seq_after - seq)]
+    start = _lines_start(storage, journal, seq_after - seq)
+    grown = [start]
     size = storage.size
 
     def capture(file, text):
@@ -104,11 +106,14 @@ def resume(app, data, name):
     def sized(name):
         return grown[0] if name == journal else size(name)
 
-    storage.append = capture  # the lines are in the file already
-    storage.size = sized
-    app.key()
-    app.entropy([nonce])
     try:
+        # (patched inside the try: out of memory at the key or the nonce, the boot
+        # would go on with every later journal line captured here, never written:
+        # found by review)
+        storage.append = capture  # the lines are in the file already
+        storage.size = sized
+        app.key()
+        app.entropy([nonce])
         try:
             # as App._act dispatches it: a long B opens the Undo menu on a screen that
             # does not use it (found by a new user: replayed as the screen's B, it
@@ -125,29 +130,27 @@ def resume(app, data, name):
             app.push(app.later.pop(0))
         app.flush_draws()
     finally:
-        del storage.append
-        del storage.size
+        try:
+            del storage.append
+        except AttributeError:  # (not patched yet)
+            pass
+        try:
+            del storage.size
+        except AttributeError:
+            pass
         app.entropy(())
-    parts = []
     for index in range(0, len(lines), 2):
         if lines[index] != journal:
             raise SaveError("the replayed press wrote to %s" % lines[index])
-        text = lines[index + 1]
-        for part in (text if isinstance(text, (tuple, list)) else (text,)):
-            parts.append(part.encode() if isinstance(part, str) else bytes(part))
-    lines = None
-    text = b"".join(parts)
-    parts = None
     if app.top().ID != shown_after or len(app.stack) != depth_after:
         raise SaveError("the replayed press led to %s (%d screens), the press to %s (%d)"
                         % (app.top().ID, len(app.stack), shown_after, depth_after))
     if app.journal.next_seq != seq_after or app.source.counter != counter_after:
         raise SaveError("the replayed press journaled up to %d (dice %d), the press up to %d (%d)"
                         % (app.journal.next_seq, app.source.counter, seq_after, counter_after))
-    if text:
-        tail, start = storage.read_tail(journal, len(text) + 1)
-        if not (bytes(tail) == b"\n" + text or (start == 0 and bytes(tail) == text)):
-            raise SaveError("the replayed press journaled other lines than the press")
+    if not _same_lines(storage, journal, start, lines):
+        raise SaveError("the replayed press journaled other lines than the press")
+    lines = None
     made = None
     recent = app.journal.recent
     if seq_after != seq and recent and recent[-1]["kind"] not in ("undo", "redo", "refused"):
@@ -175,23 +178,48 @@ def resume(app, data, name):
 def _lines_start(storage, name, count):
     """Where the last ``count`` lines of journal file ``name`` begin (bytes; its size
     when ``count`` is 0; 0 when it has no more): newlines counted back from its end,
-    in tails of 4 KB doubled up to 64 KB (a press's lines: the game's end journals
-    ~30 KB)."""
+    1 KB read at a time (the game's end journals ~34 KB in one press: a tail read
+    whole did not fit a heap in pieces at boot, found by review).
+
+    :raises OSError: the file cannot be read."""
     size = storage.size(name)
     if count <= 0 or size <= 0:
         return max(size, 0)
-    want = 4096
-    while True:
-        data, start = storage.read_tail(name, want)
-        end = len(data) - 1  # (the last line's own newline)
-        for _ in range(count):
-            end = data.rfind(b"\n", 0, end)
-            if end < 0:
-                break
-        if end >= 0:
-            return start + end + 1
-        if start == 0:
-            return 0
-        if want >= 65536:
-            raise SaveError("%s: the press's %d lines are longer than 64 KB" % (name, count))
-        want *= 2
+    handle = storage.open(storage.path(name), "rb")
+    try:
+        end = size - 1  # (the last line's own newline is not counted)
+        while end > 0:
+            begin = end - 1024 if end > 1024 else 0
+            handle.seek(begin)
+            data = handle.read(end - begin)
+            at = len(data)
+            while True:
+                at = data.rfind(b"\n", 0, at)
+                if at < 0:
+                    break
+                count -= 1
+                if count == 0:
+                    return begin + at + 1
+            end = begin
+        return 0
+    finally:
+        handle.close()
+
+
+def _same_lines(storage, name, start, lines):
+    """True when journal file ``name`` from byte ``start`` to its end is the lines
+    ``lines`` hold ([file, text, ...], each text a str or a tuple/list of str or
+    bytes parts), byte for byte: read a part's length at a time (no copy of them
+    all joined, no tail as long on the heap)."""
+    handle = storage.open(storage.path(name), "rb")
+    try:
+        handle.seek(start)
+        for index in range(1, len(lines), 2):
+            text = lines[index]
+            for part in (text if isinstance(text, (tuple, list)) else (text,)):
+                part = part.encode() if isinstance(part, str) else bytes(part)
+                if handle.read(len(part)) != part:
+                    return False
+        return handle.read(1) == b""
+    finally:
+        handle.close()

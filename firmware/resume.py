@@ -368,7 +368,12 @@ def _replay(app, data, name):
             app.storage.remove("ahead/press-ahead.wal")  # journaled nothing came back at
         except OSError:                            # the boot after)
             pass
-        restore(app, app.read_save(name))
+        try:
+            restore(app, app.read_save(name))
+        except MemoryError:  # the packs the replay loaded (found by review: out of
+            app.packs = {}   # memory here, after the game's end's replay, the boot
+            gc.collect()     # stopped), as ``resume`` does
+            restore(app, app.read_save(name))
         return ("the last press before the power went could not be brought back (%s): the "
                 "game is as it was before it" % (exc,))
 

@@ -164,3 +164,123 @@ def test_a_replayed_replacement_keeps_where_its_parked_line_starts(tmp_path):
     entry = _at(again, again.journal_name(), kept[-1][1], kept[-1][2])
     assert entry is not None and entry["kind"] == PARK and entry["seq"] == kept[-1][1]
 
+
+
+def test_a_replay_out_of_memory_at_its_start_leaves_the_storage_unpatched(tmp_path):
+    # found by review: out of memory at the key or the nonce, before the replay's try,
+    # left Storage.append and size patched: every later journal line went to a list
+    import os
+    from boards.sim import boot
+    import firmware.app as app_module
+    root = str(tmp_path / "dice")
+    board, app = boot(root, 5)
+    board.press(app, "A")
+    board.press(app, "A")
+    app.handle("A", "short")  # a roll, cut before its save
+    cut = str(tmp_path / "cut")
+    shutil.copytree(root, cut)
+    app.redraw()
+    made = app_module.App.__init__
+    armed = [True]
+
+    def init(self, *args, **kwargs):
+        made(self, *args, **kwargs)
+        entropy = self.entropy
+
+        def failing(n):
+            if isinstance(n, list) and n and armed[0]:  # the replay's nonce
+                armed[0] = False
+                raise MemoryError("at the replay's nonce")
+            return entropy(n)
+        self.entropy = failing
+    app_module.App.__init__ = init
+    try:
+        board, again = boot(cut, 5)
+    finally:
+        app_module.App.__init__ = made
+    assert not armed[0]  # the replay was tried, and failed
+    assert "append" not in vars(again.storage) and "size" not in vars(again.storage)
+    name = os.path.join(cut, again.journal_name())
+    before = os.path.getsize(name)
+    assert again.top().ID != "dice"  # the notice: the press could not be brought back
+    board.press(again, "A")  # read
+    assert again.top().ID == "dice"
+    board.press(again, "A")  # another roll: journaled in the file
+    assert os.path.getsize(name) > before
+
+
+def test_the_press_lines_are_found_and_compared_a_kilobyte_at_a_time(tmp_path):
+    # found by review: the game's end journals ~34 KB in one press, and its replay read
+    # a tail as long (doubling up to 64 KB) and joined the lines: out of memory at boot
+    from firmware.replay import _lines_start, _same_lines
+    from firmware.storage import Storage
+    storage = Storage(str(tmp_path))
+    press = [("crc00001", " ", '{"seq": %d, "x": "%s"}' % (n, "z" * 300), "\n") for n in range(120)]
+    storage.append("j.jrn", ["before\n", "x" * 3000 + "\n"])
+    head = storage.size("j.jrn")
+    for line in press:
+        storage.append("j.jrn", line)
+    opened = []
+    real_open = storage.open
+
+    def reading(path, mode="r", **kw):
+        handle = real_open(path, mode, **kw)
+        real_read = handle.read
+
+        class Counted:
+            def seek(self, at):
+                return handle.seek(at)
+
+            def read(self, n=-1):
+                assert 0 <= n <= 1024 or n == 1, n  # never the whole tail
+                opened.append(n)
+                return real_read(n)
+
+            def close(self):
+                handle.close()
+        return Counted()
+    storage.open = reading
+    assert _lines_start(storage, "j.jrn", len(press)) == head
+    lines = []
+    for line in press:
+        lines.extend(["j.jrn", line])
+    assert _same_lines(storage, "j.jrn", head, lines)
+    changed = list(lines)
+    changed[-1] = ("crc00001", " ", '{"seq": 119, "x": "y"}', "\n")
+    assert not _same_lines(storage, "j.jrn", head, changed)
+    assert not _same_lines(storage, "j.jrn", head, lines[:-2])  # a line more in the file
+    assert not _same_lines(storage, "j.jrn", head + 1, lines)
+    assert opened and max(opened) <= 1024
+
+
+def test_out_of_memory_restoring_the_save_after_a_failed_replay_is_tried_again(tmp_path, monkeypatch):
+    # found by review: after a replay that failed, the save's restore ran out of memory
+    # and the MemoryError stopped the boot (its record already removed)
+    from boards.sim import boot
+    import firmware.resume as resume
+    root = str(tmp_path / "dice")
+    board, app = boot(root, 5)
+    board.press(app, "A")
+    app.handle("A", "short")
+    cut = str(tmp_path / "cut")
+    shutil.copytree(root, cut)
+    app.redraw()
+    with open(cut + "/ahead/press-ahead.wal") as handle:
+        record = json.loads(handle.read())
+    record[13] = "not_this_screen"  # a press that led elsewhere: its replay is not kept
+    with open(cut + "/ahead/press-ahead.wal", "w") as handle:
+        handle.write(json.dumps(record))
+    real = resume.restore
+    calls = []
+
+    def restoring(app, body):
+        calls.append(1)
+        if len(calls) == 2:  # the restore after the failed replay
+            raise MemoryError("restoring the save again")
+        return real(app, body)
+    monkeypatch.setattr(resume, "restore", restoring)
+    board, again = boot(cut, 5)
+    assert len(calls) == 3  # tried again
+    assert again.top().ID != "dice" and "Save problem" in again.surface.lines()[0]
+    assert again.storage.read("ahead/press-ahead.wal") is None
+    assert again.history == []  # the game as it was before the press (no roll yet)
