@@ -278,6 +278,17 @@ def resume(app):
             problems.append("%s (kept as %s)" % (exc, bad))
     if sealed:
         problems.append(KEY_LOST % " and ".join(sealed))
+    # the record's place before 2026-12-05, the data folder's root (a device updated
+    # after a power cut cut a press short: found by review): moved to its folder
+    data = app.storage.read("press-ahead.wal")
+    if data:
+        try:
+            if app.storage.read("ahead/press-ahead.wal") is None:
+                app.storage.write_atomic("ahead/press-ahead.wal", data)
+            app.storage.remove("press-ahead.wal")
+        except OSError:
+            pass
+    data = None
     if resumed and not problems:
         # a press whose frame went before its save (firmware.app.App._act), cut off
         # by the power before it: replayed, or said not kept (not after a save found

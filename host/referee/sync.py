@@ -622,12 +622,13 @@ def restore(device, contents, progress=None):
     :returns: (written, unchanged, left alone) lists of paths.
     """
     remote = device.listing()
-    if RECORD in remote and RECORD not in contents:
-        # the device's record of a press ahead of its save belongs to the save replaced
-        # (found by review: it matched the backup's save, taken just before that press,
-        # and the boot replayed the press on the restored game)
-        device.remove(RECORD)
-        del remote[RECORD]
+    for record in (RECORD, "press-ahead.wal"):  # (its name before 2026-12-05 too: a
+        if record in remote and record not in contents:  # device on older firmware)
+            # the device's record of a press ahead of its save belongs to the save
+            # replaced (found by review: it matched the backup's save, taken just
+            # before that press, and the boot replayed the press on the restored game)
+            device.remove(record)
+            del remote[record]
     todo = [rel for rel in sorted(contents) if remote.get(rel, (None,))[0] != sha_hex(contents[rel])]
     if progress:
         progress.total = max(1, sum(len(contents[rel]) for rel in todo))

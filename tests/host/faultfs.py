@@ -40,6 +40,9 @@ class MemFile:
     def flush(self):
         pass
 
+    def close(self):
+        pass
+
     def __enter__(self):
         return self
 
@@ -164,6 +167,8 @@ class LfsFile(MemFile):
         return len(data)
 
     def flush(self):
+        if self.mode.startswith("r"):  # a file read: nothing to commit
+            return
         if not getattr(self, "erred", False):
             self.fs.step(("commit", self.path))
 

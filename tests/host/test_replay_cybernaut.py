@@ -138,6 +138,33 @@ def test_restore_removes_the_devices_record_of_a_press_unless_the_backup_has_one
     device = Device({"saves/state.sav": b"new", sync.RECORD: b"[...]"})
     sync.restore(device, {"saves/state.sav": b"old", sync.RECORD: b"[1]"})
     assert device.removed == [] and device.files[sync.RECORD] == b"[1]"
+    # a device on firmware from before 2026-12-05: its record in the root goes too
+    # (found by review)
+    device = Device({"saves/state.sav": b"new", "press-ahead.wal": b"[...]"})
+    sync.restore(device, {"saves/state.sav": b"old"})
+    assert device.removed == ["press-ahead.wal"] and device.files == {"saves/state.sav": b"old"}
+
+
+def test_a_record_left_in_the_root_by_older_firmware_is_replayed_and_moved(tmp_path):
+    # found by review: a press cut short under the firmware before 2026-12-05 (its
+    # record in the data folder's root) was lost silently after the update, and the
+    # file stayed there for good
+    import os
+    from boards.sim import boot
+    root = str(tmp_path / "dice")
+    board, app = boot(root, 5)
+    board.press(app, "A")
+    board.press(app, "A")
+    app.handle("A", "short")  # the second roll, cut before its save
+    cut = str(tmp_path / "cut")
+    shutil.copytree(root, cut)
+    app.redraw()
+    os.rename(cut + "/ahead/press-ahead.wal", cut + "/press-ahead.wal")  # where it was
+    os.rmdir(cut + "/ahead")
+    board, again = boot(cut, 5)
+    assert again.history == app.history and len(again.history) == 2  # replayed
+    assert not os.path.exists(cut + "/press-ahead.wal")
+    assert again.storage.read("ahead/press-ahead.wal") is None  # done with
 
 
 def test_a_replayed_replacement_keeps_where_its_parked_line_starts(tmp_path):
