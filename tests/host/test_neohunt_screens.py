@@ -261,3 +261,40 @@ def test_a_burning_varan_rolls_after_no_action_too():
     assert len(added) == 1 and '"burning"' in added[0] and '"P1"' in added[0]
     assert app.top().ID == "result" and app.top().s["title"] == "Burning"   # until A
     assert screen.s["step"] == "deal"
+
+
+# a game at the troopers' round with two hidden varans under "Troopers done"
+# (found by a new user, seed 3)
+SPOT_KEYS = ("U A L L D D D D D A  A A D D A A  A A A A  A A  A A D A A  A A D D D D A A  A A  "
+             "D A A  A  A  A A D A A  A  D D D D A A  A  A A")
+
+
+def test_a_spotted_reveal_takes_a_second_a_and_a_move_disarms_it(tmp_path):
+    # found by a new user: one stray A on "P1 spotted", right under "Troopers done",
+    # revealed P1's hidden place for good (Undo stops at a reveal), and the cursor
+    # then sat on "P2 spotted"
+    board, app = _quiet(run_script, str(tmp_path), 3, SPOT_KEYS)
+    game = app.top()
+    assert game.ID == "nh_game" and game.items(app)[:3] == ["Troopers done", "P1 spotted", "P2 spotted"]
+    seq = app.journal.next_seq
+    _quiet(board.press, app, "D")
+    _quiet(board.press, app, "A")  # arms it: nothing revealed, the entry says so
+    assert app.top() is game and app.journal.next_seq == seq
+    assert game.items(app)[1] == "A again: reveal P1"
+    _quiet(board.press, app, "D")  # a move disarms it
+    assert game.items(app)[1:3] == ["P1 spotted", "P2 spotted"]
+    _quiet(board.press, app, "A")  # P2 armed
+    assert game.items(app)[2] == "A again: reveal P2" and app.journal.next_seq == seq
+    _quiet(board.press, app, "A")  # and revealed
+    assert app.top().ID != "nh_game" and app.surface.lines()[0] == "Spotted"
+    # (her place, then the commitment of her hidden move opened)
+    assert [e["in"].get("player") for e in app.journal.recent if e["kind"] == "reveal"][-2:] == ["P2", None]
+    _quiet(board.press, app, "A")  # the notice read
+    assert app.top() is game and "P2 spotted" not in game.items(app)
+    seq = app.journal.next_seq
+    while game.items(app)[game.s["sel"]] != "P1 spotted":
+        _quiet(board.press, app, "U")
+    _quiet(board.press, app, "A")  # only arms it
+    assert app.journal.next_seq == seq and "A again: reveal P1" in game.items(app)
+    _quiet(board.press, app, "B")  # B disarms it too (and opens the leave menu)
+    assert "P1 spotted" in game.items(app)

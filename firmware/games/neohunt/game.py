@@ -47,12 +47,20 @@ class NhGame(Menu):
             "B menu: Keep\n"
             "playing first;\n"
             "abandoning takes a\n"
-            "move, then A twice")
+            "move, then A twice\n"
+            "<name> spotted: A\n"
+            "arms it, A again\n"
+            "reveals her place")
     TITLE = "Neo-Hunt"
 
     def __init__(self, state=None):
         super().__init__(state)
         self._game = None
+        # the "<name> spotted" entry armed by a first A (its key), which a second A
+        # reveals (found by a new user: one stray A under "Troopers done" revealed a
+        # hidden varan's place for good, and the cursor then sat on the next one);
+        # RAM only: a reboot or any move disarms it
+        self.armed = None
 
     def game(self, app):
         """The Game (opened from the sealed state once)."""
@@ -150,7 +158,9 @@ class NhGame(Menu):
             out.append(("Troopers done", "tdone"))
             for q in range(len(players)):  # trooper search or sensors found her
                 if players[q]["varan"] is not None and g.state(q) != "visible":
-                    out.append(("%s spotted" % players[q]["name"], "spotted%d" % q))
+                    key = "spotted%d" % q
+                    out.append((("A again: reveal %s" if self.armed == key else "%s spotted")
+                                % players[q]["name"], key))
         elif step == "end":
             out.append(("Full reveal", "fullreveal"))
         out.append(("Map", "map"))
@@ -183,6 +193,8 @@ class NhGame(Menu):
         """B on a game that has not ended opens the leave menu (prompt.LeaveMenu:
         "Keep playing" first, abandoning takes a move and two presses of A), so no
         stray B then A loses the game."""
+        if name != "A":
+            self.armed = None
         if name == "B" and kind != "long" and self.s["step"] != "end":
             from firmware.screens.prompt import LeaveMenu
             app.push(LeaveMenu.make("Abandon game", "abandon",
@@ -205,6 +217,10 @@ class NhGame(Menu):
     def choose(self, app, index):
         entries = self.entries(app)
         key = entries[index][1]
+        if key.startswith("spotted") and self.armed != key:
+            self.armed = key  # a reveal for good: A again does it (its label says so)
+            return
+        self.armed = None
         g = self.game(app)
         try:
             self.act(app, g, key)
