@@ -4,7 +4,7 @@ exactly like a Pico's USB serial port (pyserial, mpremote, `referee`).
 Two pty pairs and a relay thread do what ``socat pty,raw,echo=0 EXEC:"micropython -i"``
 does, without socat. The device's filesystem is a folder on the PC (its cwd).
 
-    python tools/vpico.py FS_DIR [--link /tmp/vpico] [--heap 192K] [--firmware] [--delay-ms N]
+    python tools/vpico.py FS_DIR [--link /tmp/vpico] [--heap 480K] [--firmware] [--delay-ms N]
                           [-- extra micropython args]
 
 ``--firmware`` first copies the firmware (shared_rules/, firmware/, boards/) into
@@ -150,12 +150,17 @@ def micropython_binary():
     return shutil.which("micropython")
 
 
+HEAP = "480K"  # about a Pico's 240K for the 64-bit port's objects (VirtualPico)
+
+
 class VirtualPico:
     """MicroPython unix port on a pty pair, relayed to a second pty whose slave
     path (``port``) a serial client opens.
 
     :param fs_dir: the device's filesystem (its working directory).
-    :param heap: MicroPython heap size (the Pico's is about 192K).
+    :param heap: MicroPython heap size. Default 480K: the 64-bit unix port's objects
+        are about twice a Pico's, so about a Pico's 240K (at 192K a sync of a small
+        Neo-Hunt game ran out of memory: found by a new user).
     :param argv: extra arguments after ``-i`` (e.g. a script that starts the app).
     :param firmware: True: install the firmware into ``fs_dir`` and run its main.py
         (unless ``argv`` says otherwise).
@@ -164,7 +169,7 @@ class VirtualPico:
         host side gets it (0: none), to test a device that answers late.
     """
 
-    def __init__(self, fs_dir, heap="192K", argv=(), firmware=False, delay_ms=0, start_timeout=15):
+    def __init__(self, fs_dir, heap=HEAP, argv=(), firmware=False, delay_ms=0, start_timeout=15):
         self.fs_dir = fs_dir
         self.start_timeout = start_timeout
         self.delay_ms = delay_ms
@@ -335,7 +340,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("fs_dir", help="folder that is the device's filesystem")
     parser.add_argument("--link", help="also make this symlink to the port, e.g. /tmp/vpico")
-    parser.add_argument("--heap", default="192K")
+    parser.add_argument("--heap", default=HEAP, help="MicroPython heap (default %(default)s: "
+                        "the 64-bit port's objects are twice a Pico's)")
     parser.add_argument("--firmware", action="store_true",
                         help="install the firmware into FS_DIR and run its main.py (Pocket Referee)")
     parser.add_argument("--delay-ms", type=int, default=0,

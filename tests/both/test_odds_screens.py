@@ -137,16 +137,17 @@ def test_gm_numbers_give_each_players_odds_against_the_hidden_numbers():
         fight.add(c)
     # H: d100 + 5 over 40 -> 36..100 = 65%; A, D: d20 + 4 over 12 -> 9..20 = 60%
     lines = gm_numbers(fight)
-    assert lines[1] == "AN12 DC12 D40"
+    assert lines[1] == "AN12 DC12 Def40"
     assert lines[2:4] == ["Ana H65 A60 D60", "Bo H65 A60 D60"]
-    assert lines[4:] == ["H: she hits it", "A, D: her Armour", "or Dodge beats", "its AN (d20)"]
+    assert lines[4:] == ["H: she hits it", "A, D: her Armour", "or Dodge beats", "its AN (d20);",
+                         "in percent"]
     # Rank 2 and +10 against Defense 30: 11..100 = 90%; AF 6 over AN 22: 17..20 = 20%;
     # DF 4: 19..20 = 10%; a dead player has no line
     ana.update({"rank": 2, "bonus": 10, "af": 6})
     crab.update({"an": 22, "defense": 30})
     bo["dead"] = True
     lines = gm_numbers(fight)
-    assert lines[1:3] == ["AN22 DC12 D30", "Ana H90 A20 D10"] and len(lines) == 7
+    assert lines[1:3] == ["AN22 DC12 Def30", "Ana H90 A20 D10"] and len(lines) == 8
     # a tie fails: AF 2 against AN 22 can never be beaten; Defense 120 is out of reach
     ana.update({"af": 2, "rank": 0, "bonus": 0})
     crab.update({"defense": 120})

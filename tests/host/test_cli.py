@@ -224,7 +224,7 @@ def _gm_numbers_keys():
     hidden = to_blocks(run.board)
     run.board.levels["A"] = True
     run.board.hold(run.app, 300)
-    assert "AN55 DC44 D77" in run.app.surface.lines()
+    assert "AN55 DC44 Def77" in run.app.surface.lines()
     return " ".join(typed).split(), to_blocks(run.board), hidden
 
 
@@ -235,7 +235,7 @@ def test_sim_scripted_hold_prints_the_frames_seen_while_held():
     parts = proc.stdout.split("--- A:hold=2000, frame at +")
     assert len(parts) >= 3, proc.stdout   # the frame as A goes down, then the secret
     assert "Hold A to see" in parts[1] and "AN55" not in parts[1]
-    assert any("AN55 DC44 D77" in part for part in parts[2:])
+    assert any("AN55 DC44 Def77" in part for part in parts[2:])
     last = parts[-1].split("---\n", 1)[1].splitlines()[8:]   # after the hold's frames
     assert "Hold A to see" in last and "AN55" not in "\n".join(last)
     # the console lines went to stderr, none into the frames

@@ -389,7 +389,7 @@ def test_gm_numbers_show_only_while_a_is_held():
     board, app = run.board, run.app
     board.levels["A"] = True
     board.hold(app, 100)
-    assert app.surface.lines()[1:3] == ["Crab 66/66", "AN55 DC44 D77"]
+    assert app.surface.lines()[1:3] == ["Crab 66/66", "AN55 DC44 Def77"]
     board.hold(app, 5000)
     assert "AN55" not in " ".join(app.surface.lines())   # 5 s at most
     board.levels["A"] = False

@@ -343,20 +343,23 @@ class FightScreen(Menu):
 
 def gm_numbers(fight):
     """The GM's lines for the hold-A view: per creature its state and HP, then AN,
-    DC, Defense, then each player's odds against them (gm_odds); a revealed creature
-    is marked *. A legend of the odds lines ends it."""
+    DC, Defense ("AN12 DC12 Def40"), then each player's odds against them (gm_odds);
+    a revealed creature is marked *. A legend of the odds lines ends it."""
     from shared_rules.cybercore.fight import status_line
     out = []
     odds = False
     for c in fight.combatants:
         if c["side"] == "foe":
             out.append(("*" if c.get("revealed") else "") + status_line(c, True))
-            out.append("AN%d DC%d D%d" % (c["an"], c["dc"], c["defense"]))
+            # (Def: its Defense; "D" is her Dodge in the odds lines below: found by a
+            # new user)
+            out.append("AN%d DC%d Def%d" % (c["an"], c["dc"], c["defense"]))
             lines = gm_odds(fight, c)
             odds = odds or bool(lines)
             out.extend(lines)
     if odds:
-        out.extend(["H: she hits it", "A, D: her Armour", "or Dodge beats", "its AN (d20)"])
+        out.extend(["H: she hits it", "A, D: her Armour", "or Dodge beats", "its AN (d20);",
+                    "in percent"])
     return out
 
 
