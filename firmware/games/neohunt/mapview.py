@@ -26,7 +26,18 @@ class NhMap(Screen):
     # UP/DOWN only pick the sector shown (a view: firmware.saving.moves_only)
     VIEW_ARROWS = True
     HELP = ("Up/Down sector\n"
-            "A or B back")
+            "A or B back\n"
+            "The chosen sector:\n"
+            "its tile (Open,\n"
+            "Lab...); cov: it\n"
+            "has cover; spr:\n"
+            "sprinklers; Wall:\n"
+            "its walled exits;\n"
+            "then who is there\n"
+            "(T2w: trooper 2\n"
+            "waits to arrive).\n"
+            "T by a sector: a\n"
+            "trooper is there")
 
     def draw(self, app, surface):
         g = open_game(app)
