@@ -361,6 +361,12 @@ class NetrunScreen(GridScreen):
             self.panel(surface, 2, "Ghost %s" % ghost if ghost else "No Ghost")
         else:
             self.panel(surface, 0, "T%d map" % pub["turn"])
+            # what A does here, on the screen (found by a new user: said only in help)
+            if self.s["cyb"] is not None:
+                self.panel(surface, 1, "A: enter")
+                self.panel(surface, 2, "Ghost here")
+            else:
+                self.panel(surface, 1, "B: back")
         at = self.at()
         self.panel(surface, 3, "At %s" % at)
         # what is there: its face-down chits first (the grid shows no mark for them
