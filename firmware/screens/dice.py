@@ -64,5 +64,7 @@ class DiceScreen(Menu):
         total, faces = roll_named(app.source, name)
         app.record("dice", "roll", {"die": name}, {"total": total, "faces": list(faces)},
                    RULES[name])
-        app.remember_roll(name, total)
-        self.s["last"] = name + " " + show_roll(name, total, faces)
+        # named as its menu entry names it ("00-99", not "2d10": found by a new user)
+        shown = DICE[name][0].split(" ")[0]
+        app.remember_roll(shown, total)
+        self.s["last"] = shown + " " + show_roll(name, total, faces)

@@ -285,8 +285,17 @@ def test_dice_flow_each_die_and_last_five():
                      " d20 Cybercore", ">d100 Cybercore", "d100 = 66 (6,6)", "Last d100:66 d20:3"]
     # R: all five, newest first, named (issue 19: dice history names its dice)
     lines, app = screen(7, "A A D A D A D A D A R")
-    assert lines[:6] == ["Last rolls (newest)", "d100: %d" % d100[0], "d20: %d" % d20, "2d10: %d" % two,
+    assert lines[:6] == ["Last rolls (newest)", "d100: %d" % d100[0], "d20: %d" % d20, "00-99: %d" % two,
                          "d10: %d" % d10, "d6: %d" % d6]
+
+
+def test_the_00_99_roll_is_named_as_its_menu_entry():
+    # found by a new user: the menu says "00-99 Cybernaut", the roll read "2d10 = 96"
+    lines, app = screen(7, "A D D A")
+    assert lines[3] == ">00-99 Cybernaut"
+    total = app.history[0][1]
+    assert app.history[0][0] == "00-99" and 0 <= total <= 99
+    assert lines[6].startswith("00-99 = %02d (" % total) and lines[7] == "Last 00-99:%d" % total
 
 
 def test_dice_history_keeps_five_newest_first():
