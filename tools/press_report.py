@@ -244,6 +244,15 @@ def report(data, where, erases=None, programmed=None, device=True):
         slow = sorted((p for p in presses if p["kind"] == kind), key=lambda p: -p["total"])[:3]
         lines.append("  %-22s slowest: %s" % ("", ", ".join("%s %s in %s" % (ms(p["total"]), p["button"], p["game"])
                                                       for p in slow)))
+        # the scripted whole game and the random flows apart, when both ran (found by a
+        # new user: the README gives them apart, the report only together)
+        whole = [p["total"] for p in presses if p["kind"] == kind and p["game"] == WHOLE_GAME]
+        if whole and len(whole) < len(us):
+            rest = [p["total"] for p in presses if p["kind"] == kind and p["game"] != WHOLE_GAME]
+            for name, part_us in (("the whole game", whole), ("the random flows", rest)):
+                lines.append("  %-22s %s: %d presses, p50 %s, p99 %s, max %s; %d over %d ms" % (
+                    "", name, len(part_us), ms(pct(part_us, 50)), ms(pct(part_us, 99)), ms(max(part_us)),
+                    over(part_us, limits[kind]), limits[kind]))
     lines.extend(by_screen(presses))
     cursor_bytes = sum(p["bytes"] for p in presses if p["kind"] == "cursor")
     cursor_files = sum(p["files"] for p in presses if p["kind"] == "cursor")

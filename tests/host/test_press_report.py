@@ -53,6 +53,22 @@ def test_report_splits_press_kinds_and_judges_each_budget():
     assert "%.0f erases an hour" % (20 / 201 * 720) in joined
 
 
+def test_the_whole_game_and_the_random_flows_are_given_apart_when_both_ran():
+    # found by a new user: the README gives the two apart, the report only together
+    text = "\n".join(
+        ["PBFLOWS 2", "PBBOOT 180000"]
+        + [_line("Dice", "other", 40000 + 1000 * i) for i in range(10)]
+        + [_line(press_report.WHOLE_GAME, "other", 50000) for i in range(98)]
+        + [_line(press_report.WHOLE_GAME, "other", 300000), _line(press_report.WHOLE_GAME, "other", 900000),
+           "PBDONE 0"])
+    joined = "\n".join(press_report.report(press_report.parse(text, 16), "test"))
+    assert "the whole game: 100 presses, p50 50.0 ms, p99 300.0 ms, max 900.0 ms; 2 over 100 ms" in joined
+    assert "the random flows: 10 presses, p50 44.0 ms, p99 49.0 ms, max 49.0 ms; 0 over 100 ms" in joined
+    # one of them alone: no such lines
+    alone = "\n".join([_line("Dice", "other", 40000), "PBDONE 0"])
+    assert "the random flows" not in "\n".join(press_report.report(press_report.parse(alone, 16), "test"))
+
+
 def _shown(game, kind, total, screen, family, act=1000, write=0, written=0):
     # with the screen the press was made on and its family (press_bench since issue 21)
     return "PB %s %s A %d %d 0 0 0 %d 2000 %d 1 700 -1 %s %s" % (
