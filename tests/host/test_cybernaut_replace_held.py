@@ -291,6 +291,31 @@ def test_the_game_re_placed_stays_in_hand_for_the_next_action(tmp_path, monkeypa
 SPOTS_HELD = ["M%d%d" % (r, c) for r in (6, 7, 8) for c in range(10)]
 
 
+def test_the_solo_placement_keeps_its_game_in_hand_for_the_next_action(tmp_path, monkeypatch):
+    # issue 21 (the whole game on the emulated Pico): the first action after the Solo
+    # placement (Add Cybernaut) made the game anew and paid the first keep's collection
+    from boards.sim import boot
+    from cyb_sim import Driver
+    from shared_rules.cybernaut.net import Game
+    board, app = boot(str(tmp_path), cyb_game.SEED)
+    d = Driver(board, app)
+    d.choose("Cybernaut")
+    d.choose("New game")
+    d.choose("Solo placement")
+    screen = cyb_game.game_screen(app)
+    assert screen.held is not None and screen.held[0] is screen.s["pub"] and screen.keeps
+    made = []
+    real_join = Game.join.__func__
+
+    def counted(cls, pack, public, secret):
+        made.append(1)
+        return real_join(cls, pack, public, secret)
+    monkeypatch.setattr(Game, "join", classmethod(counted))
+    d.choose("Add Cybernaut")
+    d.seq("D A")  # a Cybernaut and its sprawl: the action
+    assert made == [] and len(screen.s["pub"]["cybs"]) == 1
+
+
 def _open_replacement(d, app):
     """From the "Hand to NSA" screen: I am NSA, no regeneration: the re-placement grid."""
     d.press("A")  # I am NSA

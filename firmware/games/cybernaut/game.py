@@ -495,7 +495,10 @@ class GameScreen(Menu):
         a Pico, issue 21), only one public entry with how many were placed."""
         game = self.load(app)
         events = game.solo_setup(app.source)
-        self.store(app, game, events)
+        # kept in hand for the next action (nothing here changes it after: issue 21,
+        # the action after the placement made the game anew, ~43 ms of a Pico, and
+        # paid the first keep's collection, ~26)
+        self.store(app, game, events, False, True)
         rest = [e for e in events if e["kind"] != "nsa_setup"]
         app.record(GAME, "nsa_setup_solo", {"chits": len(events) - len(rest)}, {}, "Cybernaut III.A")
         journal(app, rest)  # (the end of the placement: public, as a placement by hand)
