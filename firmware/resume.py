@@ -280,20 +280,21 @@ def resume(app):
         problems.append(KEY_LOST % " and ".join(sealed))
     # the record's place before 2026-12-05, the data folder's root (a device updated
     # after a power cut cut a press short: found by review): moved to its folder
-    data = app.storage.read("press-ahead.wal")
-    if data:
+    data = app.storage.read("ahead/press-ahead.wal")
+    text = app.storage.read("press-ahead.wal")
+    if text:
+        if not data:
+            data = text
         try:
-            if app.storage.read("ahead/press-ahead.wal") is None:
-                app.storage.write_atomic("ahead/press-ahead.wal", data)
+            app.storage.write_atomic("ahead/press-ahead.wal", data)
             app.storage.remove("press-ahead.wal")
-        except OSError:
-            pass
-    data = None
+        except OSError:  # (no room to move it: replayed from where it is, found by
+            pass         # review; moved at a later boot)
+    text = None
     if resumed and not problems:
         # a press whose frame went before its save (firmware.app.App._act), cut off
         # by the power before it: replayed, or said not kept (not after a save found
         # bad: the game is then one step older, as the notice says)
-        data = app.storage.read("ahead/press-ahead.wal")
         if data and (resumed == PREV or data[2:18] == app.saved_sha[:16].encode()):
             text = _replay(app, data, resumed)
             if text:

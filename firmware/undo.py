@@ -284,6 +284,15 @@ class UndoMenu(Menu):
     TITLE = "Undo / Redo / Help"
     HELP = "Up/Down choose\nA select\nB or hold B back"
 
+    def draw(self, app, surface):
+        # the screen under it disarms what a second A there would do (Neo-Hunt's armed
+        # reveal: found by review, long B then Back left it armed)
+        if len(app.stack) > 1:
+            disarm = getattr(app.stack[-2], "disarm", None)
+            if disarm is not None:
+                disarm()
+        Menu.draw(self, app, surface)
+
     def items(self, app):
         return ["Undo last step", "Redo", "Back", "Buttons here"]
 

@@ -298,3 +298,30 @@ def test_a_spotted_reveal_takes_a_second_a_and_a_move_disarms_it(tmp_path):
     assert app.journal.next_seq == seq and "A again: reveal P1" in game.items(app)
     _quiet(board.press, app, "B")  # B disarms it too (and opens the leave menu)
     assert "P1 spotted" in game.items(app)
+
+
+def test_an_armed_reveal_is_saved_before_its_frame_and_long_b_disarms_it(tmp_path):
+    # found by review: the arming is RAM only, so a reveal's press cut by the power before
+    # its save could not be replayed (the replay only armed it): that press is saved
+    # before its frame; and long B (the Undo menu) left the reveal armed
+    import shutil
+    from boards.sim import boot
+    root = str(tmp_path / "game")
+    board, app = _quiet(run_script, root, 3, SPOT_KEYS)
+    game = app.top()
+    _quiet(board.press, app, "D")
+    _quiet(board.press, app, "A")  # armed
+    assert game.items(app)[1] == "A again: reveal P1"
+    _quiet(board.press, app, "B", True)  # the Undo menu over it
+    assert app.top().ID == "undo"
+    _quiet(board.press, app, "B")  # back
+    assert app.top() is game and game.items(app)[1] == "P1 spotted"  # disarmed
+    _quiet(board.press, app, "A")  # armed again
+    _quiet(app.handle, "A", "short")  # the reveal, cut before its frame
+    cut = str(tmp_path / "cut")
+    shutil.copytree(root, cut)
+    board2, again = _quiet(boot, cut, 3)
+    lines = _journal_lines(cut, again)
+    assert len([line for line in lines if '"player": "P1", "why": "spotted"' in line]) == 1
+    assert "P1 spotted" not in again.find("nh_game").items(again)  # kept, once
+    assert again.storage.read("ahead/press-ahead.wal") is None

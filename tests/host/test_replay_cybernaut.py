@@ -311,3 +311,29 @@ def test_out_of_memory_restoring_the_save_after_a_failed_replay_is_tried_again(t
     assert again.top().ID != "dice" and "Save problem" in again.surface.lines()[0]
     assert again.storage.read("ahead/press-ahead.wal") is None
     assert again.history == []  # the game as it was before the press (no roll yet)
+
+
+def test_a_record_in_the_root_is_replayed_where_it_is_when_it_cannot_be_moved(tmp_path, monkeypatch):
+    # found by review: no room to move it (storage full) lost the press silently
+    import os
+    from boards.sim import boot
+    from firmware.storage import Storage
+    root = str(tmp_path / "dice")
+    board, app = boot(root, 5)
+    board.press(app, "A")
+    board.press(app, "A")
+    app.handle("A", "short")
+    cut = str(tmp_path / "cut")
+    shutil.copytree(root, cut)
+    app.redraw()
+    os.rename(cut + "/ahead/press-ahead.wal", cut + "/press-ahead.wal")
+    os.rmdir(cut + "/ahead")
+    real = Storage.write_atomic
+
+    def full(self, name, data):
+        if name == "ahead/press-ahead.wal":
+            raise OSError(28, "no space left on device")
+        return real(self, name, data)
+    monkeypatch.setattr(Storage, "write_atomic", full)
+    board, again = boot(cut, 5)
+    assert again.history == app.history and len(again.history) == 2  # replayed

@@ -363,8 +363,8 @@ class NetrunScreen(GridScreen):
             self.panel(surface, 0, "T%d map" % pub["turn"])
             # what A does here, on the screen (found by a new user: said only in help)
             if self.s["cyb"] is not None:
-                self.panel(surface, 1, "A: enter")
-                self.panel(surface, 2, "Ghost here")
+                self.panel(surface, 1, "A: enter")  # ("Ghost here" read as where it is:
+                self.panel(surface, 2, "the Ghost")  # found by review)
             else:
                 self.panel(surface, 1, "B: back")
         at = self.at()

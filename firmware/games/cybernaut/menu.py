@@ -98,7 +98,7 @@ class CybernautMenu(Menu):
         result, first, second = encounter_roll(pack, app.source)
         app.record("cybernaut", "encounter", {}, {"dice": [first, second], "total": result.roll,
                                                   "result": result.text}, RULE_ENCOUNTER)
-        app.remember_roll("2d10", result.roll)
+        app.remember_roll("00-99", result.roll)
         from firmware.screens.result import show  # a roll's result: until A
         show(app, "Encounter V.D", ["Roll %02d (%d,%d)" % (result.roll, first, second),
                                     result.text])
@@ -150,7 +150,7 @@ class InteractionScreen(Menu):
         if encounter is not None:
             enc, first, second = encounter
             outcome["encounter"] = {"dice": [first, second], "total": enc.roll, "result": enc.text}
-            app.remember_roll("2d10", enc.roll)
+            app.remember_roll("00-99", enc.roll)
             lines.append("Encounter %02d:" % enc.roll)
             lines.append(enc.text)
         if pack.placeholder:

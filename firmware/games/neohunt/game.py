@@ -62,6 +62,19 @@ class NhGame(Menu):
         # RAM only: a reboot or any move disarms it
         self.armed = None
 
+    @property
+    def SHOWS_SECRET(self):
+        """While a reveal is armed, and to the end of the press that makes it: that
+        press is saved before its frame (firmware.app.App._act), as a press on a
+        secret shown is, since a replay after a power cut could not arm it again (RAM
+        only) and would only arm it (found by review)."""
+        return self.armed is not None
+
+    def disarm(self):
+        """Another screen goes over this one (firmware.undo.UndoMenu: long B, which
+        never reaches ``on_button``): an armed reveal is disarmed (found by review)."""
+        self.armed = None
+
     def game(self, app):
         """The Game (opened from the sealed state once)."""
         if self._game is None:
@@ -220,8 +233,9 @@ class NhGame(Menu):
         if key.startswith("spotted") and self.armed != key:
             self.armed = key  # a reveal for good: A again does it (its label says so)
             return
-        self.armed = None
-        g = self.game(app)
+        if not key.startswith("spotted"):
+            self.armed = None  # (a reveal's stays armed to the end of its press:
+        g = self.game(app)     # SHOWS_SECRET, the press saved before its frame)
         try:
             self.act(app, g, key)
         except RuleError as exc:
