@@ -209,8 +209,8 @@ def _lines_start(storage, name, count):
 def _same_lines(storage, name, start, lines):
     """True when journal file ``name`` from byte ``start`` to its end is the lines
     ``lines`` hold ([file, text, ...], each text a str or a tuple/list of str or
-    bytes parts), byte for byte: read a part's length at a time (no copy of them
-    all joined, no tail as long on the heap)."""
+    bytes parts), byte for byte: read at most 1 KB at a time (no copy of them all
+    joined, no tail as long on the heap)."""
     handle = storage.open(storage.path(name), "rb")
     try:
         handle.seek(start)
@@ -218,8 +218,9 @@ def _same_lines(storage, name, start, lines):
             text = lines[index]
             for part in (text if isinstance(text, (tuple, list)) else (text,)):
                 part = part.encode() if isinstance(part, str) else bytes(part)
-                if handle.read(len(part)) != part:
-                    return False
+                for at in range(0, len(part), 1024):  # (an entry's text may be KBs)
+                    if handle.read(min(1024, len(part) - at)) != part[at:at + 1024]:
+                        return False
         return handle.read(1) == b""
     finally:
         handle.close()

@@ -139,8 +139,8 @@ def test_gm_numbers_give_each_players_odds_against_the_hidden_numbers():
     lines = gm_numbers(fight)
     assert lines[1] == "AN12 DC12 Def40"
     assert lines[2:4] == ["Ana H65 A60 D60", "Bo H65 A60 D60"]
-    assert lines[4:] == ["H: she hits it", "A, D: her Armour", "or Dodge beats", "its AN (d20);",
-                         "in percent"]
+    assert lines[4:] == ["H: she hits it", "A, D: her Armour", "or Dodge beats", "its AN (d20)",
+                         "(all in percent)"]
     # Rank 2 and +10 against Defense 30: 11..100 = 90%; AF 6 over AN 22: 17..20 = 20%;
     # DF 4: 19..20 = 10%; a dead player has no line
     ana.update({"rank": 2, "bonus": 10, "af": 6})

@@ -358,8 +358,8 @@ def gm_numbers(fight):
             odds = odds or bool(lines)
             out.extend(lines)
     if odds:
-        out.extend(["H: she hits it", "A, D: her Armour", "or Dodge beats", "its AN (d20);",
-                    "in percent"])
+        out.extend(["H: she hits it", "A, D: her Armour", "or Dodge beats", "its AN (d20)",
+                    "(all in percent)"])
     return out
 
 
