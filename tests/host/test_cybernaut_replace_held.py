@@ -231,14 +231,9 @@ def test_the_first_cursor_move_on_a_grid_an_action_opened_works_out_nothing_agai
     assert place.shown is seen  # the view as the first frame worked it out
 
 
-def test_the_regeneration_menu_reads_the_game_in_hand_and_leaves_it_for_the_action(tmp_path, monkeypatch):
-    # issue 21 (the whole game's bench on the emulated Pico): the NSA's regeneration
-    # menu took the game in hand to list the destroyed chits, so its choice made the
-    # game anew (~58 ms); it reads it now (GameScreen.peek) and leaves it in hand
-    from boards.sim import boot
+def _games_made(monkeypatch):
+    """A list that gets an item each time a Game is made from a state (Game.join)."""
     from shared_rules.cybernaut.net import Game
-    board, app = boot(str(tmp_path), cyb_game.SEED)
-    d = _after_first_netrun(board, app)
     made = []
     real_join = Game.join.__func__
 
@@ -246,6 +241,17 @@ def test_the_regeneration_menu_reads_the_game_in_hand_and_leaves_it_for_the_acti
         made.append(1)
         return real_join(cls, pack, public, secret)
     monkeypatch.setattr(Game, "join", classmethod(counted))
+    return made
+
+
+def test_the_regeneration_menu_reads_the_game_in_hand_and_leaves_it_for_the_action(tmp_path, monkeypatch):
+    # issue 21 (the whole game's bench on the emulated Pico): the NSA's regeneration
+    # menu took the game in hand to list the destroyed chits, so its choice made the
+    # game anew (~58 ms); it reads it now (GameScreen.peek) and leaves it in hand
+    from boards.sim import boot
+    board, app = boot(str(tmp_path), cyb_game.SEED)
+    d = _after_first_netrun(board, app)
+    made = _games_made(monkeypatch)
     d.press("A")  # I am NSA: the regeneration menu, its entries read from the game
     assert app.top().ID == "cn_regen"
     screen = cyb_game.game_screen(app)
@@ -264,7 +270,6 @@ def test_the_game_re_placed_stays_in_hand_for_the_next_action(tmp_path, monkeypa
     # issue 21: the real re-placement stored its game without keeping it, so the
     # game's next action made it anew (~46 ms of a Pico, after each re-placement)
     from boards.sim import boot
-    from shared_rules.cybernaut.net import Game
     board, app = boot(str(tmp_path), cyb_game.SEED)
     d = _after_first_netrun(board, app)
     _open_replacement(d, app)
@@ -275,13 +280,7 @@ def test_the_game_re_placed_stays_in_hand_for_the_next_action(tmp_path, monkeypa
     screen = cyb_game.game_screen(app)
     assert screen.held is not None and screen.held[0] is screen.s["pub"]
     assert screen.s["pub"]["after"] is None  # the re-placement is done
-    made = []
-    real_join = Game.join.__func__
-
-    def counted(cls, pack, public, secret):
-        made.append(1)
-        return real_join(cls, pack, public, secret)
-    monkeypatch.setattr(Game, "join", classmethod(counted))
+    made = _games_made(monkeypatch)
     d.press("A")  # the hand-back read
     seg = screen.s["pub"]["seg"]
     assert screen.act(app, "next_segment")
@@ -296,7 +295,6 @@ def test_the_solo_placement_keeps_its_game_in_hand_for_the_next_action(tmp_path,
     # placement (Add Cybernaut) made the game anew and paid the first keep's collection
     from boards.sim import boot
     from cyb_sim import Driver
-    from shared_rules.cybernaut.net import Game
     board, app = boot(str(tmp_path), cyb_game.SEED)
     d = Driver(board, app)
     d.choose("Cybernaut")
@@ -304,13 +302,7 @@ def test_the_solo_placement_keeps_its_game_in_hand_for_the_next_action(tmp_path,
     d.choose("Solo placement")
     screen = cyb_game.game_screen(app)
     assert screen.held is not None and screen.held[0] is screen.s["pub"] and screen.keeps
-    made = []
-    real_join = Game.join.__func__
-
-    def counted(cls, pack, public, secret):
-        made.append(1)
-        return real_join(cls, pack, public, secret)
-    monkeypatch.setattr(Game, "join", classmethod(counted))
+    made = _games_made(monkeypatch)
     d.choose("Add Cybernaut")
     d.seq("D A")  # a Cybernaut and its sprawl: the action
     assert made == [] and len(screen.s["pub"]["cybs"]) == 1

@@ -151,14 +151,7 @@ def test_a_record_left_in_the_root_by_older_firmware_is_replayed_and_moved(tmp_p
     # file stayed there for good
     import os
     from boards.sim import boot
-    root = str(tmp_path / "dice")
-    board, app = boot(root, 5)
-    board.press(app, "A")
-    board.press(app, "A")
-    app.handle("A", "short")  # the second roll, cut before its save
-    cut = str(tmp_path / "cut")
-    shutil.copytree(root, cut)
-    app.redraw()
+    board, app, cut = _dice_cut(tmp_path, 1)  # the second roll cut before its save
     os.rename(cut + "/ahead/press-ahead.wal", cut + "/press-ahead.wal")  # where it was
     os.rmdir(cut + "/ahead")
     board, again = boot(cut, 5)
@@ -193,20 +186,30 @@ def test_a_replayed_replacement_keeps_where_its_parked_line_starts(tmp_path):
 
 
 
+def _dice_cut(tmp_path, rolls):
+    """The Dice screen, ``rolls`` rolls saved, then one more cut before its save (a
+    copy of the data folder between its press and its frame), its frame then drawn.
+    :returns: (board, app, the cut's folder)."""
+    from boards.sim import boot
+    root = str(tmp_path / "dice")
+    board, app = boot(root, 5)
+    board.press(app, "A")  # the main menu's first entry: Dice
+    for _ in range(rolls):
+        board.press(app, "A")
+    app.handle("A", "short")
+    cut = str(tmp_path / "cut")
+    shutil.copytree(root, cut)
+    app.redraw()
+    return board, app, cut
+
+
 def test_a_replay_out_of_memory_at_its_start_leaves_the_storage_unpatched(tmp_path):
     # found by review: out of memory at the key or the nonce, before the replay's try,
     # left Storage.append and size patched: every later journal line went to a list
     import os
     from boards.sim import boot
     import firmware.app as app_module
-    root = str(tmp_path / "dice")
-    board, app = boot(root, 5)
-    board.press(app, "A")
-    board.press(app, "A")
-    app.handle("A", "short")  # a roll, cut before its save
-    cut = str(tmp_path / "cut")
-    shutil.copytree(root, cut)
-    app.redraw()
+    board, app, cut = _dice_cut(tmp_path, 1)  # the second roll cut before its save
     made = app_module.App.__init__
     armed = [True]
 
@@ -286,13 +289,7 @@ def test_out_of_memory_restoring_the_save_after_a_failed_replay_is_tried_again(t
     # and the MemoryError stopped the boot (its record already removed)
     from boards.sim import boot
     import firmware.resume as resume
-    root = str(tmp_path / "dice")
-    board, app = boot(root, 5)
-    board.press(app, "A")
-    app.handle("A", "short")
-    cut = str(tmp_path / "cut")
-    shutil.copytree(root, cut)
-    app.redraw()
+    board, app, cut = _dice_cut(tmp_path, 0)
     with open(cut + "/ahead/press-ahead.wal") as handle:
         record = json.loads(handle.read())
     record[13] = "not_this_screen"  # a press that led elsewhere: its replay is not kept
@@ -319,14 +316,7 @@ def test_a_record_in_the_root_is_replayed_where_it_is_when_it_cannot_be_moved(tm
     import os
     from boards.sim import boot
     from firmware.storage import Storage
-    root = str(tmp_path / "dice")
-    board, app = boot(root, 5)
-    board.press(app, "A")
-    board.press(app, "A")
-    app.handle("A", "short")
-    cut = str(tmp_path / "cut")
-    shutil.copytree(root, cut)
-    app.redraw()
+    board, app, cut = _dice_cut(tmp_path, 1)
     os.rename(cut + "/ahead/press-ahead.wal", cut + "/press-ahead.wal")
     os.rmdir(cut + "/ahead")
     real = Storage.write_atomic
