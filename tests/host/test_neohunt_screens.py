@@ -280,22 +280,24 @@ def test_a_spotted_reveal_takes_a_second_a_and_a_move_disarms_it(tmp_path):
     _quiet(board.press, app, "D")
     _quiet(board.press, app, "A")  # arms it: nothing revealed, the entry says so
     assert app.top() is game and app.journal.next_seq == seq
-    assert game.items(app)[1] == "A again: reveal P1"
+    assert game.items(app)[1] == "A again=reveal P1"
     _quiet(board.press, app, "D")  # a move disarms it
     assert game.items(app)[1:3] == ["P1 spotted", "P2 spotted"]
     _quiet(board.press, app, "A")  # P2 armed
-    assert game.items(app)[2] == "A again: reveal P2" and app.journal.next_seq == seq
+    assert game.items(app)[2] == "A again=reveal P2" and app.journal.next_seq == seq
     _quiet(board.press, app, "A")  # and revealed
     assert app.top().ID != "nh_game" and app.surface.lines()[0] == "Spotted"
     # (her place, then the commitment of her hidden move opened)
     assert [e["in"].get("player") for e in app.journal.recent if e["kind"] == "reveal"][-2:] == ["P2", None]
     _quiet(board.press, app, "A")  # the notice read
     assert app.top() is game and "P2 spotted" not in game.items(app)
+    # nothing left armed, and no press on it now saved before its frame (found by review)
+    assert game.armed is None and not game.SHOWS_SECRET
     seq = app.journal.next_seq
     while game.items(app)[game.s["sel"]] != "P1 spotted":
         _quiet(board.press, app, "U")
     _quiet(board.press, app, "A")  # only arms it
-    assert app.journal.next_seq == seq and "A again: reveal P1" in game.items(app)
+    assert app.journal.next_seq == seq and "A again=reveal P1" in game.items(app)
     _quiet(board.press, app, "B")  # B disarms it too (and opens the leave menu)
     assert "P1 spotted" in game.items(app)
 
@@ -311,13 +313,15 @@ def test_an_armed_reveal_is_saved_before_its_frame_and_long_b_disarms_it(tmp_pat
     game = app.top()
     _quiet(board.press, app, "D")
     _quiet(board.press, app, "A")  # armed
-    assert game.items(app)[1] == "A again: reveal P1"
+    assert game.items(app)[1] == "A again=reveal P1"
     _quiet(board.press, app, "B", True)  # the Undo menu over it
     assert app.top().ID == "undo"
     _quiet(board.press, app, "B")  # back
     assert app.top() is game and game.items(app)[1] == "P1 spotted"  # disarmed
-    _quiet(board.press, app, "A")  # armed again
+    _quiet(board.press, app, "A")  # armed again: RAM only, saved after its frame as any press
+    assert not game.SHOWS_SECRET
     _quiet(app.handle, "A", "short")  # the reveal, cut before its frame
+    assert game.SHOWS_SECRET  # this press saved before it
     cut = str(tmp_path / "cut")
     shutil.copytree(root, cut)
     board2, again = _quiet(boot, cut, 3)

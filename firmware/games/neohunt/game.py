@@ -61,14 +61,16 @@ class NhGame(Menu):
         # hidden varan's place for good, and the cursor then sat on the next one);
         # RAM only: a reboot or any move disarms it
         self.armed = None
+        # True from the press that reveals until this screen's next frame (RAM only)
+        self.revealing = False
 
     @property
     def SHOWS_SECRET(self):
-        """While a reveal is armed, and to the end of the press that makes it: that
-        press is saved before its frame (firmware.app.App._act), as a press on a
-        secret shown is, since a replay after a power cut could not arm it again (RAM
-        only) and would only arm it (found by review)."""
-        return self.armed is not None
+        """True for the press that reveals an armed place: it is saved before its
+        frame (firmware.app.App._act), as a press on a secret shown is, since a replay
+        after a power cut could not arm it again (RAM only) and would only arm it
+        (found by review). Not for the arming press: what it changes is RAM only."""
+        return self.revealing
 
     def disarm(self):
         """Another screen goes over this one (firmware.undo.UndoMenu: long B, which
@@ -172,7 +174,7 @@ class NhGame(Menu):
             for q in range(len(players)):  # trooper search or sensors found her
                 if players[q]["varan"] is not None and g.state(q) != "visible":
                     key = "spotted%d" % q
-                    out.append((("A again: reveal %s" if self.armed == key else "%s spotted")
+                    out.append((("A again=reveal %s" if self.armed == key else "%s spotted")
                                 % players[q]["name"], key))
         elif step == "end":
             out.append(("Full reveal", "fullreveal"))
@@ -199,6 +201,7 @@ class NhGame(Menu):
         return [head]
 
     def draw(self, app, surface):
+        self.revealing = False  # (its press is over: the notice over it is read)
         Menu.draw(self, app, surface)
         surface.text(0, 0, self.TITLE, True)
 
@@ -233,9 +236,9 @@ class NhGame(Menu):
         if key.startswith("spotted") and self.armed != key:
             self.armed = key  # a reveal for good: A again does it (its label says so)
             return
-        if not key.startswith("spotted"):
-            self.armed = None  # (a reveal's stays armed to the end of its press:
-        g = self.game(app)     # SHOWS_SECRET, the press saved before its frame)
+        self.revealing = key.startswith("spotted")  # (SHOWS_SECRET)
+        self.armed = None
+        g = self.game(app)
         try:
             self.act(app, g, key)
         except RuleError as exc:
