@@ -47,6 +47,14 @@ def _dice(board, app):
     assert app.top().ID == "dice"
 
 
+def _ends_verified(app):
+    """End ``app``'s session: its journal is whole and `referee verify` finds nothing."""
+    name = app.journal_name()
+    app.end_session()
+    entries, torn = read_journal(app.storage.read(name), name)
+    assert not torn and verify_entries(entries)[0] == []
+
+
 def _cut_after_press(root, app, name="A", kind="short"):
     """Press ``name`` (``kind``: "short" or "long"; handle only: its frame not shown
     yet) and copy the data folder then (the cut); then draw its frame (and save).
@@ -79,10 +87,7 @@ def test_a_roll_cut_off_before_its_save_is_replayed_to_the_same_state_and_journa
     assert again.surface.lines()[0] == "Undo", again.surface.lines()
     assert len(again.history) == 1
     # the dice stay verifiable
-    name = again.journal_name()
-    again.end_session()
-    entries, torn = read_journal(again.storage.read(name), name)
-    assert not torn and verify_entries(entries)[0] == []
+    _ends_verified(again)
 
 
 def test_the_frame_goes_up_after_the_record_and_before_the_save():
@@ -152,10 +157,7 @@ def test_a_replay_that_leads_elsewhere_is_a_press_not_kept_and_said():
     assert state[0] == before[0] and state[1] == before[1]
     # the roll the press journaled stays used (its dice block is not drawn again)
     assert state[2] > before[2]
-    name = again.journal_name()
-    again.end_session()
-    entries, torn = read_journal(again.storage.read(name), name)
-    assert not torn and verify_entries(entries)[0] == []
+    _ends_verified(again)
 
 
 def test_a_save_after_the_frame_that_fails_is_a_press_not_kept_and_its_record_goes():
