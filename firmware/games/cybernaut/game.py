@@ -181,12 +181,10 @@ class GameScreen(Menu):
         ~45 ms of a Pico a load). Only the texts of the sealed groups are kept
         (``group_texts``, ~2 KB): a group sealed as before is not opened again (~20 ms
         a KB)."""
-        self.apart()
-        held = self.held
+        game = self._in_hand()
         self.held = None
-        if held is not None and held[0] is self.s["pub"] and held[1] is self.s["sec"]:
-            return held[2]
-        held = None
+        if game is not None:
+            return game
         self.seal_groups()
         public = _copy(self.s["pub"])  # a copy: trial changes stay off the save
         sec = self.s["sec"]
@@ -214,6 +212,15 @@ class GameScreen(Menu):
             secret = json.loads("".join([app.unseal(piece) for piece in sec]))
         return Game.join(app.pack(PACK), public, secret)
 
+    def _in_hand(self):
+        """The game in hand (``held``) while the state is the one it was stored as,
+        its public part apart from it first (``apart``); else None."""
+        self.apart()
+        held = self.held
+        if held is not None and held[0] is self.s["pub"] and held[1] is self.s["sec"]:
+            return held[2]
+        return None
+
     def peek(self, app):
         """The Game for reading only (a menu's entries, a check, a result): the one in
         hand, left in hand for the next ``load``; else ``load``'s, then kept in hand
@@ -221,10 +228,9 @@ class GameScreen(Menu):
         it past the press (the next action changes it). Issue 21: a read took the game
         in hand, and the action after it made the game anew (~45-60 ms of a Pico: the
         NSA's regeneration menu, the whole game's bench)."""
-        self.apart()
-        held = self.held
-        if held is not None and held[0] is self.s["pub"] and held[1] is self.s["sec"]:
-            return held[2]
+        game = self._in_hand()
+        if game is not None:
+            return game
         game = self.load(app)  # (its parts are copies: nothing shared with the state)
         if self.keeps:
             self.held = (self.s["pub"], self.s["sec"], game)
