@@ -108,3 +108,23 @@ def mark(app, before, counter, shown=None):
     return step_slot(pos)
 
 
+
+
+def extend(app, before):
+    """The journal entries from seq ``before`` on, journaled by work an action left
+    for after its frame (Cybernaut's re-placement, Solo placement and game's end:
+    firmware.games.cybernaut.game.GameScreen.later), join that action, the last one
+    in ``app.undo``: an undo names them, and when they revealed a secret (``barrier``)
+    the state after them is the oldest kept (that action can no longer be undone),
+    as ``mark`` would have made it had the action journaled them itself."""
+    undo = app.undo
+    if not undo or app.journal.next_seq == before:
+        return
+    pos = undo[2]
+    for act in undo[4]:
+        if act[0] == pos - 1 and act[2] == before:
+            act[2] = app.journal.next_seq
+            act[4] = app.source.counter
+    why = barrier(app, before, None)
+    if why:
+        app.undo = [0, pos, pos, pos, [], [], [pos] + why]

@@ -474,6 +474,14 @@ class HandBack(Screen):
         if name == A or name == B:
             app.pop()
 
+    def on_tick(self, app, now):
+        """The screen under it goes on with its work between presses (Cybernaut's
+        re-placement, done after this frame: GameScreen.on_tick)."""
+        stack = app.stack
+        at = stack.index(self) if self in stack else 0
+        if at:  # (the one under this screen: a result may be over a result)
+            stack[at - 1].on_tick(app, now)
+
 
 class LeaveMenu(Screen):
     """A destructive choice made on purpose (quit a game, end a fight): opened by

@@ -77,6 +77,14 @@ class ResultScreen(Screen):
         elif name == B:
             s["b"] = True
 
+    def on_tick(self, app, now):
+        """The screen under it goes on with its work between presses (Cybernaut's
+        Solo placement, done after this frame: GameScreen.on_tick)."""
+        stack = app.stack
+        at = stack.index(self) if self in stack else 0
+        if at:  # (the one under this screen: a result may be over a result)
+            stack[at - 1].on_tick(app, now)
+
 
 def show(app, title, lines):
     """Push a result screen of ``lines`` (public text only) over the top screen."""

@@ -12,6 +12,7 @@ import gc
 from check import Bound
 
 GRIDS = ("A", "B", "C", "M")
+SPOTS = ["M%d%d" % (r, c) for r in (6, 7, 8) for c in range(10)]  # the re-placements'
 
 
 def _size(grid):
@@ -165,6 +166,31 @@ def after_run(d, spots):
     d.press("A")  # the blank hand-back screen
 
 
+def to_replacement(board, app):
+    """``set_up``, the first netrun (logged off), "NSA regen+place", "I am NSA" and no
+    regeneration: the NSA's placement grid on top. :returns: the Driver."""
+    d = set_up(board, app)
+    place_ss(d, "Sprawl-3")
+    next_to(d, 2)
+    netrun(d, "M00", ("M01", "M00"))
+    d.choose("NSA regen+place")
+    d.press("A")  # I am NSA
+    if app.top().ID == "cn_regen":
+        d.choose("None")
+    assert app.top().ID == "cn_place" and app.top().s["mode"] == "replace"
+    return d
+
+
+def cursor_to(d, address):
+    """Move the placement grid's cursor to ``address`` (arrows: no save)."""
+    row, col = int(address[1]), int(address[2])
+    top = d.app.top()
+    while top.s["r"] != row:
+        d.press("D" if top.s["r"] < row else "U")
+    while top.s["c"] != col:
+        d.press("R" if top.s["c"] < col else "L")
+
+
 def set_up(board, app):
     """A new game on the simulator's buttons: the NSA placed Solo, one Cybernaut added
     (Cyb-2, RealWorld 3, Wetware 6, in Sprawl-1), Cybernauts done. :returns: the Driver."""
@@ -182,7 +208,7 @@ def play(board, app, on_turn=None):
     """Play the whole game; ``on_turn(turn)`` is called at each turn's start.
     :returns: the Driver."""
     d = set_up(board, app)
-    spots = ["M%d%d" % (r, c) for r in (6, 7, 8) for c in range(10)]
+    spots = SPOTS
     for turn in range(1, 11):
         gc.collect()
         if on_turn is not None:

@@ -98,8 +98,8 @@ def test_a_group_whose_chits_did_not_change_keeps_its_sealed_text(tmp_path):
     # same chits, so a save of a game that did not change writes nothing
     from boards.sim import boot
     board, app = boot(str(tmp_path), 3)
-    for key in ("D", "D", "A", "D", "D", "A", "D", "A"):  # Cybernaut, New game, Solo
-        board.press(app, key)
+    for key in ("D", "D", "A", "D", "D", "A", "D", "A", "A"):  # Cybernaut, New game,
+        board.press(app, key)  # Solo, its result screen closed
     screen = app.top()
     assert screen.ID == "cn_game" and screen.s["msg"] == "NSA chits placed"
     before = list(screen.s["sec"]["groups"])
@@ -197,8 +197,8 @@ def test_chits_with_other_keys_start_their_own_group_and_open_as_they_were(tmp_p
     from firmware.games.cybernaut import commit
     from firmware.games.cybernaut.game import GROUP_CHITS
     board, app = boot(str(tmp_path), 3)
-    for key in ("D", "D", "A", "D", "D", "A", "D", "A"):  # Cybernaut, New game, Solo
-        board.press(app, key)
+    for key in ("D", "D", "A", "D", "D", "A", "D", "A", "A"):  # Cybernaut, New game,
+        board.press(app, key)  # Solo, its result screen closed
     screen = app.top()
     game = screen.load(app)
     public, secret = game.split()

@@ -11,7 +11,7 @@ from boards.sim import run_script
 # a new Cybernaut game, the device places the NSA's chits, Cyb-1 logs on; the
 # Netrunner moves her Ghost to M02 and strikes, ends her part; the NSA moves the
 # Hunter from M03 onto M02: its strike eliminates Cyb-1 and the netrun is over
-NETRUN = "D D A D D A D A A A D A D A D D A D A A D A"
+NETRUN = "D D A D D A D A A A A D A D A D D A D A A D A"  # (A: the Solo result read)
 NSA_STRIKE = "A R A R A A B D D D A B A A R R R A L"  # B D D D A: End my part
 
 

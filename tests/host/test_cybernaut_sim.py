@@ -43,7 +43,8 @@ NETRUN = [
     ("ghost_step", "Cybernaut VII.E.1", {"from": "A12", "to": "A22", "ops": 4}),
     ("netrun_end", "Cybernaut VII.H.1", {"how": "logoff", "impulse": 2}),
     ("regenerated", "Cybernaut VII.H.4", {}),
-    ("nsa_replaced", "Cybernaut VII.H.5", {}),
+    ("nsa_hid", "Cybernaut VII.H.5", {}),  # the press: the NSA is done (public)
+    ("nsa_replaced", "Cybernaut VII.H.5", {}),  # after its frame (issue 21), sealed
 ]
 
 
@@ -310,6 +311,8 @@ def test_after_solo_placement_the_menu_offers_add_cybernaut_and_the_list_says_wh
     game = app.top()
     assert game.ID == "cn_game"
     game.s["sel"] = game.items(app).index("Solo placement")
+    board.press(app, "A")
+    assert app.top().ID == "result"  # what the device did, until A (issue 21)
     board.press(app, "A")
     assert app.top() is game and game.items(app)[game.s["sel"]] == "Add Cybernaut"
     board.press(app, "A")

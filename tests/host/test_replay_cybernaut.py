@@ -12,32 +12,7 @@ import cyb_game
 from shared_rules.journal import read_journal
 from shared_rules.verify import verify_entries
 
-SPOTS = ["M%d%d" % (r, c) for r in (6, 7, 8) for c in range(10)]
-
-
-def _after_first_netrun(board, app):
-    """cyb_game.set_up, the first netrun (logged off), "NSA regen+place", "I am NSA"
-    and no regeneration: the NSA's placement grid on top. :returns: the Driver."""
-    d = cyb_game.set_up(board, app)
-    cyb_game.place_ss(d, "Sprawl-3")
-    cyb_game.next_to(d, 2)
-    cyb_game.netrun(d, "M00", ("M01", "M00"))
-    d.choose("NSA regen+place")
-    d.press("A")  # I am NSA
-    if app.top().ID == "cn_regen":
-        d.choose("None")
-    assert app.top().ID == "cn_place" and app.top().s["mode"] == "replace"
-    return d
-
-
-def _cursor_to(d, address):
-    """Move the placement grid's cursor to ``address`` (arrows: no save)."""
-    row, col = int(address[1]), int(address[2])
-    top = d.app.top()
-    while top.s["r"] != row:
-        d.press("D" if top.s["r"] < row else "U")
-    while top.s["c"] != col:
-        d.press("R" if top.s["c"] < col else "L")
+from cyb_game import SPOTS, cursor_to as _cursor_to, to_replacement as _after_first_netrun
 
 
 def _boot_cut(tmp_path, root, index):
@@ -79,12 +54,21 @@ def test_each_replacement_press_cut_before_its_save_comes_back(tmp_path):
         assert again.storage.read(again.journal_name()) == now, index
         index += 1
         if app.top().ID != "cn_place":
-            # the real re-placement: its commitments (a fresh salt each) journaled once
-            assert len(now) > len(journal)
+            # the plan whole: the press journals that the NSA hid again and leaves the
+            # real re-placement for after its frame (issue 21), in both games
             kinds = [e["kind"] for e in read_journal(now, "j")[0]]
-            assert "commit" in kinds[-20:]
-            # the cut's game goes on to the end of its session, verifiable
+            assert kinds[-1] == "nsa_hid" and len(now) > len(journal)
+            for one in (app, again):
+                assert one.find("cn_game").s["todo"] == "replace"
+            # between presses it is done: its commitments (a fresh salt each)
+            # journaled once, in the cut's game too
+            cut_board.hold(again, 50)
             name = again.journal_name()
+            kinds = [e["kind"] for e in read_journal(again.storage.read(name), name)[0]]
+            at = kinds.index("nsa_hid")
+            assert kinds[at + 1] == "nsa_replaced" and kinds.count("commit_parked") == 1
+            assert "todo" not in again.find("cn_game").s and kinds[-1] == "commit_parked"
+            # the cut's game goes on to the end of its session, verifiable
             again.end_session()
             entries, torn = read_journal(again.storage.read(name), name)
             assert not torn and verify_entries(entries)[0] == []
@@ -163,8 +147,9 @@ def test_a_record_left_in_the_root_by_older_firmware_is_replayed_and_moved(tmp_p
 def test_a_replayed_replacement_keeps_where_its_parked_line_starts(tmp_path):
     # found by review: the replay of the real re-placement (its lines in the file
     # already) kept its parked commitments' reference pointing past them, so the
-    # game's end read the journal from its start for it (issue 21); it is now the
-    # press's own: the line of the "commit_parked" entry
+    # game's end read the journal from its start for it (issue 21); the real
+    # re-placement is now done after the frame, after the replay at a boot too: its
+    # reference is the line of the "commit_parked" entry in either game
     from boards.sim import boot
     from firmware.games.cybernaut.commit import PARK, _at
     root = str(tmp_path / "data")
@@ -175,9 +160,12 @@ def test_a_replayed_replacement_keeps_where_its_parked_line_starts(tmp_path):
         _cursor_to(d, SPOTS[index])
         app.handle("A", "short")
         index += 1
-    # the last placement: the real re-placement, cut before its save
-    board, again = _boot_cut(tmp_path, root, index)
+    # the last placement, cut before its save; the real re-placement then, between
+    # presses, in both games (issue 21: after the frame)
+    cut_board, again = _boot_cut(tmp_path, root, index)
     app.redraw()
+    board.hold(app, 50)
+    cut_board.hold(again, 50)
     kept = app.find("cn_game").state()["pub"]["parked"]
     replayed = again.find("cn_game").state()["pub"]["parked"]
     assert replayed == kept and len(kept[-1]) == 3

@@ -66,12 +66,13 @@ def reveal_rule(events, chit):
     return first or RULE_REVEALED
 
 
-def sync(app, game, events=None, replaced=False):
+def sync(app, game, events=None, replaced=False, end=True):
     """Bring the commitments in line with ``game`` (a cybernaut_net.Game about to be
     stored): reveal the commitment of every chit now public, commit every face-down
     chit in cyberspace that has none (``replaced``: every re-placed NSA chit, i.e.
     each face-down one but the Nexus chits, gets a new one, VII.H.5); after the game
-    is over, reveal every still-sealed commitment of the game (IV.B.3).
+    is over, reveal every still-sealed commitment of the game (IV.B.3), unless
+    ``end`` is False (GameScreen.store: that is left for after the frame).
 
     :param events: the events of the action just taken (their rule sections name
         the reveals and placements in the journal).
@@ -111,7 +112,7 @@ def sync(app, game, events=None, replaced=False):
                     owner, _box_rule(events))
     if superseded:
         park(app, game, superseded)
-    if game.s["over"]:
+    if game.s["over"] and end:
         reveal_everything(app, game, RULE_END)
         for key in ("nsa", "nr", "tg"):
             for chit in game.s.get(key) or ():

@@ -33,6 +33,8 @@ GROUP_CHITS = 4
 # firmware, a 240K heap of the 32-bit port) ~90 KB, where a Game kept between presses
 # (10-15 KB of small objects) ran the 240K ladder out of memory
 KEEP_FREE = 128 * 1024
+# the work after a frame that failed in a row (GameScreen.on_tick): tried twice at most
+_TRIES = [0]
 
 
 def _picks():
@@ -106,7 +108,10 @@ class GameScreen(Menu):
     State: {"sel", "pub", "sec" (the secret part's chits sealed in groups: {"groups":
     [sealed JSON list, ...]}; in older saves a list of sealed slices of its JSON
     text, or one sealed str), "msg", "log": recent public lines,
-    "ssmax": the SS Max for the track screen (int or None; absent in older saves)}.
+    "ssmax": the SS Max for the track screen (int or None; absent in older saves),
+    "nsaplan": the NSA's re-placement plan so far (sealed, cybernaut_grid's; absent
+    when none), "todo": what an action left for after its frame ("replace", "solo"
+    or "end": ``later``; absent when nothing is)}.
     """
 
     ID = "cn_game"
@@ -181,6 +186,8 @@ class GameScreen(Menu):
         ~45 ms of a Pico a load). Only the texts of the sealed groups are kept
         (``group_texts``, ~2 KB): a group sealed as before is not opened again (~20 ms
         a KB)."""
+        if self.s.get("todo"):
+            self.finish(app)  # what an action left for after its frame (``later``) first
         game = self._in_hand()
         self.held = None
         if game is not None:
@@ -228,6 +235,8 @@ class GameScreen(Menu):
         it past the press (the next action changes it). Issue 21: a read took the game
         in hand, and the action after it made the game anew (~45-60 ms of a Pico: the
         NSA's regeneration menu, the whole game's bench)."""
+        if self.s.get("todo"):
+            self.finish(app)
         game = self._in_hand()
         if game is not None:
             return game
@@ -236,16 +245,20 @@ class GameScreen(Menu):
             self.held = (self.s["pub"], self.s["sec"], game)
         return game
 
-    def store(self, app, game, events=None, replaced=False, keep=False):
+    def store(self, app, game, events=None, replaced=False, keep=False, end=False):
         """Keep ``game``: public part in clear, secret part sealed; first the face-down
         chits' commitments are brought in line (cybernaut_commit.sync: ``events`` of
         the action, ``replaced`` after the NSA's re-placement). ``keep``: the caller
         holds ``game`` no more (``act_as``): it may stay in hand for the next load
-        (``held``)."""
+        (``held``). A game just over has every commitment revealed (IV.B.3) only
+        with ``end``: else that is left for after the frame (``later``: the state
+        says "end" is to do)."""
         from firmware.games.cybernaut.commit import sync
         self.held = None
         self.shares = False
-        sync(app, game, events, replaced)
+        sync(app, game, events, replaced, end)
+        if game.s["over"] and not game.s.get("revealed_all"):
+            self.s["todo"] = "end"
         public, secret = game.split()
         if keep and self.keeps is None:
             free = getattr(gc, "mem_free", None)  # (CPython: none, room enough)
@@ -351,6 +364,96 @@ class GameScreen(Menu):
         self.apart()
         return self.s
 
+    # ---- work after the frame -------------------------------------------------
+    # Issue 21: an action that commits or reveals many face-down chits at once
+    # answered in 330 ms (the NSA's re-placement: 27 commitments), 560 ms (the Solo
+    # placement) and 1 s (the game's end: 117 reveals) of a Pico. Its press now does
+    # only what its frame shows and journals that it was done (a public entry: the
+    # undo step is the state before it); its state says what is left ("todo":
+    # "replace", "solo" or "end", public words), saved with the press. The rest is
+    # done after the frame, between presses (``on_tick``, under a hand-back or a
+    # result screen too: they pass their ticks on), and saved; a read of the game
+    # before that (``load``, ``peek``) does it first. A power cut before its save
+    # leaves the state that says it is to do: the boot voids the commitments it had
+    # journaled (firmware.resume.sync_journal) and it is done again.
+
+    def later(self, what):
+        """Leave ``what`` ("replace", "solo" or "end") for after the frame."""
+        self.s["todo"] = what
+
+    def finish(self, app, tick=False):
+        """Do what an action left for after its frame (``later``), if anything:
+        the NSA's re-placement made real and committed (VII.H.5), the Solo
+        placement (III.A), every commitment revealed at the game's end (IV.B.3).
+        ``tick``: between presses (``on_tick``): its journal entries join the
+        action's in the undo steps (firmware.steps.extend), which stop there
+        when it revealed a chit.
+        :raises RuleError: the plan does not fit the game (a fault: checked as
+            each chit was placed)."""
+        todo = self.s.pop("todo", None)
+        if not todo:
+            return
+        seq = app.journal.next_seq
+        if todo == "replace":
+            self._replace(app)
+        elif todo == "solo":
+            self._solo(app)
+        else:  # "end"
+            self.store(app, self.load(app), None, False, True, True)
+        if tick:
+            from firmware.steps import extend
+            extend(app, seq)
+
+    def on_tick(self, app, now):
+        """Between presses, once the frame of the press that left it is shown and
+        its state saved (``app.dirty`` False): the work ``later`` left, then the
+        save. Out of memory or storage failing: the last save again (it says the
+        work is to do), tried once more, then only by the next read of the game."""
+        if not self.s.get("todo") or app.dirty or _TRIES[0] > 1:
+            return
+        from firmware import memory
+        app.storage.hold()  # its journal lines in one append (App.handle's way)
+        try:
+            self.finish(app, True)
+            app.save()  # (it writes the held lines first)
+            _TRIES[0] = 0
+        except MemoryError:
+            _TRIES[0] += 1
+            gc.collect()
+            memory.recover_memory(app)
+        except Exception as exc:  # noqa: BLE001  (storage, a fault: as App.handle)
+            _TRIES[0] += 1
+            memory.recover_memory(app, exc)
+        try:
+            app.storage.flush()
+        except (OSError, MemoryError) as exc:
+            memory.recover_memory(app, exc)
+        if app.top() is self:
+            app.dirty = True
+
+    def _replace(self, app):
+        """The NSA's re-placement (VII.H.5) made real: every chit where the plan
+        ("nsaplan", sealed: the placement grid's) says, journaled sealed, its
+        commitments made; the plan goes. The game stays in hand."""
+        plan = self.s.get("nsaplan")  # (none: no chit was left to place)
+        plan = json.loads(app.unseal(plan)) if plan else {}
+        if isinstance(plan, list):  # [[chit id, address], ...] in the order placed
+            plan = dict(plan)
+        real = self.load(app)
+        events = real.replace(plan)
+        plan = None
+        journal(app, events, True)
+        self.store(app, real, events, True, True)
+        self.s.pop("nsaplan", None)
+
+    def _solo(self, app):
+        """The Solo placement (III.A) made: the device places every NSA chit still
+        to place, each one's commitment its record (``solo``)."""
+        game = self.load(app)
+        events = game.solo_setup(app.source)
+        self.store(app, game, events, False, True)
+        journal(app, [e for e in events if e["kind"] != "nsa_setup"])
+
     def act(self, app, fn, *args):
         """Run a Game method on the loaded game, journal, store; a RuleError becomes
         the message line (nothing changes). :returns: the events or None."""
@@ -395,6 +498,10 @@ class GameScreen(Menu):
         return ("T%d " % pub["turn"]) + SHORT_SEGMENTS[pub["seg"]]
 
     def entries(self, app):
+        if self.s.get("todo") in ("replace", "solo"):
+            # (not done between presses yet: its entries depend on it; the game's
+            # end changes none, its frame is this menu)
+            self.finish(app)
         pub = self.s["pub"]
         out = []
         if pub["stage"] == "setup":
@@ -494,21 +601,19 @@ class GameScreen(Menu):
 
     def solo(self, app):
         """Solo placement (Cybernaut III.A): the device places every NSA chit. Each
-        chit's commitment (store: cybernaut_commit.sync) is its journal record: it
-        binds the chit's id, type and address, opened when the rules reveal the chit
-        and at the game's end (IV.B.3). So no sealed "nsa_setup" entry a chit beside
-        it (a press that placed 27 chits sealed and wrote 27 more entries: ~150 ms of
-        a Pico, issue 21), only one public entry with how many were placed."""
-        game = self.load(app)
-        events = game.solo_setup(app.source)
-        # kept in hand for the next action (nothing here changes it after: issue 21,
-        # the action after the placement made the game anew, ~43 ms of a Pico, and
-        # paid the first keep's collection, ~26)
-        self.store(app, game, events, False, True)
-        rest = [e for e in events if e["kind"] != "nsa_setup"]
-        app.record(GAME, "nsa_setup_solo", {"chits": len(events) - len(rest)}, {}, "Cybernaut III.A")
-        journal(app, rest)  # (the end of the placement: public, as a placement by hand)
+        chit's commitment (store: cybernaut_commit.sync) is its record: it binds the
+        chit's id, type and address, opened when the rules reveal the chit and at
+        the game's end (IV.B.3). So no sealed "nsa_setup" entry a chit beside it
+        (issue 21), only one public entry with how many are placed, journaled by
+        this press; the placing is done after its frame (``later``: ~500 ms of a
+        Pico), under a result screen that says so."""
+        count = len(self.peek(app).setup_todo())
+        app.record(GAME, "nsa_setup_solo", {"chits": count}, {}, "Cybernaut III.A")
+        self.later("solo")
         self.s["msg"] = "NSA chits placed"
+        from firmware.screens.result import show
+        show(app, "Solo placement", ["The device placed the NSA's %d chits face down." % count,
+                                     "Next: add the Cybernauts."])
 
     def add_cyb(self, app):
         app.push(_picks().CybernautPick.make(app))

@@ -739,17 +739,14 @@ class PlaceScreen(NsaGrid):
         self.view(app, game)  # the frame's view from the trial game in hand
 
     def _replace(self, app, screen):
-        """The real re-placement (VII.H.5), every chit where the plan says, stored
-        and journaled sealed; the plan kept in the game screen goes; hand back.
-        ``screen``: the game screen."""
+        """The plan is whole: the re-placement (VII.H.5) is done, the device goes back
+        to the table. This press journals that (public: how many chits) and leaves
+        the real re-placement, its sealed entries and commitments for after its frame
+        (GameScreen.later, issue 21: ~250 ms of a Pico); the plan stays in the game
+        screen for it. ``screen``: the game screen."""
         self.held = None
-        real = screen.load(app)
-        events = real.replace(self._plan(app))
-        journal(app, events, True)
-        # kept in hand for the game's next action (nothing here holds it after: issue
-        # 21, the action after a re-placement made the game anew, ~46 ms of a Pico)
-        screen.store(app, real, events, True, True)
-        keep_value(app, "nsaplan", None)
+        app.record("cybernaut", "nsa_hid", {"chits": len(self._pairs(app))}, {}, "Cybernaut VII.H.5")
+        screen.later("replace")
         keep_value(app, "msg", "NSA hid again")
         app.hand_back()
 

@@ -1,0 +1,250 @@
+"""The work a Cybernaut action leaves for after its frame (issue 21,
+firmware.games.cybernaut.game.GameScreen.later): the NSA's real re-placement
+(Cybernaut VII.H.5), the Solo placement (III.A) and the reveal of every commitment
+at the game's end (IV.B.3). Their press journals that the action was taken, saves
+what is left to do and shows its frame; the rest is done between presses and
+saved. Checked here: what each press journals and saves, what the work does after
+it, the undo steps, a read of the game before the work (it is done first), and a
+power cut at every write of the last placement and its work."""
+
+import pytest
+
+import cyb_game
+from cyb_game import SPOTS, cursor_to, to_replacement
+from firmware.games.cybernaut.game import GameScreen
+from shared_rules.journal import read_journal
+from shared_rules.verify import verify_entries
+
+
+def _entries(app, name=None):
+    name = name or app.journal_name()
+    return read_journal(app.storage.read(name), name)[0]
+
+
+def _saved(app):
+    """The game screen's state as saves/state.sav holds it."""
+    from shared_rules.save import decode_save
+    body = decode_save(app.storage.read("saves/state.sav"), "state.sav")
+    return [s["state"] for s in body["screens"] if s["id"] == "cn_game"][0]
+
+
+def _replaced(app, count):
+    """The NSA's face-down chits in cyberspace that are no Nexus, by address: what
+    the re-placement put where (the game read with the work done)."""
+    game = app.find("cn_game").peek(app)
+    return sorted(c["at"] for c in game.s["nsa"]
+                  if c["w"] == "space" and not c["up"] and not game.is_nexus(c))
+
+
+@pytest.fixture
+def no_work(monkeypatch):
+    """Between presses nothing is done (GameScreen.on_tick a no-op) until the test
+    calls the fixture's result: then the work is done at the next tick."""
+    monkeypatch.setattr(GameScreen, "on_tick", lambda self, app, now: None)
+    return monkeypatch.undo
+
+
+def test_the_last_placement_answers_and_the_real_replacement_follows_its_frame(tmp_path, no_work):
+    from boards.sim import boot
+    board, app = boot(str(tmp_path), cyb_game.SEED)
+    d = to_replacement(board, app)
+    count = 0
+    while app.top().ID == "cn_place":
+        cursor_to(d, SPOTS[count])
+        d.press("A")
+        count += 1
+    # the press: the hand-back, one public entry (how many chits), the rest to do
+    assert app.top().ID == "handback" and app.find("cn_game").s["msg"] == "NSA hid again"
+    frame = app.surface.lines()
+    entries = _entries(app)
+    assert entries[-1]["kind"] == "nsa_hid" and entries[-1]["in"] == {"chits": count}
+    assert entries[-1]["rule"] == "Cybernaut VII.H.5" and count > 10
+    assert _saved(app)["todo"] == "replace" and _saved(app)["nsaplan"][:1] == ">"
+    seq = entries[-1]["seq"]
+    act = app.undo[4][-1]
+    assert act[1:3] == [seq, seq + 1]  # the press is the action the undo step takes back
+    no_work()
+    board.hold(app, 50)  # between presses: the work, then its save
+    state = _saved(app)
+    assert "todo" not in state and "nsaplan" not in state
+    entries = [e for e in _entries(app) if e["seq"] > seq]
+    kinds = [e["kind"] for e in entries]
+    # sealed placements, a commitment a re-placed chit, their old ones parked
+    assert kinds[0] == "nsa_replaced" and kinds[-1] == "commit_parked"
+    commits = [e for e in entries if e["kind"] == "commit"]
+    assert len(commits) == count and {e["rule"] for e in commits} == {"Cybernaut VII.H.5"}
+    assert _replaced(app, count) == sorted(SPOTS[:count])
+    opened = sorted(app.open_secret(e["in"]["id"]).split("@")[1] for e in commits)
+    assert opened == sorted(SPOTS[:count])
+    # its entries are the action's: an undo names them all
+    assert app.undo[4][-1][1:3] == [seq, app.journal.next_seq]
+    assert app.top().ID == "handback" and app.surface.lines() == frame  # the same frame
+    # the game goes on to the end of its session, verifiable
+    name = app.journal_name()
+    app.end_session()
+    assert verify_entries(_entries(app, name))[0] == []
+
+
+def test_a_read_of_the_game_or_its_menu_before_the_work_does_it_first(tmp_path, no_work):
+    from boards.sim import boot
+    board, app = boot(str(tmp_path), cyb_game.SEED)
+    d = to_replacement(board, app)
+    count = 0
+    while app.top().ID == "cn_place":
+        cursor_to(d, SPOTS[count])
+        d.press("A")
+        count += 1
+    screen = app.find("cn_game")
+    assert screen.s["todo"] == "replace"
+    game = screen.peek(app)  # a read of the game (a check, a menu's): the work first
+    assert "todo" not in screen.s and "nsaplan" not in screen.s
+    assert game.s["after"] is None and _replaced(app, count) == sorted(SPOTS[:count])
+    kinds = [e["kind"] for e in _entries(app)]
+    assert kinds[kinds.index("nsa_hid") + 1] == "nsa_replaced"
+    # the menu never shows entries the work would change: its frame does it first
+    board2, app2 = boot(str(tmp_path / "two"), cyb_game.SEED)
+    d2 = to_replacement(board2, app2)
+    count = 0
+    while app2.top().ID == "cn_place":
+        cursor_to(d2, SPOTS[count])
+        d2.press("A")
+        count += 1
+    assert app2.find("cn_game").s["todo"] == "replace"
+    d2.press("A")  # the hand-back closed: the game's menu, nothing done between presses
+    assert app2.top().ID == "cn_game" and "todo" not in app2.top().s
+    assert "NSA regen+place" not in app2.top().items(app2) and "todo" not in _saved(app2)
+
+
+def test_the_solo_placement_answers_under_a_result_screen(tmp_path, no_work):
+    from boards.sim import boot
+    board, app = boot(str(tmp_path), 3)
+    d = cyb_game.Driver(board, app)
+    d.choose("Cybernaut")
+    d.choose("New game")
+    d.choose("Solo placement")
+    top = app.top()
+    assert top.ID == "result" and top.s["title"] == "Solo placement"
+    entries = _entries(app)
+    count = entries[-1]["in"]["chits"]
+    assert entries[-1]["kind"] == "nsa_setup_solo" and count > 20
+    assert " ".join(top.s["lines"]).startswith("The device placed the NSA's %d chits" % count)
+    assert _saved(app)["todo"] == "solo" and _saved(app)["pub"]["stage"] == "setup"
+    no_work()
+    board.hold(app, 50)
+    state = _saved(app)
+    assert "todo" not in state and state["pub"]["stage"] == "cybernauts"
+    kinds = [e["kind"] for e in _entries(app) if e["seq"] > entries[-1]["seq"]]
+    assert kinds.count("commit") == count and kinds[-1] == "nsa_setup_done"
+    d.press("A")  # the result closed: the game's menu, its next stage
+    assert app.top().ID == "cn_game" and app.top().items(app)[0] == "Add Cybernaut"
+
+
+def _to_turn_10_end(d):
+    """Turns 1-10 with no netrun, up to the last segment of turn 10."""
+    for turn in range(1, 11):
+        cyb_game.place_ss(d, "Sprawl-3")
+        cyb_game.next_to(d, 5)
+        if turn < 10:
+            d.choose("Next segment")
+
+
+def test_the_games_end_reveals_every_commitment_after_its_frame_and_undo_stops_there(
+        tmp_path, no_work):
+    from boards.sim import boot
+    board, app = boot(str(tmp_path), cyb_game.SEED)
+    d = cyb_game.set_up(board, app)
+    _to_turn_10_end(d)
+    d.choose("Next segment")  # after turn 10 (IV.B.3)
+    entries = _entries(app)
+    assert entries[-1]["kind"] == "game_over"
+    assert _saved(app)["todo"] == "end" and _saved(app)["pub"]["over"] is True
+    sealed = [cid for cid in app.secrets if app.secrets[cid][0] == "cybernaut"]
+    assert len(sealed) > 20  # still sealed: the work is to do
+    undo = list(app.undo)
+    assert undo[1] < undo[2]  # the press alone could be undone
+    no_work()
+    board.hold(app, 50)
+    kinds = [e["kind"] for e in _entries(app) if e["seq"] > entries[-1]["seq"]]
+    assert kinds.count("reveal") >= len(sealed) and kinds[-1] == "reveal_all"
+    assert not [cid for cid in app.secrets if app.secrets[cid][0] == "cybernaut"]
+    assert "todo" not in _saved(app)
+    # the action revealed every chit: it can no longer be undone, nor anything before
+    assert app.undo[1] == app.undo[2] and app.undo[6][1] == "reveal"
+    name = app.journal_name()
+    app.end_session()
+    assert verify_entries(_entries(app, name))[0] == []
+
+
+def test_a_power_cut_at_every_write_of_the_last_placement_and_its_work_loses_nothing():
+    from test_power_loss import Rig, _check_cut, _disk, _record
+    for disk_kind in ("lfs", True):
+        rig = Rig()
+        mark = {}
+
+        def flow(rig, app, after):
+            d = to_replacement(rig.board, app)
+            count = 0
+            while app.top().ID == "cn_place":
+                cursor_to(d, SPOTS[count])
+                mark["start"] = len(app.storage.fs.log)  # the last placement's, at the end
+                d.press("A")
+                count += 1
+                after(app)
+            mark["count"] = count
+            rig.board.hold(app, 50)  # (done already between the press and the next tick)
+
+        log, _ = _record(rig, flow, disk_kind)
+        start = mark["start"]
+        count = mark["count"]
+        state = _disk(disk_kind)
+        seen = set()
+        booted = 0
+        j = 0
+        shows = rig.shows
+        for k in range(len(log) + 1):
+            if k:
+                state.apply(log[k - 1])
+            while j + 1 < len(shows) and shows[j + 1][0] <= k:
+                j += 1
+            if k < start or not _worth(log, k, disk_kind):
+                continue
+            key = (j, state.state_key())
+            if key in seen:
+                continue
+            seen.add(key)
+            where = "%s: cut after step %d of %d (the last placement from %d)" % (
+                disk_kind, k, len(log), start)
+            # a cut after the press's record or save: the re-placement the hand-back
+            # confirmed is where the plan put it once the boot's app has done what
+            # was left (before: the grid comes back, the last chit to place)
+            app = rig.app(state.copy())
+            app.boot()
+            if app.top().ID == "resume_gate":
+                app.handle("A", "short")
+                app.redraw()
+            if not [s for s in app.stack if s.ID == "cn_place"]:
+                rig.board.hold(app, 50)
+                assert "todo" not in app.find("cn_game").s, where
+                assert _replaced(app, count) == sorted(SPOTS[:count]), where
+            else:
+                assert app.top().ID == "cn_place" and "todo" not in app.find("cn_game").s, where
+            _check_cut(rig, state, shows, j, k)
+            booted += 1
+        assert booted > (8 if disk_kind == "lfs" else 100), (disk_kind, booted)
+
+
+def _worth(log, k, disk_kind):
+    """Whether to boot on the storage after step ``k``: every step on littlefs (a
+    state is booted once); on a PC's filesystem, a step that is no byte, and the
+    bytes that end a line or start or end a write, and every 97th (every byte of a
+    7 KB journal append and a 9 KB save would be thousands of Cybernaut boots)."""
+    if disk_kind == "lfs" or k == 0 or k == len(log):
+        return True
+    step = log[k - 1]
+    if step[0] != "byte":
+        return True
+    if step[2] == 10 or k % 97 == 0:
+        return True
+    after = log[k] if k < len(log) else None
+    before = log[k - 2] if k > 1 else None
+    return (after is None or after[0] != "byte" or before is None or before[0] != "byte")
