@@ -248,3 +248,24 @@ def _worth(log, k, disk_kind):
     after = log[k] if k < len(log) else None
     before = log[k - 2] if k > 1 else None
     return (after is None or after[0] != "byte" or before is None or before[0] != "byte")
+
+
+def test_a_game_left_at_its_end_before_the_work_reveals_every_commitment_first(
+        tmp_path, no_work):
+    # (found by looking again: GameScreen.leave of a game over journals only that it
+    # was left, "everything is public already": with the end's reveals not done
+    # between presses yet, the parked commitments would never have been revealed)
+    from boards.sim import boot
+    board, app = boot(str(tmp_path), cyb_game.SEED)
+    d = cyb_game.set_up(board, app)
+    _to_turn_10_end(d)
+    d.choose("Next segment")
+    assert app.find("cn_game").s["todo"] == "end"
+    d.seq("B D A A")  # leave the game: Abandon game, armed, done
+    assert app.find("cn_game", None) is None
+    kinds = [e["kind"] for e in _entries(app)]
+    assert kinds[-1] == "game_left" and kinds[-2] == "reveal_all"
+    assert not [cid for cid in app.secrets if app.secrets[cid][0] == "cybernaut"]
+    name = app.journal_name()
+    app.end_session()
+    assert verify_entries(_entries(app, name))[0] == []

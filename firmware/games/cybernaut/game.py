@@ -581,6 +581,7 @@ class GameScreen(Menu):
         are not in app.secrets: their journal entries are kept as one more sealed
         secret of the game, expanded when it is revealed (firmware.commit.reveal_all)."""
         from firmware.games.cybernaut.commit import keep_parked
+        self.finish(app)  # (the game's end's reveals, if not done between presses yet)
         pub = self.s["pub"]
         if pub["over"]:  # a game played to its end (IV.B.3): everything is public already
             app.record(GAME, "game_left", {"turn": pub["turn"]}, {}, "Cybernaut IV.B.3")
