@@ -36,6 +36,17 @@ def _replaced(app, count):
                   if c["w"] == "space" and not c["up"] and not game.is_nexus(c))
 
 
+def _place_all(d):
+    """Place the re-placement's chits on SPOTS in order until its grid closes.
+    :returns: how many were placed."""
+    count = 0
+    while d.app.top().ID == "cn_place":
+        cursor_to(d, SPOTS[count])
+        d.press("A")
+        count += 1
+    return count
+
+
 @pytest.fixture
 def no_work(monkeypatch):
     """Between presses nothing is done (GameScreen.on_tick a no-op) until the test
@@ -47,12 +58,7 @@ def no_work(monkeypatch):
 def test_the_last_placement_answers_and_the_real_replacement_follows_its_frame(tmp_path, no_work):
     from boards.sim import boot
     board, app = boot(str(tmp_path), cyb_game.SEED)
-    d = to_replacement(board, app)
-    count = 0
-    while app.top().ID == "cn_place":
-        cursor_to(d, SPOTS[count])
-        d.press("A")
-        count += 1
+    count = _place_all(to_replacement(board, app))
     # the press: the hand-back, one public entry (how many chits), the rest to do
     assert app.top().ID == "handback" and app.find("cn_game").s["msg"] == "NSA hid again"
     frame = app.surface.lines()
@@ -88,12 +94,7 @@ def test_the_last_placement_answers_and_the_real_replacement_follows_its_frame(t
 def test_a_read_of_the_game_or_its_menu_before_the_work_does_it_first(tmp_path, no_work):
     from boards.sim import boot
     board, app = boot(str(tmp_path), cyb_game.SEED)
-    d = to_replacement(board, app)
-    count = 0
-    while app.top().ID == "cn_place":
-        cursor_to(d, SPOTS[count])
-        d.press("A")
-        count += 1
+    count = _place_all(to_replacement(board, app))
     screen = app.find("cn_game")
     assert screen.s["todo"] == "replace"
     game = screen.peek(app)  # a read of the game (a check, a menu's): the work first
@@ -104,11 +105,7 @@ def test_a_read_of_the_game_or_its_menu_before_the_work_does_it_first(tmp_path, 
     # the menu never shows entries the work would change: its frame does it first
     board2, app2 = boot(str(tmp_path / "two"), cyb_game.SEED)
     d2 = to_replacement(board2, app2)
-    count = 0
-    while app2.top().ID == "cn_place":
-        cursor_to(d2, SPOTS[count])
-        d2.press("A")
-        count += 1
+    _place_all(d2)
     assert app2.find("cn_game").s["todo"] == "replace"
     d2.press("A")  # the hand-back closed: the game's menu, nothing done between presses
     assert app2.top().ID == "cn_game" and "todo" not in app2.top().s
