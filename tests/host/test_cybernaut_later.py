@@ -266,3 +266,30 @@ def test_a_game_left_at_its_end_before_the_work_reveals_every_commitment_first(
     name = app.journal_name()
     app.end_session()
     assert verify_entries(_entries(app, name))[0] == []
+
+
+def test_an_abandoned_games_parked_commitments_are_revealed_when_the_next_flow_opens(tmp_path):
+    # GameScreen.leave keeps the parked entries' references (its public "parked"
+    # list, read without loading the game: issue 21, ~40 ms of a Pico) as one sealed
+    # secret; the next flow's opening reveals every commitment of the game
+    from boards.sim import boot
+    board, app = boot(str(tmp_path), cyb_game.SEED)
+    d = to_replacement(board, app)
+    _place_all(d)
+    d.press("A")  # the hand-back read
+    refs = app.find("cn_game").s["pub"]["parked"]
+    assert len(refs) == 1
+    d.seq("B D A A")  # leave the game: Abandon game, armed, done
+    d.close_results()
+    kept = [app.secrets[c] for c in app.secrets if app.secrets[c][1] == "parked commitments"]
+    assert len(kept) == 1 and __import__("json").loads(app.unseal(kept[0][3]))[1] == refs
+    d.press("B")  # the Cybernaut menu closed: the main menu
+    d.choose("Dice")  # another flow: the abandoned game's secrets revealed
+    assert not app.secrets
+    entries = _entries(app)
+    parked = [e for e in entries if e["kind"] == "commit_parked"][0]
+    revealed = set(e["in"]["id"] for e in entries if e["kind"] == "reveal")
+    assert set(parked["in"]["ids"]) <= revealed
+    name = app.journal_name()
+    app.end_session()
+    assert verify_entries(_entries(app, name))[0] == []

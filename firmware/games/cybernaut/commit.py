@@ -253,17 +253,18 @@ def reveal_everything(app, game, rule):
 PARKED = "parked commitments"  # the label of keep_parked's secret
 
 
-def keep_parked(app, game):
-    """A game abandoned (GameScreen.leave): the [session, seq] of its "commit_parked"
-    entries kept as one sealed secret of the game (label PARKED), so that when the
-    game's secrets are revealed (App.reveal_all, once another flow opens or the
-    session ends) its parked commitments are revealed too, and Undo can still bring
-    the game back (nothing is revealed now). An earlier PARKED secret (an abandon
-    undone) is replaced: the game's list holds all of its entries.
+def keep_parked(app, refs):
+    """A game abandoned (GameScreen.leave): the references of its "commit_parked"
+    entries (``refs``: its "parked" list, [[session, seq, byte offset], ...], public:
+    read from its state, the game not loaded, issue 21) kept as one sealed secret of
+    the game (label PARKED), so that when the game's secrets are revealed
+    (App.reveal_all, once another flow opens or the session ends) its parked
+    commitments are revealed too, and Undo can still bring the game back (nothing is
+    revealed now). An earlier PARKED secret (an abandon undone) is replaced: the
+    game's list holds all of its entries.
     :returns: the secret's id, or None (nothing parked)."""
     for cid in [c for c in app.secrets if app.secrets[c][1] == PARKED]:
         app.reveal_secret(GAME, cid, RULE_PARK)  # the references only: no chit in them
-    refs = game.s.get("parked") or []
     if not refs:
         return None
     return app.commit_secret(GAME, PARKED, refs, "NSA", RULE_PARK)
