@@ -156,7 +156,8 @@ def moves_only(screen, name, kind):
     one of its state's values is another object). A class whose own
     on_button does nothing on an arrow but scroll a text (its view: no
     confirmation either) says ``VIEW_ARROWS = True`` (ui.TextScreen,
-    result.ResultScreen, Cybernaut's TrackScreen)."""
+    result.ResultScreen, Cybernaut's TrackScreen); so does a class whose arrows only
+    choose what its A will do, unconfirmed (Cybernaut's CybernautPick: the sprawl)."""
     if name not in ARROWS:
         return False
     cls = type(screen)
@@ -195,7 +196,7 @@ def _moves_only(cls, name, kind):
     owner = cls  # the class whose on_button runs
     while "on_button" not in owner.__dict__ and getattr(owner, "__bases__", ()):
         owner = owner.__bases__[0]
-    if owner.__dict__.get("VIEW_ARROWS", False):
+    if owner.__dict__.get("VIEW_ARROWS", False) or cls.__dict__.get("VIEW_ARROWS", False):
         return True
     handler = getattr(cls, "on_button", None)
     base = cls

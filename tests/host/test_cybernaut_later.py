@@ -293,3 +293,30 @@ def test_an_abandoned_games_parked_commitments_are_revealed_when_the_next_flow_o
     name = app.journal_name()
     app.end_session()
     assert verify_entries(_entries(app, name))[0] == []
+
+
+def test_the_sprawl_chosen_for_a_cybernaut_is_no_confirmation_and_writes_nothing(tmp_path):
+    # make bench-pico at seed 2 (issue 21): LEFT/RIGHT on "Add Cybernaut" saved the
+    # whole game's state before the frame, 127 ms of the emulated Pico; the sprawl is
+    # only where A will add the Cybernaut: as a cursor, nothing is written, and the
+    # next save holds it
+    import os
+    from boards.sim import boot
+    board, app = boot(str(tmp_path), 3)
+    d = cyb_game.Driver(board, app)
+    d.choose("Cybernaut")
+    d.choose("New game")
+    d.choose("Solo placement")
+    d.choose("Add Cybernaut")
+    pick = app.top()
+    assert pick.ID == "cn_cybpick"
+    footer = app.surface.lines()[-1]
+    save = os.path.join(str(tmp_path), "saves", "state.sav")
+    before = (os.stat(save).st_mtime_ns, open(save, "rb").read())
+    d.press("R")
+    assert app.surface.lines()[-1] != footer  # another sprawl shown
+    assert (os.stat(save).st_mtime_ns, open(save, "rb").read()) == before
+    sprawl = pick.sprawls(app)[pick.s["sp"]]
+    d.press("A")  # added there
+    pub = app.find("cn_game").s["pub"]
+    assert pub["cybs"][-1]["at"] == sprawl

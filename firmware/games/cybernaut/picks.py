@@ -82,6 +82,11 @@ class CybernautPick(Menu):
             "A add Cybernaut\n"
             "B back")
     TITLE = "Add Cybernaut"
+    # LEFT/RIGHT only choose the sprawl A will add the Cybernaut to: no confirmation,
+    # as a cursor (firmware.saving.moves_only: nothing saved, nothing written; the
+    # next save holds it). Saved at each arrow, it wrote the whole game's state, 127 ms
+    # of the emulated Pico (issue 21, make bench-pico at seed 2)
+    VIEW_ARROWS = True
 
     def initial(self):
         return {"sel": 0, "sp": -1}  # -1: not chosen yet, the first legal sprawl
