@@ -223,3 +223,18 @@ class VfsLfs2(MemFS):
         self._parent_ok(path)
         self.step(("lopen", path, mode))
         return LfsFile(self, path, mode)
+
+
+def distinct_states(start, log):
+    """Each storage state a reader can see as the steps of ``log`` are applied one by
+    one to ``start`` (a MemFS or VfsLfs2, changed in place), once: yields (how many
+    steps were applied, a copy of that state to boot or read on)."""
+    seen = set()
+    for k in range(len(log) + 1):
+        if k:
+            start.apply(log[k - 1])
+        key = start.state_key()
+        if key in seen:
+            continue
+        seen.add(key)
+        yield k, start.copy()

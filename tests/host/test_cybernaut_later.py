@@ -10,6 +10,7 @@ power cut at every write of the last placement and its work."""
 import pytest
 
 import cyb_game
+from faultfs import distinct_states
 from cyb_game import SPOTS, cursor_to, to_replacement
 from firmware.games.cybernaut.game import GameScreen
 from shared_rules.journal import read_journal
@@ -320,3 +321,86 @@ def test_the_sprawl_chosen_for_a_cybernaut_is_no_confirmation_and_writes_nothing
     d.press("A")  # added there
     pub = app.find("cn_game").s["pub"]
     assert pub["cybs"][-1]["at"] == sprawl
+
+
+def _frame(app):
+    """The frame's text, a menu's selection mark left out (a cursor is saved with
+    the next press that saves: a power cut may put it back)."""
+    return [(" " + line[1:]) if line[:1] == ">" else line for line in app.surface.lines()]
+
+
+def _cut_each_write(prepare, press, check):
+    """A power cut at every write of one press and the work it leaves for after its
+    frame, on littlefs (faultfs.VfsLfs2: each state a reader can see, booted once):
+    ``prepare(d)`` plays up to that press (nothing logged), ``press(d)`` makes it and
+    lets the work run; after each cut the app boots, shows the frame from before the
+    press or after it, does what was left, and ``check(app, done)`` (``done``: the
+    boot's game had the press) judges the game; the session then ends verifiable.
+    :returns: how many storage states were booted."""
+    from test_power_loss import Rig, _disk
+    rig = Rig()
+    fs = _disk("lfs")
+    fs.step = fs.apply  # (nothing logged before the press)
+    app = rig.app(fs)
+    app.boot()
+    d = cyb_game.Driver(rig.board, app)
+    prepare(d)
+    frames = [_frame(app)]
+    del fs.step
+    state = fs.copy()
+    start = len(fs.log)
+    press(d)
+    frames.append(_frame(app))
+    log = fs.log[start:]
+    booted = 0
+    for k, cut in distinct_states(state, log):
+        where = "cut after step %d of %d" % (k, len(log))
+        trial = rig.app(cut)
+        trial.boot()
+        booted += 1
+        assert _frame(trial) in frames, (where, trial.surface.lines())
+        done = _frame(trial) == frames[1]
+        rig.board.hold(trial, 50)  # between presses: what was left is done
+        assert "todo" not in trial.find("cn_game").s, where
+        check(trial, done, where)
+        name = trial.journal_name()
+        entries, torn = read_journal(trial.storage.read(name), name)
+        assert not torn, where
+        trial.end_session()
+        assert verify_entries(_entries(trial, name))[0] == [], where
+    return booted
+
+
+def test_a_power_cut_at_every_write_of_the_solo_placement_and_its_work_loses_nothing():
+    def prepare(d):
+        d.choose("Cybernaut")
+        d.choose("New game")
+        game = d.app.top()
+        while game.items(d.app)[game.s["sel"]] != "Solo placement":
+            d.press("D")
+
+    def check(app, done, where):
+        pub = app.find("cn_game").s["pub"]
+        assert pub["stage"] == ("cybernauts" if done else "setup"), where
+        if done:  # every NSA chit placed, each one committed
+            game = app.find("cn_game").peek(app)
+            committed = [c for c in game.s["nsa"] if c.get("cid") in app.secrets]
+            assert len(committed) == len(game.s["nsa"]) > 20, where
+
+    assert _cut_each_write(prepare, lambda d: d.press("A"), check) > 8
+
+
+def test_a_power_cut_at_every_write_of_the_games_end_and_its_reveals_loses_nothing():
+    def prepare(d):
+        cyb_game.set_up(d.board, d.app)
+        _to_turn_10_end(cyb_game.Driver(d.board, d.app))
+        game = d.app.top()
+        while game.items(d.app)[game.s["sel"]] != "Next segment":
+            d.press("D")
+
+    def check(app, done, where):
+        assert app.find("cn_game").s["pub"]["over"] is done, where
+        left = [c for c in app.secrets if app.secrets[c][0] == "cybernaut"]
+        assert (left == []) if done else len(left) > 20, where
+
+    assert _cut_each_write(prepare, lambda d: d.press("A"), check) > 8

@@ -15,7 +15,7 @@ import pytest
 from firmware.storage import Storage
 from shared_rules.tables import FileRows, load_pack
 
-from faultfs import MemFS
+from faultfs import MemFS, distinct_states
 from test_power_loss import Rig
 
 ROOT = "/data"
@@ -66,17 +66,8 @@ def test_a_cut_anywhere_in_writing_the_rows_file_and_slim_copy_loses_no_row(rena
     files = set(step[1] for step in log if step[0] in ("create", "rename"))
     assert ROOT + "/packs.rows/cybernaut-sample.encounter.tmp" in files, files
     assert ROOT + "/packs.rows/cybernaut-sample.json.tmp" in files, files
-    disk = start.copy()
-    seen = set()
     loads = 0
-    for k in range(len(log) + 1):
-        if k:
-            disk.apply(log[k - 1])
-        key = disk.state_key()
-        if key in seen:
-            continue
-        seen.add(key)
-        trial = disk.copy()
+    for k, trial in distinct_states(start.copy(), log):
         _check(rig, trial, parsed, "cut after step %d of %d" % (k, len(log)))
         loads += 1
     assert len(log) > 1000 and loads > 10, (len(log), loads)
