@@ -153,9 +153,10 @@ def sync_journal(app):
     was not kept: it ran out of memory, or the power went before its save) is in
     no state: it can never be revealed, so a "void" entry is journaled naming it and
     the entries not kept (see shared_rules.secrets_check; its value stays sealed:
-    the player may enter the same secret again). A secret such a press revealed is
-    still sealed in the state restored, which will reveal it again: the void names
-    it in "again".
+    the player may enter the same secret again). A secret such a press revealed (one
+    it had not committed itself) is still sealed in the state restored, in
+    app.secrets or parked by a game, which will reveal it again: the void names it in
+    "again".
 
     :returns: the journal's last entry (dict) or None when it has none.
     """
@@ -216,8 +217,12 @@ def sync_journal(app):
             voids.append(cid)
         elif kind == "reveal" and cid in voids:
             voids.remove(cid)  # revealed by the same press: closed already
-        elif kind == "reveal" and cid in app.secrets and cid not in again:
-            again.append(cid)  # the game reveals it again, later: verify accepts that
+        elif kind == "reveal" and isinstance(cid, str) and cid not in again:
+            # the game reveals it again, later: verify accepts that. Sealed in the state
+            # restored: in app.secrets, or parked by a Cybernaut game (its journal
+            # entries, revealed at the game's end: found by review, a cut in the end's
+            # reveals after the frame revealed the parked ones twice)
+            again.append(cid)
         elif kind == "void" and isinstance(inputs, dict) and isinstance(inputs.get("ids"), list):
             voids = [c for c in voids if c not in inputs["ids"]]  # voided before a power cut
             again = [c for c in again if c not in inputs.get("again", ())]

@@ -173,8 +173,13 @@ def _restore(app, screens):
         stack.append(cls(opened_state(app, item.get("state"))))
     if not stack:
         raise SaveError("the saved step has no screens")
+    before = app.stack
     app.stack = stack
     app.dirty = True
+    for screen in stack:  # what a game keeps beside its state (app.secrets) brought in
+        restored = getattr(screen, "restored", None)  # line with the state put back
+        if restored is not None:
+            restored(app, before)
     owner = private_owner(stack)
     if owner is not None:
         from firmware.screens.prompt import ResumeGate

@@ -101,7 +101,8 @@ DEEPEST = [0]
 
 class Written:
     """Wraps a Storage write method: adds its time to acc[3], the bytes it wrote to
-    box[0] (from the file sizes after it: a file's new bytes) and 1 to box[1]."""
+    box[0] (an append's or write_atomic's: what it was given, no stat in the press's
+    time; a copy's or a streamed save's: the file's size after it) and 1 to box[1]."""
 
     def __init__(self, storage, method, acc, box):
         self.storage = storage

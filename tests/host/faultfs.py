@@ -30,6 +30,23 @@ class MemFile:
         self.pos = pos
         return pos
 
+    def readline(self):
+        """The bytes up to and with the next newline (a str in a text mode)."""
+        self.fs.reads.append(self.path)
+        data = self.fs.files[self.path]
+        end = data.find(b"\n", self.pos)
+        end = len(data) if end < 0 else end + 1
+        out = bytes(data[self.pos:end])
+        self.pos = end
+        return out if "b" in self.mode else out.decode()
+
+    def __iter__(self):
+        while True:
+            line = self.readline()
+            if not line:
+                return
+            yield line
+
     def write(self, data):
         if isinstance(data, str):  # a file opened "w" (json.dump writes str)
             data = data.encode()

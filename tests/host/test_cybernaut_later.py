@@ -22,6 +22,29 @@ def _entries(app, name=None):
     return read_journal(app.storage.read(name), name)[0]
 
 
+def _problems(entries):
+    """What `referee verify` finds wrong in a session's entries: its dice
+    (shared_rules.verify) and every sealed secret (shared_rules.secrets_check: each
+    commitment revealed once, or voided)."""
+    from shared_rules.secrets_check import verify_secrets
+    return verify_entries(entries)[0] + verify_secrets(entries)[0]
+
+
+def _end_verified(app, name=None):
+    """End the session as the device does it: the Cybernaut game abandoned (its
+    leave menu), the main menu (a game left unfinished reveals its secrets when
+    another flow opens: App.forget_games), the session ended; then what `referee
+    verify` finds wrong in its journal (list of str)."""
+    name = name or app.journal_name()
+    screen = app.find("cn_game", None)
+    if screen is not None:  # abandoned, as its leave menu does it (firmware.screens.prompt)
+        screen.leave(app)
+    del app.stack[1:]
+    app.forget_games()
+    app.end_session()
+    return _problems(_entries(app, name))
+
+
 def _saved(app):
     """The game screen's state as saves/state.sav holds it."""
     from shared_rules.save import decode_save
@@ -50,16 +73,22 @@ def _place_all(d):
 
 @pytest.fixture
 def no_work(monkeypatch):
-    """Between presses nothing is done (GameScreen.on_tick a no-op) until the test
-    calls the fixture's result: then the work is done at the next tick."""
-    monkeypatch.setattr(GameScreen, "on_tick", lambda self, app, now: None)
-    return monkeypatch.undo
+    """``no_work(True)``: from then on nothing is done between presses
+    (GameScreen.on_tick a no-op); ``no_work(False)``: done again at the next tick."""
+    def switch(on):
+        if on:
+            monkeypatch.setattr(GameScreen, "on_tick", lambda self, app, now: None)
+        else:
+            monkeypatch.undo()
+    return switch
 
 
 def test_the_last_placement_answers_and_the_real_replacement_follows_its_frame(tmp_path, no_work):
     from boards.sim import boot
     board, app = boot(str(tmp_path), cyb_game.SEED)
-    count = _place_all(to_replacement(board, app))
+    d = to_replacement(board, app)
+    no_work(True)
+    count = _place_all(d)
     # the press: the hand-back, one public entry (how many chits), the rest to do
     assert app.top().ID == "handback" and app.find("cn_game").s["msg"] == "NSA hid again"
     frame = app.surface.lines()
@@ -70,7 +99,7 @@ def test_the_last_placement_answers_and_the_real_replacement_follows_its_frame(t
     seq = entries[-1]["seq"]
     act = app.undo[4][-1]
     assert act[1:3] == [seq, seq + 1]  # the press is the action the undo step takes back
-    no_work()
+    no_work(False)
     board.hold(app, 50)  # between presses: the work, then its save
     state = _saved(app)
     assert "todo" not in state and "nsaplan" not in state
@@ -87,15 +116,17 @@ def test_the_last_placement_answers_and_the_real_replacement_follows_its_frame(t
     assert app.undo[4][-1][1:3] == [seq, app.journal.next_seq]
     assert app.top().ID == "handback" and app.surface.lines() == frame  # the same frame
     # the game goes on to the end of its session, verifiable
-    name = app.journal_name()
-    app.end_session()
-    assert verify_entries(_entries(app, name))[0] == []
+    assert _end_verified(app) == []
 
 
 def test_a_read_of_the_game_or_its_menu_before_the_work_does_it_first(tmp_path, no_work):
     from boards.sim import boot
     board, app = boot(str(tmp_path), cyb_game.SEED)
-    count = _place_all(to_replacement(board, app))
+    d = to_replacement(board, app)
+    board2, app2 = boot(str(tmp_path / "two"), cyb_game.SEED)
+    d2 = to_replacement(board2, app2)
+    no_work(True)
+    count = _place_all(d)
     screen = app.find("cn_game")
     assert screen.s["todo"] == "replace"
     game = screen.peek(app)  # a read of the game (a check, a menu's): the work first
@@ -103,14 +134,16 @@ def test_a_read_of_the_game_or_its_menu_before_the_work_does_it_first(tmp_path, 
     assert game.s["after"] is None and _replaced(app, count) == sorted(SPOTS[:count])
     kinds = [e["kind"] for e in _entries(app)]
     assert kinds[kinds.index("nsa_hid") + 1] == "nsa_replaced"
-    # the menu never shows entries the work would change: its frame does it first
-    board2, app2 = boot(str(tmp_path / "two"), cyb_game.SEED)
-    d2 = to_replacement(board2, app2)
-    _place_all(d2)
+    # the menu never shows entries the work would change
+    _place_all(d2)  # (nothing done between presses still)
     assert app2.find("cn_game").s["todo"] == "replace"
     d2.press("A")  # the hand-back closed: the game's menu, nothing done between presses
-    assert app2.top().ID == "cn_game" and "todo" not in app2.top().s
-    assert "NSA regen+place" not in app2.top().items(app2) and "todo" not in _saved(app2)
+    game = app2.top()
+    assert game.ID == "cn_game" and game.s["todo"] == "replace"
+    assert game.items(app2) == ["Finish placing"]  # not its entries before the work
+    d2.press("A")  # a press does it (never a draw)
+    assert "todo" not in game.s and "todo" not in _saved(app2)
+    assert "NSA regen+place" not in game.items(app2) and "Netrun" not in game.items(app2)
 
 
 def test_the_solo_placement_answers_under_a_result_screen(tmp_path, no_work):
@@ -119,6 +152,7 @@ def test_the_solo_placement_answers_under_a_result_screen(tmp_path, no_work):
     d = cyb_game.Driver(board, app)
     d.choose("Cybernaut")
     d.choose("New game")
+    no_work(True)
     d.choose("Solo placement")
     top = app.top()
     assert top.ID == "result" and top.s["title"] == "Solo placement"
@@ -127,7 +161,7 @@ def test_the_solo_placement_answers_under_a_result_screen(tmp_path, no_work):
     assert entries[-1]["kind"] == "nsa_setup_solo" and count > 20
     assert " ".join(top.s["lines"]).startswith("The device placed the NSA's %d chits" % count)
     assert _saved(app)["todo"] == "solo" and _saved(app)["pub"]["stage"] == "setup"
-    no_work()
+    no_work(False)
     board.hold(app, 50)
     state = _saved(app)
     assert "todo" not in state and state["pub"]["stage"] == "cybernauts"
@@ -152,6 +186,7 @@ def test_the_games_end_reveals_every_commitment_after_its_frame_and_undo_stops_t
     board, app = boot(str(tmp_path), cyb_game.SEED)
     d = cyb_game.set_up(board, app)
     _to_turn_10_end(d)
+    no_work(True)
     d.choose("Next segment")  # after turn 10 (IV.B.3)
     entries = _entries(app)
     assert entries[-1]["kind"] == "game_over"
@@ -160,7 +195,7 @@ def test_the_games_end_reveals_every_commitment_after_its_frame_and_undo_stops_t
     assert len(sealed) > 20  # still sealed: the work is to do
     undo = list(app.undo)
     assert undo[1] < undo[2]  # the press alone could be undone
-    no_work()
+    no_work(False)
     board.hold(app, 50)
     kinds = [e["kind"] for e in _entries(app) if e["seq"] > entries[-1]["seq"]]
     assert kinds.count("reveal") >= len(sealed) and kinds[-1] == "reveal_all"
@@ -168,9 +203,7 @@ def test_the_games_end_reveals_every_commitment_after_its_frame_and_undo_stops_t
     assert "todo" not in _saved(app)
     # the action revealed every chit: it can no longer be undone, nor anything before
     assert app.undo[1] == app.undo[2] and app.undo[6][1] == "reveal"
-    name = app.journal_name()
-    app.end_session()
-    assert verify_entries(_entries(app, name))[0] == []
+    assert _end_verified(app) == []
 
 
 def test_a_power_cut_at_every_write_of_the_last_placement_and_its_work_loses_nothing():
@@ -226,6 +259,7 @@ def test_a_power_cut_at_every_write_of_the_last_placement_and_its_work_loses_not
                 assert _replaced(app, count) == sorted(SPOTS[:count]), where
             else:
                 assert app.top().ID == "cn_place" and "todo" not in app.find("cn_game").s, where
+            assert _end_verified(app) == [], where
             _check_cut(rig, state, shows, j, k)
             booted += 1
         assert booted > (8 if disk_kind == "lfs" else 100), (disk_kind, booted)
@@ -257,6 +291,7 @@ def test_a_game_left_at_its_end_before_the_work_reveals_every_commitment_first(
     board, app = boot(str(tmp_path), cyb_game.SEED)
     d = cyb_game.set_up(board, app)
     _to_turn_10_end(d)
+    no_work(True)
     d.choose("Next segment")
     assert app.find("cn_game").s["todo"] == "end"
     d.seq("B D A A")  # leave the game: Abandon game, armed, done
@@ -264,9 +299,7 @@ def test_a_game_left_at_its_end_before_the_work_reveals_every_commitment_first(
     kinds = [e["kind"] for e in _entries(app)]
     assert kinds[-1] == "game_left" and kinds[-2] == "reveal_all"
     assert not [cid for cid in app.secrets if app.secrets[cid][0] == "cybernaut"]
-    name = app.journal_name()
-    app.end_session()
-    assert verify_entries(_entries(app, name))[0] == []
+    assert _end_verified(app) == []
 
 
 def test_an_abandoned_games_parked_commitments_are_revealed_when_the_next_flow_opens(tmp_path):
@@ -291,9 +324,7 @@ def test_an_abandoned_games_parked_commitments_are_revealed_when_the_next_flow_o
     parked = [e for e in entries if e["kind"] == "commit_parked"][0]
     revealed = set(e["in"]["id"] for e in entries if e["kind"] == "reveal")
     assert set(parked["in"]["ids"]) <= revealed
-    name = app.journal_name()
-    app.end_session()
-    assert verify_entries(_entries(app, name))[0] == []
+    assert _end_verified(app) == []
 
 
 def test_the_sprawl_chosen_for_a_cybernaut_is_no_confirmation_and_writes_nothing(tmp_path):
@@ -366,8 +397,7 @@ def _cut_each_write(prepare, press, check):
         name = trial.journal_name()
         entries, torn = read_journal(trial.storage.read(name), name)
         assert not torn, where
-        trial.end_session()
-        assert verify_entries(_entries(trial, name))[0] == [], where
+        assert _end_verified(trial) == [], where
     return booted
 
 
@@ -392,8 +422,12 @@ def test_a_power_cut_at_every_write_of_the_solo_placement_and_its_work_loses_not
 
 def test_a_power_cut_at_every_write_of_the_games_end_and_its_reveals_loses_nothing():
     def prepare(d):
-        cyb_game.set_up(d.board, d.app)
-        _to_turn_10_end(cyb_game.Driver(d.board, d.app))
+        # a re-placement first: its parked commitments are revealed by the end too
+        d = to_replacement(d.board, d.app)
+        _place_all(d)
+        d.press("A")  # the hand-back read
+        assert d.app.find("cn_game").s["pub"]["parked"]
+        _to_turn_10_end(d)
         game = d.app.top()
         while game.items(d.app)[game.s["sel"]] != "Next segment":
             d.press("D")
@@ -404,3 +438,78 @@ def test_a_power_cut_at_every_write_of_the_games_end_and_its_reveals_loses_nothi
         assert (left == []) if done else len(left) > 20, where
 
     assert _cut_each_write(prepare, lambda d: d.press("A"), check) > 8
+
+
+def test_work_that_fails_after_the_frame_stays_to_do_says_so_and_is_done_once_it_can(
+        tmp_path, monkeypatch):
+    # found by review: the work's state said nothing was left once it had begun (a
+    # failure in a draw then showed and saved the game without it), and its notice
+    # said the press was not kept; the tries were counted in a module the recovery
+    # drops. Now it stays to do until done, and each failure's notice says so
+    from boards.sim import boot
+    from firmware.app import App
+    board, app = boot(str(tmp_path), 3)
+    d = cyb_game.Driver(board, app)
+    d.choose("Cybernaut")
+    d.choose("New game")
+    fails = [3]
+    commit = App.commit_secret
+
+    def failing(self, *args):
+        if fails[0]:
+            fails[0] -= 1
+            raise MemoryError("test")
+        return commit(self, *args)
+
+    monkeypatch.setattr(App, "commit_secret", failing)
+    game = app.find("cn_game")
+    while game.items(app)[game.s["sel"]] != "Solo placement":
+        d.press("D")
+    d.press("A")  # its frame, then the work between presses: out of memory
+    for left in (2, 1, 0):
+        top = app.top()
+        assert top.ID == "text" and top.s["title"] == "Out of memory", app.surface.lines()
+        text = " ".join(top.s["lines"])
+        assert "The last action was kept" in text and "not kept" not in text, text
+        assert _saved(app)["todo"] == "solo" and _saved(app)["pub"]["stage"] == "setup"
+        assert fails[0] == left
+        board.press(app, "A")  # the notice closed: tried again
+    assert app.top().ID == "result" and "todo" not in _saved(app)
+    assert _saved(app)["pub"]["stage"] == "cybernauts"
+    kinds = [e["kind"] for e in _entries(app)]
+    assert kinds.count("nsa_setup_solo") == 1 and kinds.count("void") == 0
+    assert _end_verified(app) == []
+
+
+@pytest.mark.parametrize("then", ["again", "redo"])
+def test_a_replacement_undone_then_made_again_or_redone_reveals_each_commitment_once(tmp_path, then):
+    # found by review and by a new user (older than the work after the frame): the
+    # re-placement parks the chits' old commitments out of app.secrets; Undo put back
+    # a state whose "parked" list lacked that entry, so they were in neither, and
+    # `referee verify` named 18 never revealed. Undo now brings them back, Redo
+    # parks them again
+    from boards.sim import boot
+    board, app = boot(str(tmp_path), cyb_game.SEED)
+    d = to_replacement(board, app)
+    count = _place_all(d)
+    d.press("A")  # the hand-back read
+    parked = app.find("cn_game").s["pub"]["parked"][-1]
+    d.seq("B:long B:long A")  # the track, Undo / Redo, Undo: the last chit not placed
+    assert app.top().ID == "text" and app.find("cn_place", None) is not None
+    d.seq("A A")  # the notice read, "Hand to NSA": the placement grid again
+    assert app.top().ID == "cn_place"
+    refs = app.find("cn_game").s["pub"].get("parked") or []
+    assert parked not in refs
+    entry = [e for e in _entries(app) if e["kind"] == "commit_parked"][-1]
+    assert all(cid in app.secrets for cid in entry["in"]["ids"])  # back, sealed
+    if then == "redo":
+        d.seq("B:long B:long D A")  # the track, Undo / Redo, Redo
+        assert app.find("cn_place", None) is None
+        assert app.find("cn_game").s["pub"]["parked"][-1] == parked
+        assert not [cid for cid in entry["in"]["ids"] if cid in app.secrets]
+    else:
+        cursor_to(d, SPOTS[count - 1])
+        d.press("A")  # placed again: the re-placement made real again
+        assert app.top().ID == "handback" and "todo" not in app.find("cn_game").s
+        d.press("A")
+    assert _end_verified(app) == []

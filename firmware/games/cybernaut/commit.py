@@ -220,6 +220,25 @@ def _find(app, session, seq, offset=None):
     return None
 
 
+def rejoin(app, was, now):
+    """Undo or Redo (GameScreen.restored): ``was`` and ``now``, the game's "parked"
+    references before and after it ([[session, seq, byte offset], ...]). The
+    commitments of an entry only ``was`` has (its re-placement undone: the chits
+    carry them again) come back into app.secrets, sealed as they were; those of an
+    entry only ``now`` has (redone) leave it again. So each commitment is in
+    app.secrets or in one parked entry of the game, and is revealed once."""
+    for refs, other, back in ((was, now, True), (now, was, False)):
+        for ref in refs:
+            if ref in other:
+                continue
+            entry = _find(app, ref[0], ref[1], ref[2] if len(ref) > 2 else None)
+            for cid, what, owner, blob in (entry or {}).get("in", {}).get("items", ()):
+                if back:
+                    app.secrets[cid] = [GAME, what, owner, blob]
+                else:
+                    app.secrets.pop(cid, None)
+
+
 def unpark(app, game, rule):
     """Reveal every parked commitment of ``game`` (journal entries read back one at
     a time), as app.reveal_secret does. :returns: how many were revealed."""

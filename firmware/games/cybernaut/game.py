@@ -33,8 +33,9 @@ GROUP_CHITS = 4
 # firmware, a 240K heap of the 32-bit port) ~90 KB, where a Game kept between presses
 # (10-15 KB of small objects) ran the 240K ladder out of memory
 KEEP_FREE = 128 * 1024
-# the work after a frame that failed in a row (GameScreen.on_tick): tried twice at most
-_TRIES = [0]
+# the game menu's one entry while the work an action left for after its frame is still
+# to do (GameScreen.entries; A does it)
+WAIT = "Finish placing"
 
 
 def _picks():
@@ -373,86 +374,47 @@ class GameScreen(Menu):
     # "replace", "solo" or "end", public words), saved with the press. The rest is
     # done after the frame, between presses (``on_tick``, under a hand-back or a
     # result screen too: they pass their ticks on), and saved; a read of the game
-    # before that (``load``, ``peek``) does it first. A power cut before its save
-    # leaves the state that says it is to do: the boot voids the commitments it had
-    # journaled (firmware.resume.sync_journal) and it is done again.
+    # before that (``load``, ``peek``, a press on the menu) does it first. A power cut
+    # before its save leaves the state that says it is to do: the boot voids the
+    # commitments it had journaled (firmware.resume.sync_journal) and it is done
+    # again. Its code is firmware/games/cybernaut/later.py, loaded only when there is
+    # work (this module is in the heap at every boot into a game).
+
+    def restored(self, app, before):
+        """Undo or Redo put this state back (firmware/undo.py; ``before``: the screens
+        shown until then): the commitments a re-placement parked (cybernaut_commit)
+        that this state has not parked come back into app.secrets, those it has
+        parked and the state before it had not leave it again (``rejoin``). Found by
+        review and by a new user: an undone re-placement's parked commitments were in
+        neither, never revealed, and `referee verify` failed."""
+        for screen in before:
+            if screen.ID == self.ID:
+                from firmware.games.cybernaut.commit import rejoin
+                rejoin(app, (screen.s.get("pub") or {}).get("parked") or [],
+                       (self.s.get("pub") or {}).get("parked") or [])
 
     def later(self, what):
         """Leave ``what`` ("replace", "solo" or "end") for after the frame."""
         self.s["todo"] = what
 
+    # True while ``finish`` works (RAM only): the reads of the game it makes do not
+    # start it again
+    finishing = False
+
     def finish(self, app, tick=False):
-        """Do what an action left for after its frame (``later``), if anything:
-        the NSA's re-placement made real and committed (VII.H.5), the Solo
-        placement (III.A), every commitment revealed at the game's end (IV.B.3).
-        ``tick``: between presses (``on_tick``): its journal entries join the
-        action's in the undo steps (firmware.steps.extend), which stop there
-        when it revealed a chit.
-        :raises RuleError: the plan does not fit the game (a fault: checked as
-            each chit was placed)."""
-        todo = self.s.pop("todo", None)
-        if not todo:
-            return
-        seq = app.journal.next_seq
-        if todo == "replace":
-            self._replace(app)
-        elif todo == "solo":
-            self._solo(app)
-        else:  # "end"
-            self.store(app, self.load(app), None, False, True, True)
-        if tick:
-            from firmware.steps import extend
-            extend(app, seq)
+        """Do what an action left for after its frame (``later``), if anything
+        (firmware.games.cybernaut.later.finish says what and how)."""
+        if self.s.get("todo") and not self.finishing:
+            from firmware.games.cybernaut.later import finish
+            finish(self, app, tick)
 
     def on_tick(self, app, now):
         """Between presses, once the frame of the press that left it is shown and
         its state saved (``app.dirty`` False): the work ``later`` left, then the
-        save. Out of memory or storage failing: the last save again (it says the
-        work is to do), tried once more, then only by the next read of the game."""
-        if not self.s.get("todo") or app.dirty or _TRIES[0] > 1:
-            return
-        from firmware import memory
-        app.storage.hold()  # its journal lines in one append (App.handle's way)
-        try:
-            self.finish(app, True)
-            app.save()  # (it writes the held lines first)
-            _TRIES[0] = 0
-        except MemoryError:
-            _TRIES[0] += 1
-            gc.collect()
-            memory.recover_memory(app)
-        except Exception as exc:  # noqa: BLE001  (storage, a fault: as App.handle)
-            _TRIES[0] += 1
-            memory.recover_memory(app, exc)
-        try:
-            app.storage.flush()
-        except (OSError, MemoryError) as exc:
-            memory.recover_memory(app, exc)
-        if app.top() is self:
-            app.dirty = True
-
-    def _replace(self, app):
-        """The NSA's re-placement (VII.H.5) made real: every chit where the plan
-        ("nsaplan", sealed: the placement grid's) says, journaled sealed, its
-        commitments made; the plan goes. The game stays in hand."""
-        plan = self.s.get("nsaplan")  # (none: no chit was left to place)
-        plan = json.loads(app.unseal(plan)) if plan else {}
-        if isinstance(plan, list):  # [[chit id, address], ...] in the order placed
-            plan = dict(plan)
-        real = self.load(app)
-        events = real.replace(plan)
-        plan = None
-        journal(app, events, True)
-        self.store(app, real, events, True, True)
-        self.s.pop("nsaplan", None)
-
-    def _solo(self, app):
-        """The Solo placement (III.A) made: the device places every NSA chit still
-        to place, each one's commitment its record (``solo``)."""
-        game = self.load(app)
-        events = game.solo_setup(app.source)
-        self.store(app, game, events, False, True)
-        journal(app, [e for e in events if e["kind"] != "nsa_setup"])
+        save (firmware.games.cybernaut.later.tick)."""
+        if self.s.get("todo") and not app.dirty:
+            from firmware.games.cybernaut.later import tick
+            tick(self, app)
 
     def act(self, app, fn, *args):
         """Run a Game method on the loaded game, journal, store; a RuleError becomes
@@ -499,9 +461,10 @@ class GameScreen(Menu):
 
     def entries(self, app):
         if self.s.get("todo") in ("replace", "solo"):
-            # (not done between presses yet: its entries depend on it; the game's
-            # end changes none, its frame is this menu)
-            self.finish(app)
+            # not done between presses yet (``on_tick``): the entries depend on it
+            # (the game's end changes none, its frame is this menu). A press on this
+            # one does it (never the draw: a failure there would be drawn again)
+            return [(WAIT, self.finish)]
         pub = self.s["pub"]
         out = []
         if pub["stage"] == "setup":

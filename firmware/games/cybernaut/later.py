@@ -1,0 +1,109 @@
+"""The work a Cybernaut action leaves for after its frame (issue 21: a press answers
+within 100 ms on a Pico; firmware.games.cybernaut.game.GameScreen.later): the NSA's
+re-placement made real and committed (Cybernaut VII.H.5), the Solo placement
+(III.A), every commitment revealed at the game's end (IV.B.3). Loaded only when there
+is such work: GameScreen's module is in the heap at every boot into a game.
+"""
+
+import gc
+import json
+
+from firmware.games.cybernaut.shared import journal
+
+NOT_DONE = ("The last action was kept. The device could not finish it (%s); it tries "
+            "again when you close this.")
+
+
+def finish(screen, app, tick=False):
+    """Do the work ``screen`` (the GameScreen) left for after its frame: its state's
+    "todo" ("replace", "solo" or "end"). The state says it is to do until it is
+    done: a failure on the way (out of memory, storage, a fault) leaves it to do,
+    and the caller restores the last save (App.handle for a press, ``tick``), which
+    says so too. ``tick``: between presses: its journal entries join the action's in
+    the undo steps (firmware.steps.extend), which stop there when it revealed a chit.
+
+    :raises RuleError: the plan does not fit the game (a fault: each chit was checked
+        as it was placed).
+    """
+    todo = screen.s.get("todo")
+    seq = app.journal.next_seq
+    screen.finishing = True
+    try:
+        if todo == "replace":
+            _replace(screen, app)
+        elif todo == "solo":
+            _solo(screen, app)
+        else:  # "end"
+            screen.store(app, screen.load(app), None, False, True, True)
+    finally:
+        screen.finishing = False
+    screen.s.pop("todo", None)
+    if tick:
+        from firmware.steps import extend
+        extend(app, seq)
+
+
+def tick(screen, app):
+    """Between presses (GameScreen.on_tick): ``finish``, then the save. Out of
+    memory, storage failing or a fault: the last save again (it says the work is to
+    do) under a notice that says what happened (``_not_done``); the work is tried
+    again once that notice is closed and the game (or a hand-back or result over
+    it) is on top again."""
+    app.storage.hold()  # its journal lines in one append (App.handle's way)
+    failed = None
+    try:
+        finish(screen, app, True)
+        app.save()  # (it writes the held lines first)
+        app.storage.flush()
+    except MemoryError:
+        failed = MemoryError()
+    except Exception as exc:  # noqa: BLE001  (storage, a fault: as App.handle)
+        failed = exc
+    if failed is not None:
+        _not_done(app, failed)
+    elif app.top() is screen:
+        app.dirty = True
+
+
+def _not_done(app, failed):
+    """The work after a frame failed (``failed``: the exception): the last save
+    restored (it says the work is to do: firmware.memory.recover_memory), and its
+    notice, which would say a press was not kept, says what was kept."""
+    from firmware import memory
+    gc.collect()
+    memory.recover_memory(app, None if isinstance(failed, MemoryError) else failed)
+    top = app.top()
+    if top.ID == "text" and top.s.get("title") in ("Error", "Out of memory"):
+        if isinstance(failed, MemoryError):
+            why = "out of memory"
+        elif isinstance(failed, OSError):
+            why = "storage error %s" % (failed.args[0] if failed.args else "")
+        else:
+            why = "%s, a fault of the referee: please report it" % type(failed).__name__
+        app.pop()
+        app.notice(top.s["title"], NOT_DONE % why)
+
+
+def _replace(screen, app):
+    """The NSA's re-placement (VII.H.5) made real: every chit where the plan
+    ("nsaplan", sealed: the placement grid's) says, journaled sealed, its
+    commitments made; the plan goes. The game stays in hand."""
+    plan = screen.s.get("nsaplan")  # (none: no chit was left to place)
+    plan = json.loads(app.unseal(plan)) if plan else {}
+    if isinstance(plan, list):  # [[chit id, address], ...] in the order placed
+        plan = dict(plan)
+    real = screen.load(app)
+    events = real.replace(plan)
+    plan = None
+    journal(app, events, True)
+    screen.store(app, real, events, True, True)
+    screen.s.pop("nsaplan", None)
+
+
+def _solo(screen, app):
+    """The Solo placement (III.A) made: the device places every NSA chit still to
+    place, each one's commitment its record (GameScreen.solo)."""
+    game = screen.load(app)
+    events = game.solo_setup(app.source)
+    screen.store(app, game, events, False, True)
+    journal(app, [e for e in events if e["kind"] != "nsa_setup"])
