@@ -295,7 +295,11 @@ class SetupPart:
             for cyb in self.s["cybs"]:
                 cyb["inter"] = False
             if self.s["turn"] > TURNS:
+                # the game ends with turn 10's End of Turn (IV.B.3): the track stays
+                # there (found by a new user: it read "T10 Interaction", a segment
+                # that never came)
                 self.s["turn"] = TURNS
+                self.s["seg"] = SEG_END
                 self.s["over"] = True
                 events.append({"kind": "game_over", "rule": R_END})
                 return events

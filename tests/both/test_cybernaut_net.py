@@ -281,6 +281,10 @@ def test_track_segments_turns_and_game_end():
     to_end(game)
     assert game.track()["turn"] == 10
     assert "IV.B.3" in reason(game.next_segment)
+    # over after turn 10's End of Turn (IV.B.3): the track stays on it (it read turn 10
+    # Interaction, a segment that never came: found by a new user)
+    assert game.s["over"] and game.track()["turn"] == 10
+    assert game.track()["segment"] == "End of Turn"
 
 
 def test_encounter_effects_end_at_end_of_turn():
