@@ -235,6 +235,8 @@ for i in range(%d):
             name = 'A'  # and B never leaves the game from its first screen
     app.handle(name, 'short')
     app.redraw()
+    app.top().on_tick(app, app.now)  # the loop's next tick, as App.tick makes it: the
+    app.redraw()  # work a press leaves for after its frame (a Cybernaut re-placement's)
 print('PLAY', oom[0], done, app.top().ID)""", 1)
 PLAY_PRESSES = 2000
 # A whole game, as people play it: the presses of the scripted Cybernaut game
@@ -366,6 +368,8 @@ while done < %d and not oom[0]:
         if (state >> 8) %% 3 or len(app.stack) == 2:
             name = 'A'
     app.handle(name, 'short')
+    app.redraw()
+    app.top().on_tick(app, app.now)  # the loop's next tick (App.tick), as above
     app.redraw()
 print('PLAY', oom[0], done, app.top().ID)""", 1)
 LADDER_RESTARTS = 500  # at most this many restarts in one ladder run
