@@ -513,3 +513,36 @@ def test_a_replacement_undone_then_made_again_or_redone_reveals_each_commitment_
         assert app.top().ID == "handback" and "todo" not in app.find("cn_game").s
         d.press("A")
     assert _end_verified(app) == []
+
+
+@pytest.mark.parametrize("fog", [False, True])
+def test_the_solo_placement_counts_the_chits_left_to_place_without_loading_the_game(
+        tmp_path, fog, monkeypatch):
+    # issue 21: the Solo placement's press loaded the game to count them (~36 ms of a
+    # Pico: the press was at 99-101 ms on the emulated Pico); the public marks count
+    # the chits placed (none under full fog: the game is read then). Two placed by hand
+    # first, the placing paused
+    import cyb_sim_netrun
+    from boards.sim import boot
+    board, app = boot(str(tmp_path), 3)
+    d = cyb_game.Driver(board, app)
+    d.choose("Cybernaut")
+    d.choose("New game (fog)" if fog else "New game")
+    d.choose("NSA placement")
+    d.press("A")  # I am NSA
+    for at in cyb_sim_netrun.SETUP[:2]:
+        d.at(at)
+    d.press("B")  # the placing paused: handed back
+    d.press("A")
+    game = app.find("cn_game")
+    left = len(game.peek(app).setup_todo())
+    assert left == len(game.peek(app).s["nsa"]) - 2
+    loads = []
+    load = type(game).load
+    monkeypatch.setattr(type(game), "load", lambda self, app: loads.append(1) or load(self, app))
+    game.held = None  # (no game in hand: a read would load it)
+    d.choose("Solo placement")
+    entry = [e for e in _entries(app) if e["kind"] == "nsa_setup_solo"][0]
+    assert entry["in"] == {"chits": left}
+    assert app.top().ID == "result" and "%d chits" % left in " ".join(app.top().s["lines"])
+    assert len(loads) == (1 if fog else 0) + 1  # (+1: the work after the frame's)
