@@ -105,6 +105,10 @@ def verify_secrets(entries):
                 else:
                     voided[other] = index
             again = inputs.get("again")
+            if again is True:  # every reveal of the entries from..to (the boot read only
+                # the journal's tail: firmware.resume.sync_journal)
+                again = [revealed_id for revealed_id in revealed
+                         if _not_kept(entries, revealed[revealed_id], index, inputs)]
             for other in again if isinstance(again, list) else []:
                 if other in revealed and _not_kept(entries, revealed[other], index, inputs):
                     del revealed[other]  # the state kept it sealed: revealed again later

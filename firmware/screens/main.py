@@ -112,8 +112,8 @@ class OutOfMemory(Menu):
         return ["Go on", "Restart now"] if self.s["kept"] else ["Restart now", "Drop the game"]
 
     def footer(self, app):
-        if self.s["kept"]:
-            text = "Press not kept: game as before. Restart frees RAM, keeps all."
+        if self.s["kept"]:  # (or what a game said instead: "text")
+            text = self.s.get("text") or "Press not kept: game as before. Restart frees RAM, keeps all."
         else:
             text = "Game still saved: Restart gets it back."
         return wrap(text, COLS)

@@ -464,6 +464,7 @@ class GameScreen(Menu):
             # not done between presses yet (``on_tick``): the entries depend on it
             # (the game's end changes none, its frame is this menu). A press on this
             # one does it (never the draw: a failure there would be drawn again)
+            self.s["sel"] = 0  # (found by review: the selection stayed past it)
             return [(WAIT, self.finish)]
         pub = self.s["pub"]
         out = []

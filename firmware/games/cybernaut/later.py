@@ -12,6 +12,12 @@ from firmware.games.cybernaut.shared import journal
 
 NOT_DONE = ("The last action was kept. The device could not finish it (%s); it tries "
             "again when you close this.")
+# after TRIES failures in a row: no more tries between presses
+NOT_DONE_NOW = ("The last action was kept. The device could not finish it (%s); the game's "
+                "next action tries again.")
+TRIES = 2
+# the Pico's "Out of memory" menu (firmware.screens.main.OutOfMemory), its footer
+OOM_KEPT = "Action kept, not finished: Restart frees RAM, then it is."
 
 
 def finish(screen, app, tick=False):
@@ -48,7 +54,11 @@ def tick(screen, app):
     memory, storage failing or a fault: the last save again (it says the work is to
     do) under a notice that says what happened (``_not_done``); the work is tried
     again once that notice is closed and the game (or a hand-back or result over
-    it) is on top again."""
+    it) is on top again, TRIES times in a row at most (counted on ``app``, which a
+    recovery keeps: this module goes with the game's), then by the game's next
+    action."""
+    if getattr(app, "later_tries", 0) >= TRIES:
+        return
     app.storage.hold()  # its journal lines in one append (App.handle's way)
     failed = None
     try:
@@ -59,29 +69,45 @@ def tick(screen, app):
         failed = MemoryError()
     except Exception as exc:  # noqa: BLE001  (storage, a fault: as App.handle)
         failed = exc
-    if failed is not None:
-        _not_done(app, failed)
-    elif app.top() is screen:
-        app.dirty = True
+    if failed is None:
+        app.later_tries = 0
+        if app.top() is screen:
+            app.dirty = True
+        return
+    app.later_tries = getattr(app, "later_tries", 0) + 1
+    _not_done(app, failed)
+    try:  # what the recovery journaled (a void) goes to the file now, not at the next save
+        app.storage.flush()
+    except (OSError, MemoryError):
+        pass
 
 
 def _not_done(app, failed):
     """The work after a frame failed (``failed``: the exception): the last save
-    restored (it says the work is to do: firmware.memory.recover_memory), and its
-    notice, which would say a press was not kept, says what was kept."""
+    restored (it says the work is to do: firmware.memory.recover_memory). When that
+    brought the game back, its notice, which would say a press was not kept, says
+    what was kept and when the work is tried again."""
     from firmware import memory
     gc.collect()
     memory.recover_memory(app, None if isinstance(failed, MemoryError) else failed)
+    if app.find("cn_game", None) is None:  # not brought back: the recovery's words stand
+        return
     top = app.top()
+    if top.ID == "oom":  # the Pico's menu, Restart now beside Go on
+        top.s["text"] = OOM_KEPT
+        return
     if top.ID == "text" and top.s.get("title") in ("Error", "Out of memory"):
         if isinstance(failed, MemoryError):
             why = "out of memory"
         elif isinstance(failed, OSError):
-            why = "storage error %s" % (failed.args[0] if failed.args else "")
+            number = failed.args[0] if failed.args else None
+            why = "the storage is full" if number == 28 else (
+                "storage error %s" % number if number is not None else "storage error")
         else:
             why = "%s, a fault of the referee: please report it" % type(failed).__name__
+        text = NOT_DONE if getattr(app, "later_tries", 0) < TRIES else NOT_DONE_NOW
         app.pop()
-        app.notice(top.s["title"], NOT_DONE % why)
+        app.notice(top.s["title"], text % why)
 
 
 def _replace(screen, app):
