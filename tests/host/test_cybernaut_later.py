@@ -628,6 +628,7 @@ def test_work_that_keeps_failing_is_tried_twice_between_presses_then_by_the_next
     del failing[:]
     board.press(app, "A")  # the result closed: the menu offers only this, selected
     assert app.surface.lines()[1] == ">Finish placing"
+    assert app.surface.lines()[-1] == "Not finished: A"
     board.press(app, "A")  # the game's next action: done
     game = app.top()
     assert "todo" not in game.s and game.items(app)[0] == "Add Cybernaut"

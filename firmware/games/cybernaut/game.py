@@ -512,6 +512,8 @@ class GameScreen(Menu):
         return [e[0] for e in self.entries(app)]
 
     def footer(self, app):
+        if self.s.get("todo") in ("replace", "solo"):
+            return ["Not finished: A"]  # ("Finish placing": ``entries``)
         return [self.s["msg"][:COLS]] if self.s["msg"] else []
 
     def draw(self, app, surface):
