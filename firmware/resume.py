@@ -225,7 +225,10 @@ def sync_journal(app):
             again.append(cid)
         elif kind == "void" and isinstance(inputs, dict) and isinstance(inputs.get("ids"), list):
             voids = [c for c in voids if c not in inputs["ids"]]  # voided before a power cut
-            again = [c for c in again if c not in inputs.get("again", ())]
+            if inputs.get("again") is True:  # (every reveal before it: found by review,
+                again = []                   # a list was taken for granted: the boot failed)
+            else:
+                again = [c for c in again if c not in inputs.get("again", ())]
         if (entry.get("game") == SESSION and entry.get("kind") == "salt"
                 and isinstance(inputs, dict) and isinstance(inputs.get("salt"), str)
                 and isinstance(inputs.get("at"), int)):

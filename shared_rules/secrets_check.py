@@ -106,9 +106,12 @@ def verify_secrets(entries):
                     voided[other] = index
             again = inputs.get("again")
             if again is True:  # every reveal of the entries from..to (the boot read only
-                # the journal's tail: firmware.resume.sync_journal)
+                # the journal's tail: firmware.resume.sync_journal) of a secret committed
+                # before them (one they committed is theirs: voided, never "again")
                 again = [revealed_id for revealed_id in revealed
-                         if _not_kept(entries, revealed[revealed_id], index, inputs)]
+                         if _not_kept(entries, revealed[revealed_id], index, inputs)
+                         and not (revealed_id in commits
+                                  and _not_kept(entries, commits[revealed_id][0], index, inputs))]
             for other in again if isinstance(again, list) else []:
                 if other in revealed and _not_kept(entries, revealed[other], index, inputs):
                     del revealed[other]  # the state kept it sealed: revealed again later

@@ -574,6 +574,15 @@ def test_a_failure_saving_the_games_end_after_its_34_kb_of_reveals_keeps_verify_
     assert failed and app.top().ID == "text"  # its notice: tried again once closed
     name = app.journal_name()
     size = len(app.storage.read(name))
+    # a boot on the storage as it is now (a power cut at the notice) reads that void
+    # (found by review: it took "again" for a list, and no boot got through)
+    import shutil
+    from boards.sim import boot as boot_again
+    copy = str(tmp_path) + "-cut"
+    shutil.copytree(str(tmp_path), copy)
+    board2, again = boot_again(copy, cyb_game.SEED)
+    board2.hold(again, 50)
+    assert "todo" not in again.find("cn_game").s and _end_verified(again) == []
     board.press(app, "A")
     assert "todo" not in app.find("cn_game").s
     void = [e for e in _entries(app) if e["kind"] == "void"][-1]
@@ -632,8 +641,7 @@ def test_work_that_keeps_failing_is_tried_twice_between_presses_then_by_the_next
     board.press(app, "A")  # the game's next action: done
     game = app.top()
     assert "todo" not in game.s and game.items(app)[0] == "Add Cybernaut"
-    board.hold(app, 500)
-    assert getattr(app, "later_tries", 0) == 0 or "todo" not in _saved(app)
+    assert app.later_tries == 0  # done: the next work is tried between presses again
     assert _end_verified(app) == []
 
 

@@ -44,6 +44,7 @@ def finish(screen, app, tick=False):
     finally:
         screen.finishing = False
     screen.s.pop("todo", None)
+    app.later_tries = 0  # (done, by a press too: found by review, the next work waited)
     if tick:
         from firmware.steps import extend
         extend(app, seq)
@@ -96,7 +97,9 @@ def _not_done(app, failed):
     if top.ID == "oom":  # the Pico's menu, Restart now beside Go on
         top.s["text"] = OOM_KEPT
         return
-    if top.ID == "text" and top.s.get("title") in ("Error", "Out of memory"):
+    if (top.ID == "text" and top.s.get("title") in ("Error", "Out of memory")
+            and " ".join(top.s["lines"]).startswith("That press")):  # (not "the last
+        # save was bad...": the state before the action may be back, found by review)
         if isinstance(failed, MemoryError):
             why = "out of memory"
         elif isinstance(failed, OSError):
