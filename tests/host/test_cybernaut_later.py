@@ -180,14 +180,29 @@ def _to_turn_10_end(d):
             d.choose("Next segment")
 
 
-def test_the_games_end_reveals_every_commitment_after_its_frame_and_undo_stops_there(
-        tmp_path, no_work):
+def _over_before_the_work(tmp_path, no_work):
+    """A game played to turn 10's last segment, then "Next segment" (over after turn 10,
+    IV.B.3) with nothing done between presses since (``no_work``).
+    :returns: (board, app, Driver)."""
     from boards.sim import boot
     board, app = boot(str(tmp_path), cyb_game.SEED)
     d = cyb_game.set_up(board, app)
     _to_turn_10_end(d)
     no_work(True)
-    d.choose("Next segment")  # after turn 10 (IV.B.3)
+    d.choose("Next segment")
+    return board, app, d
+
+
+def _select(d, label):
+    """Move the top menu's selection to ``label`` (arrows only: no A)."""
+    game = d.app.top()
+    while game.items(d.app)[game.s["sel"]] != label:
+        d.press("D")
+
+
+def test_the_games_end_reveals_every_commitment_after_its_frame_and_undo_stops_there(
+        tmp_path, no_work):
+    board, app, d = _over_before_the_work(tmp_path, no_work)
     entries = _entries(app)
     assert entries[-1]["kind"] == "game_over"
     assert _saved(app)["todo"] == "end" and _saved(app)["pub"]["over"] is True
@@ -287,12 +302,7 @@ def test_a_game_left_at_its_end_before_the_work_reveals_every_commitment_first(
     # (found by looking again: GameScreen.leave of a game over journals only that it
     # was left, "everything is public already": with the end's reveals not done
     # between presses yet, the parked commitments would never have been revealed)
-    from boards.sim import boot
-    board, app = boot(str(tmp_path), cyb_game.SEED)
-    d = cyb_game.set_up(board, app)
-    _to_turn_10_end(d)
-    no_work(True)
-    d.choose("Next segment")
+    board, app, d = _over_before_the_work(tmp_path, no_work)
     assert app.find("cn_game").s["todo"] == "end"
     d.seq("B D A A")  # leave the game: Abandon game, armed, done
     assert app.find("cn_game", None) is None
@@ -405,9 +415,7 @@ def test_a_power_cut_at_every_write_of_the_solo_placement_and_its_work_loses_not
     def prepare(d):
         d.choose("Cybernaut")
         d.choose("New game")
-        game = d.app.top()
-        while game.items(d.app)[game.s["sel"]] != "Solo placement":
-            d.press("D")
+        _select(d, "Solo placement")
 
     def check(app, done, where):
         pub = app.find("cn_game").s["pub"]
@@ -428,9 +436,7 @@ def test_a_power_cut_at_every_write_of_the_games_end_and_its_reveals_loses_nothi
         d.press("A")  # the hand-back read
         assert d.app.find("cn_game").s["pub"]["parked"]
         _to_turn_10_end(d)
-        game = d.app.top()
-        while game.items(d.app)[game.s["sel"]] != "Next segment":
-            d.press("D")
+        _select(d, "Next segment")
 
     def check(app, done, where):
         assert app.find("cn_game").s["pub"]["over"] is done, where
@@ -462,9 +468,7 @@ def test_work_that_fails_after_the_frame_stays_to_do_says_so_and_is_done_once_it
         return commit(self, *args)
 
     monkeypatch.setattr(App, "commit_secret", failing)
-    game = app.find("cn_game")
-    while game.items(app)[game.s["sel"]] != "Solo placement":
-        d.press("D")
+    _select(d, "Solo placement")
     d.press("A")  # its frame, then the work between presses: out of memory
     for left in (0,):
         top = app.top()
@@ -610,9 +614,7 @@ def _solo_failing(tmp_path, monkeypatch, error, restart=None):
         return commit(self, *args)
 
     monkeypatch.setattr(App, "commit_secret", committing)
-    game = app.find("cn_game")
-    while game.items(app)[game.s["sel"]] != "Solo placement":
-        d.press("D")
+    _select(d, "Solo placement")
     d.press("A")
     return board, app, failing
 
