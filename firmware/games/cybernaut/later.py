@@ -17,7 +17,7 @@ NOT_DONE_NOW = ("The last action was kept. The device could not finish it (%s); 
                 "next action tries again.")
 TRIES = 2
 # the Pico's "Out of memory" menu (firmware.screens.main.OutOfMemory), its footer
-OOM_KEPT = "Action kept, not finished: Restart frees RAM, then it is."
+OOM_KEPT = "Action kept, not finished. Restart frees RAM and finishes it."
 
 
 def finish(screen, app, tick=False):
