@@ -117,27 +117,13 @@ def _read(app, name, kept):
     """(Pack, where it came from) of pack ``name``: see ``load`` (``kept``: where the
     game in progress took it, or None). :raises PackError: naming the file read."""
     handle, where = _open_pack(app, name, kept)
-    digest = None
-    size = -1  # bytes read (-1: not readable)
-    try:
-        with handle:
-            hasher = hashlib.sha256()
-            size = 0
-            while True:
-                chunk = handle.read(512)
-                if not chunk:
-                    break
-                size += len(chunk)
-                hasher.update(chunk.encode() if isinstance(chunk, str) else chunk)
-        _checks_hash(hasher)
-        digest = VERSION + " " + binascii.hexlify(hasher.digest()).decode()
-    except (OSError, UnicodeError, ValueError):
-        pass  # not readable or not UTF-8: the load below says so
+    digest, size = _digest(handle)
     if size == 0 and digest is not None:  # read whole: 0 bytes (found by review:
         # "not valid JSON: Expecting value" said nothing)
         raise PackError("pack file %s is empty (0 bytes): copy the pack to the device "
                         "again (referee push)" % where)
-    checked = digest is not None and digest in _packs_ok(app)
+    line = _ok_line(_packs_ok(app), digest)
+    checked = line is not None
     # checked before: its copy without the rows kept in files, when there is one
     pack = _slim_pack(app, name, where, digest) if checked else None
     if pack is None:
@@ -152,13 +138,70 @@ def _read(app, name, kept):
     wrong = slot_problem(where, pack.game)
     if wrong:  # another game's pack under this game's name (packs/<game>...json)
         raise PackError(wrong)
-    if digest is not None and not checked:
-        _remember_pack_ok(app, digest)
+    if digest is not None and (line is None or line == digest):  # new, or without its mark
+        _remember_pack_ok(app, digest, pack.placeholder)
     if not checked or not _has_file_rows(pack):
         _rows_to_files(app, name, pack, digest)
     if kept is not None and kept.startswith("packs/"):
         where = kept  # read from its copy: the game's record names the owner's file
     return pack, where
+
+
+def _digest(handle):
+    """(digest, size) of the pack file open as ``handle`` (closed here): the
+    PACKS_OK line's first part, "<firmware version> <SHA-256 hex of its bytes and
+    the checks' digest>", and its size in bytes; (None, -1) when it cannot be read
+    or is not UTF-8 text (its load then says so)."""
+    size = -1
+    try:
+        with handle:
+            hasher = hashlib.sha256()
+            size = 0
+            while True:
+                chunk = handle.read(512)
+                if not chunk:
+                    break
+                size += len(chunk)
+                hasher.update(chunk.encode() if isinstance(chunk, str) else chunk)
+        _checks_hash(hasher)
+        return VERSION + " " + binascii.hexlify(hasher.digest()).decode(), size
+    except (OSError, UnicodeError, ValueError):
+        return None, size
+
+
+def placeholder(app, name):
+    """Whether the table pack ``name`` says it is a placeholder ("placeholder":
+    true, shared_rules.tables.Pack.placeholder), for a screen's "PLACEHOLDER pack"
+    mark before a game starts (Neo-Hunt's set-up). A pack file whose bytes this
+    firmware checked before is only read and hashed: its PACKS_OK line carries the
+    flag (" placeholder=yes" or "=no"). Parsing the Neo-Hunt sample took a Pico
+    ~100 ms of the press that opened its set-up from the main menu, each time
+    (issue 21); hashing it ~25 ms. Otherwise, and while a game holds the pack
+    (KEPT) or has it loaded, the pack is loaded (``app.pack``: checked, kept).
+
+    :param app: firmware.app.App; :param name: str, e.g. "neohunt-sample".
+    :returns: bool.
+    :raises PackError: as ``app.pack`` (a missing, empty or bad pack)."""
+    lines = None
+    if app.packs.get(name) is None and app.storage.size(KEPT + name + ".from") < 0:
+        lines = [line for line in _packs_ok(app) if " placeholder=" in line]
+    if lines:  # (none marked, as on a first boot: no file hashed twice)
+        handle, _ = _open_pack(app, name)
+        line = _ok_line(lines, _digest(handle)[0])
+        if line is not None:
+            return line.endswith(" placeholder=yes")
+    return app.pack(name).placeholder
+
+
+def _ok_line(lines, digest):
+    """The line of PACKS_OK (``lines``) for ``digest`` (str or None): the digest
+    alone (an older firmware's line) or followed by its placeholder mark; None."""
+    if digest is None:
+        return None
+    for line in lines:
+        if line == digest or (line.startswith(digest) and line[len(digest):len(digest) + 1] == " "):
+            return line
+    return None
 
 
 def _has_file_rows(pack):
@@ -545,8 +588,9 @@ def _open_pack(app, name, kept=None):
     return handle, where
 
 def _packs_ok(app):
-    """The lines of PACKS_OK: "<firmware version> <SHA-256 hex>" of pack files
-    that passed their checks (an unreadable file: none)."""
+    """The lines of PACKS_OK: "<firmware version> <SHA-256 hex> placeholder=yes|no"
+    of pack files that passed their checks (an older firmware's lines have no
+    mark; an unreadable file: none)."""
     try:
         handle = app.storage.open_read(PACKS_OK)
         if handle is None:
@@ -561,11 +605,14 @@ def _packs_ok(app):
     except (OSError, UnicodeError, ValueError):
         return []
 
-def _remember_pack_ok(app, digest):
-    """Add ``digest`` to PACKS_OK (the last PACKS_OK_KEPT kept). A failed write
-    only means the checks run again next time."""
-    lines = [line for line in _packs_ok(app) if line and line != digest]
-    lines.append(digest)
+def _remember_pack_ok(app, digest, marked):
+    """Add ``digest``'s line to PACKS_OK with its placeholder mark (``marked``,
+    bool), in place of any line it had (the last PACKS_OK_KEPT kept). A failed
+    write only means the checks run again next time."""
+    lines = _packs_ok(app)
+    old = _ok_line(lines, digest)
+    lines = [line for line in lines if line and line != old]
+    lines.append(digest + (" placeholder=yes" if marked else " placeholder=no"))
     try:
         app.storage.write_atomic(PACKS_OK, "\n".join(lines[-PACKS_OK_KEPT:]) + "\n")
     except OSError:

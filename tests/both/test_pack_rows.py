@@ -210,7 +210,7 @@ def test_a_pack_loaded_again_is_parsed_from_its_slim_copy_without_its_filed_rows
     root, board, app, text = _owner_app("rowsslim")
     first = app.pack("cybernaut-sample")
     slim = json.loads(read_text(root + SLIM_FILE))
-    ok = read_text(root + "/packs.ok").split("\n")[0]
+    ok = " ".join(read_text(root + "/packs.ok").split("\n")[0].split(" ")[:2])
     assert slim["source"] == ok                          # made from these very bytes
     figures = slim["pack"]["tables"]["encounter"]["rows"]
     assert figures["file"] == "packs.rows/cybernaut-sample.encounter"
@@ -244,7 +244,7 @@ def test_a_slim_copy_of_other_bytes_or_damaged_or_beside_a_damaged_rows_file_is_
     app.packs = {}
     pack = app.pack("cybernaut-sample")
     assert pack.lookup("encounter", 60).text == "Encounter 60: a convoy of 60"
-    ok = read_text(root + "/packs.ok").split("\n")
+    ok = [" ".join(l.split(" ")[:2]) for l in read_text(root + "/packs.ok").split("\n")]
     assert json.loads(read_text(root + SLIM_FILE))["source"] == [l for l in ok if l][-1]
     _same_lookups(pack, load_pack(changed, "packs/cybernaut.json"))
     write_bytes(root + SLIM_FILE, b'{"source": "x", "pack": ')     # cut short

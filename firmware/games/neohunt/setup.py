@@ -38,6 +38,8 @@ class NhSetup(Menu):
                 "Discard " + ("on" if s["discard"] else "off"),
                 "Hand 5-6pl %d" % s["hand_big"], "Start"]
 
+    placeholder = None  # the pack's placeholder flag, once read (footer)
+
     def footer(self, app):
         """"(stand-in)" under a setting whose rule the text leaves out (the random
         board's alignment rules, Neo-Hunt set-up; the 5-6 player hand size, Neo-Hunt
@@ -47,7 +49,18 @@ class NhSetup(Menu):
         s = self.s
         if (s["sel"] == 2 and not s["enter"]) or s["sel"] == 4:
             return ["(stand-in)"]
-        return ["PLACEHOLDER pack"] if app.pack(PACK).placeholder else []
+        if self.placeholder is None:  # read once, without parsing the pack when it
+            # was checked before (firmware.packfile.placeholder: ~100 ms of a Pico
+            # each time the set-up opened from the main menu, issue 21); the files
+            # change only by a sync, which restarts the app
+            from firmware.packfile import placeholder
+            try:
+                self.placeholder = placeholder(app, PACK)
+            finally:
+                placeholder = None
+                if app.forget is not None:
+                    app.forget(("firmware.packfile",), ())
+        return ["PLACEHOLDER pack"] if self.placeholder else []
 
     def side(self, app, name, kind):
         s = self.s
