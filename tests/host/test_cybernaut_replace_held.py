@@ -553,3 +553,37 @@ def test_a_plan_sealed_the_older_way_still_opens_and_undo_names_no_bookkeeping(t
     text = " ".join(app.surface.lines())
     assert "commit parked" not in text and "nsa replaced" not in text
     assert "undone" in text
+
+
+def test_a_new_game_is_in_hand_for_its_first_action(tmp_path, monkeypatch):
+    # issue 21: the first action after "New game" (a reading, the NSA's first
+    # placing) made the game anew from the save (~43 ms of a Pico: bench-pico at
+    # seed 3, the Readings screen)
+    from boards.sim import boot
+    import firmware.games.cybernaut.game as game_module
+    board, app = boot(str(tmp_path), cyb_game.SEED)
+    d = cyb_game.Driver(board, app)
+    d.choose("Cybernaut")
+    d.choose("New game")
+    screen = cyb_game.game_screen(app)
+    assert screen.held is not None and screen.held[0] is screen.s["pub"]
+    made = []
+    real = game_module.Game
+
+    class Counted(real):
+        @classmethod
+        def join(cls, pack, public, secret):
+            made.append(1)
+            return real.join(pack, public, secret)
+    monkeypatch.setattr(game_module, "Game", Counted)
+    d.choose("Readings")
+    d.press("A")  # the first reading switched: an action on the game in hand
+    entry = app.journal.recent[-1]
+    assert entry["kind"] == "reading" and entry["rule"] == "Cybernaut VII.E.2", entry
+    assert made == []
+    # the game in hand was the one the save gives: made anew from the state, the same
+    kept = json.loads(json.dumps(screen.s["pub"]))
+    screen.held = None
+    again = screen.load(app)
+    assert made == [1]
+    assert again.split()[0] == kept
