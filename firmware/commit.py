@@ -57,9 +57,12 @@ def reveal_secret(app, game, cid, rule):
 PARKED = "parked commitments"  # a game's parked commitments (Cybernaut's commit.PARKED)
 
 
-def reveal_all(app, game, rule):
-    """See App.reveal_all."""
-    ids = [cid for cid in app.secrets if app.secrets[cid][0] == game]
+def reveal_all(app, game, rule, ids=None):
+    """See App.reveal_all; ``ids`` (list of str): only those of the game's secrets
+    still held (Cybernaut's abandoned game after the next one's frame:
+    firmware.games.cybernaut.later)."""
+    ids = [cid for cid in (app.secrets if ids is None else ids)
+           if cid in app.secrets and app.secrets[cid][0] == game]
     ids.sort(key=lambda cid: [int(part) for part in cid[1:].split("c")])
     values = {}
     for cid in ids:

@@ -201,7 +201,7 @@ def stop_text(why):
         return "ended the session (its dice seed revealed)"
     if kind == "open":
         return "opened %s from the main menu: a game left before it stays left" % why[1]
-    if kind == "new":  # firmware.games.cybernaut.menu.left_behind
+    if kind == "new":  # firmware.games.cybernaut.later.left_behind
         return "started %s: the game abandoned before it stays abandoned" % why[1]
     if kind == "shown":
         # true before the owner has looked too (found by review: a waiting Spot!

@@ -111,8 +111,9 @@ class GameScreen(Menu):
     text, or one sealed str), "msg", "log": recent public lines,
     "ssmax": the SS Max for the track screen (int or None; absent in older saves),
     "nsaplan": the NSA's re-placement plan so far (sealed, cybernaut_grid's; absent
-    when none), "todo": what an action left for after its frame ("replace", "solo"
-    or "end": ``later``; absent when nothing is)}.
+    when none), "todo": what an action left for after its frame ("replace", "solo",
+    "end" or "left": ``later``; absent when nothing is), "left": with "left", the ids
+    of the abandoned game's secrets to reveal (firmware.games.cybernaut.menu)}.
     """
 
     ID = "cn_game"
@@ -396,7 +397,7 @@ class GameScreen(Menu):
                        (self.s.get("pub") or {}).get("parked") or [])
 
     def later(self, what):
-        """Leave ``what`` ("replace", "solo" or "end") for after the frame."""
+        """Leave ``what`` ("replace", "solo", "end" or "left") for after the frame."""
         self.s["todo"] = what
 
     # True while ``finish`` works (RAM only): the reads of the game it makes do not
@@ -576,6 +577,7 @@ class GameScreen(Menu):
         (issue 21), only one public entry with how many are placed, journaled by
         this press; the placing is done after its frame (``later``: ~500 ms of a
         Pico), under a result screen that says so."""
+        self.finish(app)  # (an abandoned game's reveals a new game left: no load here)
         count = self._to_place(app)
         app.record(GAME, "nsa_setup_solo", {"chits": count}, {}, "Cybernaut III.A")
         self.later("solo")

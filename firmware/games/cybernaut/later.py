@@ -1,8 +1,8 @@
 """The work a Cybernaut action leaves for after its frame (issue 21: a press answers
 within 100 ms on a Pico; firmware.games.cybernaut.game.GameScreen.later): the NSA's
 re-placement made real and committed (Cybernaut VII.H.5), the Solo placement
-(III.A), every commitment revealed at the game's end (IV.B.3). Loaded only when there
-is such work: GameScreen's module is in the heap at every boot into a game.
+(III.A), every commitment revealed at the game's end (IV.B.3), and those of a game
+abandoned before this one started (``_left``). Loaded only when there is such work: GameScreen's module is in the heap at every boot into a game.
 """
 
 import gc
@@ -39,6 +39,8 @@ def finish(screen, app, tick=False):
             _replace(screen, app)
         elif todo == "solo":
             _solo(screen, app)
+        elif todo == "left":
+            _left(screen, app)
         else:  # "end"
             screen.store(app, screen.load(app), None, False, True, True)
     finally:
@@ -136,3 +138,68 @@ def _solo(screen, app):
     events = game.solo_setup(app.source)
     screen.store(app, game, events, False, True)
     journal(app, [e for e in events if e["kind"] != "nsa_setup"])
+
+
+def _left(screen, app):
+    """The secrets of the game abandoned before this new one (GameScreen.leave, its
+    parked commitments included), which the new game's press left to reveal
+    (``left_behind``, from firmware.games.cybernaut.menu: the state's "left", their ids):
+    revealed now, as opening another flow would (App.forget_games), those still held
+    (the next flow's opening may have revealed them all)."""
+    from firmware.commit import reveal_all
+    from firmware.journal import RULE_LEFT
+    ids = screen.s.get("left") or []
+    if [cid for cid in ids if cid in app.secrets]:
+        reveal_all(app, "cybernaut", RULE_LEFT, ids)
+    screen.s.pop("left", None)
+
+
+def left_behind(app):
+    """A new game started from this menu after one was abandoned (GameScreen.leave):
+    Undo stops here (an abandoned game comes back by Undo only until the next one
+    starts), and the abandoned game's secrets, its parked commitments included, are
+    to be revealed (as opening a flow from the main menu does, App.forget_games).
+
+    :returns: their ids (list of str; [] when there are none). When this press may
+        restart the board for the new game (App.restart_first: the stock firmware's
+        heap) they are revealed now, before the restart: in the new game's heap their
+        journal lines split the free RAM into pieces too small for the rules' first
+        part (issue 17: a 240K heap ran out at the new game's first A, with 93 KB
+        free in pieces), and [] is returned. Otherwise the new game reveals them
+        after its frame (``_left``: issue 21, the reveals made this press 157 ms of the
+        emulated Pico)."""
+    ids = [cid for cid in app.secrets if app.secrets[cid][0] == "cybernaut"]
+    if not ids:
+        return ids
+    if app.undo and app.undo[2]:
+        pos = app.undo[2]
+        app.undo = [0, pos, pos, pos, [], [], [pos, "new", "a new Cybernaut game"]]
+    if _roomy(app):
+        return ids
+    from firmware.journal import RULE_LEFT
+    app.reveal_all("cybernaut", RULE_LEFT)
+    return []
+
+
+def _roomy(app):
+    """True when App.restart_first will not restart the board: none to restart, or
+    the heap as roomy as that method asks (its figures: _WHOLE bytes free, or _ENOUGH
+    and a free block of _BLOCK). Read without a collection (the app collected after
+    the last frame: this press's garbage only makes it say False more often, and
+    then the reveals are made before, as a restart needs)."""
+    if app.restart is None:
+        return True
+    import gc
+    free = getattr(gc, "mem_free", None)
+    if free is None:
+        return False  # (CPython with a restart: a test's stand-in)
+    have = free()
+    if have >= 188416:
+        return True
+    if have < 163840:
+        return False
+    try:
+        bytearray(65536)
+    except MemoryError:
+        return False
+    return True

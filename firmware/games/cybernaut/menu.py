@@ -31,20 +31,6 @@ ODDS_HELP = ("Odds line: chance\n"
              "A+E = both A and E")
 
 
-def left_behind(app):
-    """A new game started from this menu after one was abandoned (GameScreen.leave):
-    the abandoned game's secrets, its parked commitments included, are revealed now
-    (as opening a flow from the main menu does, App.forget_games), and Undo stops
-    here: an abandoned game comes back by Undo only until the next one starts."""
-    if not [cid for cid in app.secrets if app.secrets[cid][0] == "cybernaut"]:
-        return
-    if app.undo and app.undo[2]:
-        pos = app.undo[2]
-        app.undo = [0, pos, pos, pos, [], [], [pos, "new", "a new Cybernaut game"]]
-    from firmware.journal import RULE_LEFT
-    app.reveal_all("cybernaut", RULE_LEFT)
-
-
 class CybernautMenu(Menu):
     """Choose a Cybernaut roll."""
 
@@ -73,11 +59,13 @@ class CybernautMenu(Menu):
             app.push(InteractionScreen())
             return
         if index >= 2:
-            # an abandoned game's secrets are revealed first, before the restart: in
-            # the new game's heap their journal lines split the free RAM into pieces
-            # too small for the rules' first part (issue 17: a 240K heap ran out at
-            # the new game's first A, with 93 KB free in pieces)
-            left_behind(app)
+            # an abandoned game's secrets: revealed before a restart (issue 17), else
+            # after the new game's frame (firmware.games.cybernaut.later.left_behind)
+            left = None
+            if [cid for cid in app.secrets if app.secrets[cid][0] == "cybernaut"]:
+                from firmware.games.cybernaut.later import left_behind
+                left = left_behind(app)  # (its code loaded only then: this module is
+                left_behind = None       # in the heap at every boot into a game)
             app.restart_first()  # on a Pico: the new game gets the whole heap
             # a new game opens in this order (issue 7, the 192K heap): the rolls-only
             # pack goes; the pack's checks are imported while the heap is still whole
@@ -92,7 +80,11 @@ class CybernautMenu(Menu):
             app.pack(GAME_PACK)
             if app.forget is not None:  # MicroPython boards: the pack's checks are done
                 app.forget(checks, ())
-            app.push(screen_class("cn_game").make(app, index == 3))
+            screen = screen_class("cn_game").make(app, index == 3)
+            if left:  # revealed after the new game's frame (``left_behind``)
+                screen.s["left"] = left
+                screen.later("left")
+            app.push(screen)
             return
         pack = app.pack(PACK)
         result, first, second = encounter_roll(pack, app.source)
