@@ -68,7 +68,10 @@ def do_pack(args):
             for problem in problems:
                 print("  - " + problem, file=sys.stderr)
             continue
-        note = " (PLACEHOLDER values)" if pack.placeholder else ""
+        # (found by a new user: a copy of a sample keeps its flag, and the device then
+        # marks the owner's own values "PLACEHOLDER pack")
+        note = (' (marked PLACEHOLDER: set "placeholder" to false once the values are '
+                'the printed ones)') if pack.placeholder else ""
         print("%s: ok, %d tables%s" % (path, len(pack.tables), note))
     return EXIT_BAD_INPUT if bad else 0
 

@@ -324,6 +324,14 @@ def test_pack_check_good_and_bad(tmp_path):
     proc = referee("pack", "check", good)
     assert proc.returncode == 0
     assert "ok" in proc.stdout and "PLACEHOLDER" in proc.stdout
+    # what to change once the values are the owner's (found by a new user)
+    assert 'set "placeholder" to false' in proc.stdout
+    own = json.loads(open(good).read())
+    own["placeholder"] = False
+    mine = tmp_path / "cybernaut.json"
+    mine.write_text(json.dumps(own))
+    proc = referee("pack", "check", str(mine))
+    assert proc.returncode == 0 and "PLACEHOLDER" not in proc.stdout, proc.stdout
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({"format": "pocket-referee-pack", "version": 1, "tables": {
         "t": {"kind": "range", "rows": [{"lo": 0, "hi": 5, "result": "a"}, {"lo": 3, "hi": 9, "result": "b"}]}}}))

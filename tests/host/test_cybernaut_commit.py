@@ -614,3 +614,24 @@ def test_a_parked_entry_is_read_at_its_offset_and_found_by_a_scan_without_one(tm
         assert cid not in app.secrets and game.s["parked"] == []
         assert app.journal.recent[-1]["kind"] == "reveal"
         assert app.journal.recent[-1]["out"]["value"] == "x1 File@M00"
+
+
+def test_after_an_abandon_a_second_a_does_not_start_a_new_game(tmp_path):
+    # found by a new user: the Cybernaut menu came back with its selection on "New
+    # game" (the item that started the abandoned one), so an A more than the notice
+    # needed started a new game, and its start revealed the abandoned game for good
+    board, app = boot(str(tmp_path), cyb_game.SEED)
+    d = cyb_game.Driver(board, app)
+    d.choose("Cybernaut")
+    d.choose("New game")
+    d.choose("Solo placement")
+    d.close_results()
+    old = [c for c in app.secrets if app.secrets[c][0] == "cybernaut"]
+    assert len(old) > 20
+    d.seq("B D A A")  # abandoned
+    assert app.top().ID == "result"
+    d.press("A")      # the notice closed
+    d.press("A")      # once more, as a player tapping twice
+    assert app.top().ID == "cn_inter", [s.ID for s in app.stack]  # Interaction, the first item
+    assert sorted(c for c in old if c in app.secrets) == sorted(old)  # still sealed
+    assert "new_game" not in [e["kind"] for e in _journal(str(tmp_path))][-3:]

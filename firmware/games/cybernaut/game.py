@@ -560,6 +560,9 @@ class GameScreen(Menu):
                    RULE_ABANDON)
         keep_parked(app, pub.get("parked"))  # (public: no load, ~40 ms of a Pico)
         app.pop()
+        # the Cybernaut menu's selection off "New game" (found by a new user: one A more
+        # after the notice started a new game, whose start reveals this one for good)
+        app.top().s["sel"] = 0
         from firmware.screens.result import show
         show(app, "Game abandoned", [ABANDONED])
 
