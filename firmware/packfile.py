@@ -138,8 +138,8 @@ def _read(app, name, kept):
     wrong = slot_problem(where, pack.game)
     if wrong:  # another game's pack under this game's name (packs/<game>...json)
         raise PackError(wrong)
-    if digest is not None and (line is None or line == digest):  # new, or without its mark
-        _remember_pack_ok(app, digest, pack.placeholder)
+    if digest is not None and (line is None or " game=" not in line):  # new, or unmarked
+        _remember_pack_ok(app, digest, pack)
     if not checked or not _has_file_rows(pack):
         _rows_to_files(app, name, pack, digest)
     if kept is not None and kept.startswith("packs/"):
@@ -174,22 +174,26 @@ def placeholder(app, name):
     true, shared_rules.tables.Pack.placeholder), for a screen's "PLACEHOLDER pack"
     mark before a game starts (Neo-Hunt's set-up). A pack file whose bytes this
     firmware checked before is only read and hashed: its PACKS_OK line carries the
-    flag (" placeholder=yes" or "=no"). Parsing the Neo-Hunt sample took a Pico
-    ~100 ms of the press that opened its set-up from the main menu, each time
-    (issue 21); hashing it ~25 ms. Otherwise, and while a game holds the pack
-    (KEPT) or has it loaded, the pack is loaded (``app.pack``: checked, kept).
+    flag and the pack's game (" placeholder=yes game=neohunt"). Parsing the Neo-Hunt
+    sample took a Pico ~100 ms of the press that opened its set-up from the main
+    menu, each time (issue 21); hashing it ~25 ms. Otherwise (no such line, a line
+    of an older firmware, another game's pack under this name: its load names the
+    problem, found by review), and while a game holds the pack (KEPT) or has it
+    loaded, the pack is loaded (``app.pack``: checked, kept).
 
     :param app: firmware.app.App; :param name: str, e.g. "neohunt-sample".
     :returns: bool.
-    :raises PackError: as ``app.pack`` (a missing, empty or bad pack)."""
+    :raises PackError: as ``app.pack`` (a missing, empty, bad or misplaced pack)."""
     lines = None
     if app.packs.get(name) is None and app.storage.size(KEPT + name + ".from") < 0:
-        lines = [line for line in _packs_ok(app) if " placeholder=" in line]
+        lines = [line for line in _packs_ok(app) if " game=" in line]
     if lines:  # (none marked, as on a first boot: no file hashed twice)
-        handle, _ = _open_pack(app, name)
+        handle, where = _open_pack(app, name)
         line = _ok_line(lines, _digest(handle)[0])
         if line is not None:
-            return line.endswith(" placeholder=yes")
+            from shared_rules.tables import slot_problem
+            if not slot_problem(where, line[line.index(" game=") + 6:] or None):
+                return " placeholder=yes " in line
     return app.pack(name).placeholder
 
 
@@ -588,9 +592,9 @@ def _open_pack(app, name, kept=None):
     return handle, where
 
 def _packs_ok(app):
-    """The lines of PACKS_OK: "<firmware version> <SHA-256 hex> placeholder=yes|no"
-    of pack files that passed their checks (an older firmware's lines have no
-    mark; an unreadable file: none)."""
+    """The lines of PACKS_OK: "<firmware version> <SHA-256 hex> placeholder=yes|no
+    game=<its game>" of pack files that passed their checks (an older firmware's
+    lines have neither; an unreadable file: none)."""
     try:
         handle = app.storage.open_read(PACKS_OK)
         if handle is None:
@@ -605,14 +609,14 @@ def _packs_ok(app):
     except (OSError, UnicodeError, ValueError):
         return []
 
-def _remember_pack_ok(app, digest, marked):
-    """Add ``digest``'s line to PACKS_OK with its placeholder mark (``marked``,
-    bool), in place of any line it had (the last PACKS_OK_KEPT kept). A failed
-    write only means the checks run again next time."""
+def _remember_pack_ok(app, digest, pack):
+    """Add ``digest``'s line to PACKS_OK with ``pack``'s placeholder flag and game
+    (shared_rules.tables.Pack), in place of any line it had (the last PACKS_OK_KEPT
+    kept). A failed write only means the checks run again next time."""
     lines = _packs_ok(app)
-    old = _ok_line(lines, digest)
-    lines = [line for line in lines if line and line != old]
-    lines.append(digest + (" placeholder=yes" if marked else " placeholder=no"))
+    lines = [line for line in lines if line and _ok_line([line], digest) is None]
+    lines.append("%s placeholder=%s game=%s" % (
+        digest, "yes" if pack.placeholder else "no", pack.game or ""))  # ("": none said)
     try:
         app.storage.write_atomic(PACKS_OK, "\n".join(lines[-PACKS_OK_KEPT:]) + "\n")
     except OSError:

@@ -57,7 +57,7 @@ def test_the_set_up_opened_again_shows_the_mark_without_parsing_the_pack():
     _to_setup(board, app)
     assert "PLACEHOLDER pack" in app.surface.lines()     # the sample: parsed once
     assert _parsed(app) and app.packs["neohunt-sample"].name.endswith("neohunt-sample.json")
-    assert _ok_lines(root)[-1].endswith(" placeholder=yes")
+    assert _ok_lines(root)[-1].endswith(" placeholder=yes game=neohunt")
     _to_setup(board, app)                                # opened again: hashed only
     assert "PLACEHOLDER pack" in app.surface.lines() and not _parsed(app)
     board.press(app, "D")                                # the mark read once a screen
@@ -71,7 +71,7 @@ def test_the_set_up_opened_again_shows_the_mark_without_parsing_the_pack():
     _to_setup(board, app)
     assert "PLACEHOLDER pack" not in app.surface.lines()
     assert _parsed(app) and app.packs["neohunt-sample"].name == "packs/neohunt.json"
-    assert _ok_lines(root)[-1].endswith(" placeholder=no")
+    assert _ok_lines(root)[-1].endswith(" placeholder=no game=neohunt")
     _to_setup(board, app)
     assert "PLACEHOLDER pack" not in app.surface.lines() and not _parsed(app)
     # the owner's pack marked a placeholder: other bytes again
@@ -106,12 +106,13 @@ def test_an_older_line_without_the_mark_or_a_pack_a_game_holds_is_parsed():
     _to_setup(board, app)
     line = _ok_lines(root)[-1]
     digest = " ".join(line.split(" ")[:2])
-    assert digest.startswith(VERSION + " ") and line == digest + " placeholder=yes"
-    write_bytes(root + "/packs.ok", (digest + "\n").encode())   # an older firmware's line
+    assert digest.startswith(VERSION + " ") and line == digest + " placeholder=yes game=neohunt"
+    # an older firmware's line (twice: one line a digest kept)
+    write_bytes(root + "/packs.ok", (digest + "\n" + digest + " placeholder=yes\n").encode())
     _to_setup(board, app)
     assert "PLACEHOLDER pack" in app.surface.lines() and _parsed(app)
     # the line given its mark (the same bytes: loaded without their checks)
-    assert _ok_lines(root) == [digest + " placeholder=yes"]
+    assert _ok_lines(root) == [digest + " placeholder=yes game=neohunt"]
     _to_setup(board, app)
     assert not _parsed(app)
     # a pack held (KEPT, as a game in progress holds it) is loaded, not hashed: the
@@ -122,3 +123,27 @@ def test_an_older_line_without_the_mark_or_a_pack_a_game_holds_is_parsed():
     board, app = boot(root, 3)
     assert app.top().ID == "nh_setup" and "PLACEHOLDER pack" in app.surface.lines()
     assert _parsed(app)
+
+
+def test_another_games_pack_under_neohunts_name_is_named_when_the_set_up_opens():
+    # found by review: a Cybernaut pack checked before (its packs.ok line) copied to
+    # packs/neohunt.json gave the set-up that pack's mark and no word until Start;
+    # the line names the pack's game, and a pack of another game is loaded (refused)
+    import os
+    root = tempdir("packmark4")
+    board, app = boot(root, 3)
+    app.pack("cybernaut-sample")                         # checked: its line in packs.ok
+    assert _ok_lines(root)[-1].endswith(" game=cybernaut")
+    text = read_text(PACKS + "/cybernaut-sample.json") or read_text(BUILT_PACKS + "/cybernaut-sample.json")
+    try:
+        os.mkdir(root + "/packs")
+    except OSError:
+        pass
+    write_bytes(root + "/packs/neohunt.json", text.encode())
+    board, app = boot(root, 3)
+    for _ in range(NH):
+        board.press(app, "D")
+    board.press(app, "A")
+    lines = " ".join(app.surface.lines())
+    assert app.surface.lines()[0] == "Pack problem", lines   # at once, not at Start
+    assert "cybernaut" in lines and [s.ID for s in app.stack] == ["main", "text"]

@@ -35,9 +35,10 @@ def test_a_pack_checked_before_loads_without_its_checks_until_its_bytes_change()
         assert app.pack("cybernaut-sample").name == "packs/cybernaut.json"
         assert calls == ["packs/cybernaut.json"]
         lines = read_text(root + "/packs.ok").split("\n")
-        # "<version> <SHA-256 hex> placeholder=yes|no": the owner's copy of the sample says yes
+        # "<version> <SHA-256 hex> placeholder=yes|no game=<game>": the owner's copy
+        # of the sample says yes
         assert lines[0].startswith(VERSION + " ") and len(lines[0].split(" ")[1]) == 64
-        assert lines[0].split(" ")[2:] == ["placeholder=yes"], lines[0]
+        assert lines[0].split(" ")[2:] == ["placeholder=yes", "game=cybernaut"], lines[0]
         app.packs = {}
         assert app.pack("cybernaut-sample").tables  # loaded again, not checked again
         assert calls == ["packs/cybernaut.json"]

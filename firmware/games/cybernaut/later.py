@@ -22,7 +22,7 @@ OOM_KEPT = "Action kept, not finished. Restart frees RAM and finishes it."
 
 def finish(screen, app, tick=False):
     """Do the work ``screen`` (the GameScreen) left for after its frame: its state's
-    "todo" ("replace", "solo" or "end"). The state says it is to do until it is
+    "todo" ("replace", "solo", "end" or "left"). The state says it is to do until it is
     done: a failure on the way (out of memory, storage, a fault) leaves it to do,
     and the caller restores the last save (App.handle for a press, ``tick``), which
     says so too. ``tick``: between presses: its journal entries join the action's in
@@ -166,8 +166,8 @@ def left_behind(app):
         journal lines split the free RAM into pieces too small for the rules' first
         part (issue 17: a 240K heap ran out at the new game's first A, with 93 KB
         free in pieces), and [] is returned. Otherwise the new game reveals them
-        after its frame (``_left``: issue 21, the reveals made this press 157 ms of the
-        emulated Pico)."""
+        after its frame (``_left``: issue 21, a reveal and its journal entry for each
+        of them in the press; 20-30 after an abandon mid-game)."""
     ids = [cid for cid in app.secrets if app.secrets[cid][0] == "cybernaut"]
     if not ids:
         return ids
