@@ -621,10 +621,7 @@ def test_after_an_abandon_a_second_a_does_not_start_a_new_game(tmp_path):
     # game" (the item that started the abandoned one), so an A more than the notice
     # needed started a new game, and its start revealed the abandoned game for good
     board, app = boot(str(tmp_path), cyb_game.SEED)
-    d = cyb_game.Driver(board, app)
-    d.choose("Cybernaut")
-    d.choose("New game")
-    d.choose("Solo placement")
+    d = cyb_game.set_up(board, app)
     d.close_results()
     old = [c for c in app.secrets if app.secrets[c][0] == "cybernaut"]
     assert len(old) > 20
