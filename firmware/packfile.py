@@ -138,7 +138,7 @@ def _read(app, name, kept):
     wrong = slot_problem(where, pack.game)
     if wrong:  # another game's pack under this game's name (packs/<game>...json)
         raise PackError(wrong)
-    if digest is not None and (line is None or " game=" not in line):  # new, or unmarked
+    if digest is not None and line != _ok_text(digest, pack):  # new, unmarked or not ours
         _remember_pack_ok(app, digest, pack)
     if not checked or not _has_file_rows(pack):
         _rows_to_files(app, name, pack, digest)
@@ -609,14 +609,20 @@ def _packs_ok(app):
     except (OSError, UnicodeError, ValueError):
         return []
 
+def _ok_text(digest, pack):
+    """PACKS_OK's line for ``digest`` and ``pack`` (its placeholder flag and game;
+    "game=" alone: the pack names none)."""
+    return "%s placeholder=%s game=%s" % (digest, "yes" if pack.placeholder else "no",
+                                          pack.game or "")
+
+
 def _remember_pack_ok(app, digest, pack):
     """Add ``digest``'s line to PACKS_OK with ``pack``'s placeholder flag and game
     (shared_rules.tables.Pack), in place of any line it had (the last PACKS_OK_KEPT
     kept). A failed write only means the checks run again next time."""
     lines = _packs_ok(app)
     lines = [line for line in lines if line and _ok_line([line], digest) is None]
-    lines.append("%s placeholder=%s game=%s" % (
-        digest, "yes" if pack.placeholder else "no", pack.game or ""))  # ("": none said)
+    lines.append(_ok_text(digest, pack))
     try:
         app.storage.write_atomic(PACKS_OK, "\n".join(lines[-PACKS_OK_KEPT:]) + "\n")
     except OSError:

@@ -113,6 +113,11 @@ def test_an_older_line_without_the_mark_or_a_pack_a_game_holds_is_parsed():
     assert "PLACEHOLDER pack" in app.surface.lines() and _parsed(app)
     # the line given its mark (the same bytes: loaded without their checks)
     assert _ok_lines(root) == [digest + " placeholder=yes game=neohunt"]
+    # a line not as this firmware writes it (edited: a wrong mark) is made again
+    write_bytes(root + "/packs.ok", (digest + " placeholder=no game=neohunt x\n").encode())
+    _to_setup(board, app)
+    assert "PLACEHOLDER pack" in app.surface.lines() and _parsed(app)
+    assert _ok_lines(root) == [digest + " placeholder=yes game=neohunt"]
     _to_setup(board, app)
     assert not _parsed(app)
     # a pack held (KEPT, as a game in progress holds it) is loaded, not hashed: the

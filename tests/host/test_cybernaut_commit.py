@@ -632,3 +632,17 @@ def test_after_an_abandon_a_second_a_does_not_start_a_new_game(tmp_path):
     assert app.top().ID == "cn_inter", [s.ID for s in app.stack]  # Interaction, the first item
     assert sorted(c for c in old if c in app.secrets) == sorted(old)  # still sealed
     assert "new_game" not in [e["kind"] for e in _journal(str(tmp_path))][-3:]
+
+
+def test_after_a_game_left_at_its_end_a_second_a_does_not_start_a_new_one(tmp_path):
+    # found by review: the branch for a game played to its end (no notice) left the
+    # menu's selection on "New game" too
+    board, app = boot(str(tmp_path), cyb_game.SEED)
+    d = cyb_game.Driver(board, app)
+    cyb_game.play(board, app)
+    d.close_results()
+    assert cyb_game.game_screen(app).s["pub"]["over"]
+    d.seq("B D A A")  # left
+    assert [s.ID for s in app.stack] == ["main", "cn_menu"] and app.top().s["sel"] == 0
+    d.press("A")
+    assert app.top().ID == "cn_inter"

@@ -554,15 +554,17 @@ class GameScreen(Menu):
         pub = self.s["pub"]
         if pub["over"]:  # a game played to its end (IV.B.3): everything is public already
             app.record(GAME, "game_left", {"turn": pub["turn"]}, {}, "Cybernaut IV.B.3")
-            app.pop()
-            return
-        app.record(GAME, "game_abandoned", {"turn": pub["turn"], "seg": pub["seg"]}, {},
-                   RULE_ABANDON)
-        keep_parked(app, pub.get("parked"))  # (public: no load, ~40 ms of a Pico)
+        else:
+            app.record(GAME, "game_abandoned", {"turn": pub["turn"], "seg": pub["seg"]}, {},
+                       RULE_ABANDON)
+            keep_parked(app, pub.get("parked"))  # (public: no load, ~40 ms of a Pico)
         app.pop()
         # the Cybernaut menu's selection off "New game" (found by a new user: one A more
-        # after the notice started a new game, whose start reveals this one for good)
+        # after the notice started a new game, whose start reveals this one for good;
+        # and by review: a game left at its end, with no notice, then started one)
         app.top().s["sel"] = 0
+        if pub["over"]:
+            return
         from firmware.screens.result import show
         show(app, "Game abandoned", [ABANDONED])
 
