@@ -8,6 +8,7 @@ from shared_rules.cybernaut.rules import (ENVIRONS, RULE_ENCOUNTER, RULE_INTERAC
                                     encounter_roll, interaction)
 
 from firmware.games.cybernaut.shared import ACTION, GAME_PACK, PACK
+from shared_rules.errors import RefereeError
 
 
 def describe(pack, text):
@@ -54,6 +55,21 @@ class CybernautMenu(Menu):
             self.placeholder = bool(app.pack(PACK).placeholder)
         return ["PLACEHOLDER pack"] if self.placeholder else []
 
+    tried = False  # the rolls-only pack read again between presses (on_tick), once
+
+    def on_tick(self, app, now):
+        """Once this menu's frame is shown again after a game let the rolls-only pack
+        go (``choose``: RAM for the game): that pack read again between presses, so
+        the next roll does not parse it in its press (87 ms of the emulated Pico,
+        issue 21). Tried once: a pack that cannot be read is named by the roll."""
+        if self.tried or app.dirty or PACK in app.packs:
+            return
+        self.tried = True
+        try:
+            app.pack(PACK)
+        except (RefereeError, MemoryError, OSError):
+            pass  # (the roll's press reads it, and says what is wrong)
+
     def choose(self, app, index):
         if index == 0:
             app.push(InteractionScreen())
@@ -81,6 +97,7 @@ class CybernautMenu(Menu):
             if app.forget is not None:  # MicroPython boards: the pack's checks are done
                 app.forget(checks, ())
             screen = screen_class("cn_game").make(app, index == 3)
+            self.tried = False  # (this pack read again once the game is left: on_tick)
             if left:  # revealed after the new game's frame (``left_behind``)
                 screen.s["left"] = left
                 screen.later("left")
