@@ -33,7 +33,7 @@ nh_where firmware.games.neohunt.private NhWhere
 nh_attack firmware.games.neohunt.attack NhShoot
 nh_map firmware.games.neohunt.mapview NhMap
 cn_menu firmware.games.cybernaut.menu CybernautMenu
-cn_inter firmware.games.cybernaut.menu InteractionScreen
+cn_inter firmware.games.cybernaut.inter InteractionScreen
 cn_game firmware.games.cybernaut.game GameScreen
 cn_track firmware.games.cybernaut.picks TrackScreen
 cn_cybpick firmware.games.cybernaut.picks CybernautPick

@@ -700,3 +700,52 @@ def test_a_rolls_pack_that_cannot_be_read_between_presses_is_named_by_the_roll(t
     d.choose("Encounter")
     lines = " ".join(app.surface.lines())
     assert app.surface.lines()[0] == "Pack problem" and "cybernaut.json" in lines, lines
+
+
+def test_an_abandon_undone_from_its_notice_or_the_menu_brings_no_rolls_pack_back(tmp_path):
+    # found by review: the "Game abandoned" notice passes its ticks to the menu under
+    # it, which read the rolls-only pack; Undo (hold B) then brought the game back
+    # with that pack held (and saved, and loaded at every boot into the game)
+    for from_menu in (False, True):
+        board, app = boot(str(tmp_path / str(from_menu)), cyb_game.SEED)
+        d = cyb_game.set_up(board, app)
+        d.close_results()
+        d.seq("B D A A")  # abandoned: its notice on top
+        if from_menu:
+            d.press("A")  # the menu: it reads the pack between presses
+            assert "cybernaut-sample" in app.packs
+        else:
+            board.hold(app, 200)
+            assert "cybernaut-sample" not in app.packs  # not under the notice
+        board.press(app, "B", True)  # Undo
+        board.press(app, "A")
+        d.close_results()
+        assert app.find("cn_game", None) is not None, [s.ID for s in app.stack]
+        assert "cybernaut-sample" not in app.packs
+
+
+def test_a_new_games_restart_boots_without_the_rolls_pack(tmp_path):
+    # found by review: the save a new game's restart boots from held the rolls-only
+    # pack the menu read, which the boot loaded only for the new game to drop it
+    from shared_rules.save import decode_save
+    board, app = boot(str(tmp_path), cyb_game.SEED)
+    d = cyb_game.set_up(board, app)
+    d.close_results()
+    d.seq("B D A A")
+    d.press("A")
+    assert app.top().ID == "cn_menu" and "cybernaut-sample" in app.packs
+    saved = []
+
+    def soft_reset():
+        body = decode_save(app.storage.read("saves/state.sav"), "state.sav")
+        saved.append(body)
+        raise SystemExit
+
+    app.restart = soft_reset
+    try:
+        d.choose("New game")
+        raise AssertionError("no restart")
+    except SystemExit:
+        pass
+    packs = saved[0].get("packs")
+    assert packs is not None and "cybernaut-sample" not in packs, packs

@@ -174,7 +174,7 @@ def test_the_odds_lines_are_explained_where_they_are_shown(tmp_path):
     """The Interaction screens show odds lines ("E30% -30% C40%"): their help pages
     say what such a line means (found by review); a pick that shows none does not."""
     import re
-    from firmware.games.cybernaut.menu import ODDS_HELP, PACK, InteractionScreen, odds_lines
+    from firmware.games.cybernaut.inter import ODDS_HELP, PACK, InteractionScreen, odds_lines
     from firmware.games.cybernaut.picks import UnitPick
     board, app = boot(str(tmp_path), 1)
     assert ODDS_HELP in InteractionScreen().help(app)

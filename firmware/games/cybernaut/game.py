@@ -389,7 +389,10 @@ class GameScreen(Menu):
         that this state has not parked come back into app.secrets, those it has
         parked and the state before it had not leave it again (``rejoin``). Found by
         review and by a new user: an undone re-placement's parked commitments were in
-        neither, never revealed, and `referee verify` failed."""
+        neither, never revealed, and `referee verify` failed. The rolls-only pack,
+        which the Cybernaut menu reads again once a game is left, goes as ``make``
+        lets it go (found by review: an abandon undone kept it for the whole game)."""
+        app.packs.pop("cybernaut-sample", None)
         for screen in before:
             if screen.ID == self.ID:
                 from firmware.games.cybernaut.commit import rejoin

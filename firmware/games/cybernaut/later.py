@@ -203,3 +203,20 @@ def _roomy(app):
     except MemoryError:
         return False
     return True
+
+
+def reread_rolls(menu, app):
+    """The Cybernaut menu's tick (CybernautMenu.on_tick): its rolls-only pack read
+    again, once for each game left (``menu.tried``); a pack that cannot be read is
+    named by the roll that needs it, and a notice the read adds ("Pack changed") is
+    drawn at once (found by review: it waited for the next press)."""
+    from firmware.games.cybernaut.shared import PACK
+    from shared_rules.errors import RefereeError
+    menu.tried = True
+    said = len(app.notices)
+    try:
+        app.pack(PACK)
+    except (RefereeError, MemoryError, OSError):
+        pass  # (the roll's press reads it, and says what is wrong)
+    if len(app.notices) != said:
+        app.dirty = True

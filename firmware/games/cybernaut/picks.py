@@ -224,7 +224,7 @@ class UnitPick(Menu):
     def help(self, app):
         """An Interaction's pick shows the odds lines (footer): its help explains them."""
         if self.s.get("for") == "inter":
-            from firmware.games.cybernaut.menu import ODDS_HELP
+            from firmware.games.cybernaut.inter import ODDS_HELP
             return self.HELP + "\n" + ODDS_HELP
         return self.HELP
 
@@ -251,7 +251,7 @@ class UnitPick(Menu):
         if not cybs or [c for c in cybs if c["at"] != cybs[0]["at"]]:
             return []
         pack = app.pack(PACK)
-        from firmware.games.cybernaut.menu import odds_lines  # the rolls screen's, no screen
+        from firmware.games.cybernaut.inter import odds_lines  # the rolls screen's, no screen
         return odds_lines(pack, pack.data["sprawls"][cybs[0]["at"]]["environ"],
                           max([c["rw"] for c in cybs]))[:2]
 
