@@ -461,6 +461,22 @@ def test_a_new_game_after_an_abandon_reveals_the_old_one_and_undo_stops(tmp_path
     assert "cn_game" in [s.ID for s in app.stack] and not [c for c in old if c in app.secrets]
 
 
+def _new_game_to_restart(d, app, seen):
+    """Choose "New game" on a board that restarts for it (App.restart_first): its
+    restart, a stand-in for machine.soft_reset, calls ``seen()`` and stops the app
+    as SystemExit. :returns: that restart (for a boot after it)."""
+    def soft_reset():
+        seen()
+        raise SystemExit
+
+    app.restart = soft_reset
+    try:
+        d.choose("New game")
+    except SystemExit:
+        return soft_reset
+    raise AssertionError("no restart")
+
+
 def test_a_new_game_after_an_abandon_reveals_the_old_one_before_the_restart(tmp_path):
     """On a board that restarts before a new game (App.restart_first), the abandoned
     game's secrets are revealed and saved before the restart, so the new game opens
@@ -470,17 +486,8 @@ def test_a_new_game_after_an_abandon_reveals_the_old_one_before_the_restart(tmp_
     root = str(tmp_path)
     board, app, d, old = _abandoned_netrun(root)
     at_restart = []
-
-    def soft_reset():
-        at_restart.append([e["in"]["id"] for e in _kinds(_journal(root), "reveal")])
-        raise SystemExit  # as machine.soft_reset does
-
-    app.restart = soft_reset
-    try:
-        d.choose("New game")
-        raise AssertionError("no restart")
-    except SystemExit:
-        pass
+    soft_reset = _new_game_to_restart(d, app, lambda: at_restart.append(
+        [e["in"]["id"] for e in _kinds(_journal(root), "reveal")]))
     revealed = at_restart[0]
     for cid in old:
         assert cid in revealed, cid  # before the restart
@@ -735,17 +742,7 @@ def test_a_new_games_restart_boots_without_the_rolls_pack(tmp_path):
     d.press("A")
     assert app.top().ID == "cn_menu" and "cybernaut-sample" in app.packs
     saved = []
-
-    def soft_reset():
-        body = decode_save(app.storage.read("saves/state.sav"), "state.sav")
-        saved.append(body)
-        raise SystemExit
-
-    app.restart = soft_reset
-    try:
-        d.choose("New game")
-        raise AssertionError("no restart")
-    except SystemExit:
-        pass
+    _new_game_to_restart(d, app, lambda: saved.append(
+        decode_save(app.storage.read("saves/state.sav"), "state.sav")))
     packs = saved[0].get("packs")
     assert packs is not None and "cybernaut-sample" not in packs, packs
