@@ -211,6 +211,11 @@ def test_the_cold_rows_name_the_result_screen_and_cybernaut_modules():
         assert name.startswith("firmware.games.cybernaut.") or name == PROMPT, name
     # the game's own screen module is cold: _alive keeps it while cn_game is open
     assert "firmware.games.cybernaut.game" in cn_shared.COLD
+    # the Interaction roll's module, which the unit picker of every turn's Interaction
+    # imports for its odds lines (found by review: not cold, it stayed for the game),
+    # and the work after a frame's
+    assert "firmware.games.cybernaut.inter" in cn_shared.COLD
+    assert "firmware.games.cybernaut.later" in cn_shared.COLD
 
 
 class _Notice(_Screen):

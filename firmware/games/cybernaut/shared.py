@@ -19,12 +19,15 @@ ACTION = ("shared_rules.pack_check", "shared_rules.cybernaut.pack", "shared_rule
 # its cold modules, dropped after a press when the heap runs short (firmware/relief.py
 # relieve): the result lines, the pickers, the RealWorld pickers, the grids, the
 # commitments' sync, the game screen (once left), the prompts (Handover, Reveal,
-# LeaveMenu); each imported only inside a function (Neo-Hunt's and Cybercore's
-# screens hold the prompts from their top: they never run beside this game)
+# LeaveMenu), the Interaction roll (whose odds lines the unit picker shows: found by
+# review, it stayed for the game), the work after a frame; each imported only inside
+# a function (Neo-Hunt's and Cybercore's screens hold the prompts from their top:
+# they never run beside this game)
 COLD = ("firmware.games.cybernaut.log", "firmware.games.cybernaut.picks",
         "firmware.games.cybernaut.rw", "firmware.games.cybernaut.grid",
         "firmware.games.cybernaut.commit", "firmware.games.cybernaut.game",
-        "firmware.screens.prompt")
+        "firmware.screens.prompt", "firmware.games.cybernaut.inter",
+        "firmware.games.cybernaut.later")
 SECRET_KINDS = ("nsa_setup", "nsa_replaced")
 # the segments (shared_rules.cybernaut.rules.SEGMENTS, Cybernaut IV) as the 16-cell status
 # line and the track name them: "RealWorld Movement" does not fit
