@@ -36,6 +36,24 @@ from shared_rules.errors import SaveError
 from firmware.saving import private_owner
 from firmware.journal import RULE_LEFT
 
+# A collection after every 32 KB allocated, not only when an allocation fails (issue 21,
+# room to spare). Without it, a press that allocates far more than it keeps (the NSA's
+# set-up: a sealed commitment kept for each chit, a few KB of garbage made for each) lays
+# what it keeps as islands through the whole free heap, and the islands stay after the
+# garbage goes: the scripted whole Cybernaut game on the 32-bit port, its code run in
+# place as on the Pocket Referee firmware, had 133 KB free in blocks of at most 6 KB
+# after that press and ran out of memory a few presses later. Collected every 32 KB, what a press keeps
+# fills the holes near the bottom of the heap: the whole game played to its end (96 KB
+# did too, 200 KB not; with the code in the heap, 32 KB played it at 288K, 64 KB did not:
+# make bench's whole-game lines). A collection costs a Pico 10-30 ms, so only a press
+# that allocates more than 32 KB pays it (the app collects after each frame, and a
+# collection starts the count again). The figure is the literal below: a name for it
+# would be one more name interned at boot (see NAMES_LIMIT).
+try:
+    gc.threshold(32768)
+except AttributeError:  # CPython's gc has no threshold (nor a heap to keep whole)
+    pass
+
 KEEP_MODULES = ("firmware.screens.main", "shared_rules.dice", "shared_rules.errors",
                 "shared_rules.journal", "shared_rules.save", "shared_rules.seal")
 # prefixes: the games' screens and rules, and the undo/commit helpers a game loaded
