@@ -92,6 +92,13 @@ class EndSessionScreen(Screen):
     def initial(self):
         return {"sel": 0, "armed": False}
 
+    def state(self):
+        """Saved never armed: a reboot comes back with "End session" to arm again
+        (found by a new user: the first A after power-on ended the session)."""
+        if self.s.get("armed"):
+            return {"sel": self.s.get("sel", 0), "armed": False}
+        return self.s
+
     def draw(self, app, surface):
         s = self.s
         sel = s.get("sel", 0)

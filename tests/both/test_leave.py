@@ -83,6 +83,25 @@ def test_end_session_takes_a_move_and_a_twice():
     assert app.session == 2 and app.surface.lines()[0] == "Seed revealed"
 
 
+def test_an_armed_end_session_comes_back_disarmed_after_a_reboot():
+    # found by a new user: the armed state was saved, and the first A after a reboot
+    # ended the session
+    root = tempdir("leave4b")
+    board, app = boot(root, 1)
+    from firmware.screens.session import EndSessionScreen
+    app.push(EndSessionScreen())
+    board.press(app, "A")  # a save with it on top (closed by that A: opened again)
+    app.push(EndSessionScreen())
+    _press(board, app, "D A")
+    assert app.surface.lines()[2] == ">A again=end"
+    board, app = boot(root, 1)  # power cut, reboot
+    assert app.top().ID == "end_session" and app.surface.lines()[2] == ">End session"
+    _press(board, app, "A")     # arms only
+    assert app.session == 1 and app.surface.lines()[2] == ">A again=end"
+    _press(board, app, "A")
+    assert app.session == 2
+
+
 class Cursor(Hub):
     """A hub whose UP/DOWN move a cursor of its own (its arrows are no Menu's: the
     save tells a cursor move from a change by the digest without the cursor)."""
