@@ -490,3 +490,29 @@ def test_every_import_of_a_device_module_names_one_that_exists():
                 if target.split(".")[0] in DEVICE and target not in MODULES:
                     missing.append("%s:%d: %s" % (name, node.lineno, target))
     assert not missing, missing
+
+
+def test_the_deferred_reveal_asks_the_heap_as_restart_first_does(monkeypatch):
+    # later._roomy repeats App.restart_first's figures as literals (consts of app.py:
+    # no name interned at boot); a change of one without the other would reveal an
+    # abandoned game's secrets after a restart that never comes, or before it for nothing
+    import gc
+    from firmware import app as app_module
+    from firmware.games.cybernaut import later
+
+    class Board:
+        restart = object()
+
+    def no_block(size):
+        raise MemoryError("memory allocation failed, allocating %d bytes" % size)
+
+    for have, block, roomy in ((app_module._WHOLE, False, True), (app_module._WHOLE - 1, False, False),
+                               (app_module._WHOLE - 1, True, True), (app_module._ENOUGH, True, True),
+                               (app_module._ENOUGH - 1, True, False)):
+        monkeypatch.setattr(gc, "mem_free", lambda: have, raising=False)
+        if block:
+            monkeypatch.delattr(later, "bytearray", raising=False)
+        else:
+            monkeypatch.setattr(later, "bytearray", no_block, raising=False)
+        assert later._roomy(Board()) == roomy, (have, block)
+    assert app_module._BLOCK == 65536  # the block _roomy asks for
