@@ -186,13 +186,14 @@ def verify_entries(entries):
 
 
 def undone_rolls(entries):
-    """The rolls a session took back with Undo and so made again (Trust: the table
-    saw the undo notice; verify says it again, so a re-roll is never silent).
+    """The rolls a session took back with Undo (Trust: the table saw the undo notice;
+    verify says it again, so a re-roll is never silent: the dice go on, and a roll
+    after the undo is a new one).
 
     :param entries: the journal's entries (list of dicts, as read_journal gives).
     :returns: list of str, one per undo entry that took back dice, naming it and the
         entries it undid (``entry 9 (undo undo): took back entries 7-7 and their
-        roll; the next roll was a new one``); empty when no roll was undone.
+        roll; a roll after it is a new one``); empty when no roll was undone.
     """
     out = []
     for entry in entries:
@@ -204,6 +205,6 @@ def undone_rolls(entries):
             what = "entries %s-%s" % (span[0], span[1])
         else:
             what = "an action"
-        out.append("%s: took back %s and their roll; the next roll was a new one"
+        out.append("%s: took back %s and their roll; a roll after it is a new one"
                    % (_name(entry), what))
     return out

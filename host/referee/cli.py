@@ -128,12 +128,17 @@ def do_verify(args):
             for problem in problems:
                 print("  - " + problem, file=sys.stderr)
             continue
-        print("%s: ok, %d entries with dice match the revealed seed, %d revealed secrets "
-              "match their commitments" % (path, rolls, secrets))
+        print("%s: ok, %d %s with dice %s the revealed seed, %d revealed %s "
+              "%s %s commitments" % (path, rolls, "entry" if rolls == 1 else "entries",
+                                     "matches" if rolls == 1 else "match", secrets,
+                                     "secret" if secrets == 1 else "secrets",
+                                     "matches" if secrets == 1 else "match",
+                                     "its" if secrets == 1 else "their"))
         undone = undone_rolls(entries)
         if undone:
-            print("%s: note: %d roll(s) undone and made again (a re-roll each):"
-                  % (path, len(undone)))
+            print("%s: note: %d %s taken back with Undo (the dice went on: a roll after "
+                  "an undo is a new one, never the one taken back):"
+                  % (path, len(undone), "roll" if len(undone) == 1 else "rolls"))
             for line in undone:
                 print("  - " + line)
         from shared_rules.secrets_check import voided_secrets

@@ -270,7 +270,7 @@ def test_verify_fails_naming_a_secret_a_finished_session_never_revealed(tmp_path
     app.save()
     path = os.path.join(root, "journals", "s0001.jrn")
     assert referee(["verify", path]) == 0  # End session revealed it
-    assert "1 revealed secrets match their commitments" in capsys.readouterr().out
+    assert "1 revealed secret matches its commitments" in capsys.readouterr().out
     entries = [e for e in _journal(root) if e["kind"] not in ("reveal", "reveal_all")]
     for seq in range(len(entries)):  # renumbered as a cheat would, CRCs re-made
         entries[seq] = dict(entries[seq], seq=seq + 1)
@@ -293,7 +293,7 @@ def test_verify_lists_every_roll_taken_back_by_undo(tmp_path, capsys):
     out = capsys.readouterr().out
     undos = [e["seq"] for e in _journal(root) if e["kind"] == "undo"]
     assert len(undos) == 2
-    assert "note: 2 roll(s) undone and made again" in out
+    assert "note: 2 rolls taken back with Undo (the dice went on" in out
     for seq in undos:
         assert "entry %d (session undo): took back entries %d-%d and their roll" % (
             seq, seq - 1, seq - 1) in out
@@ -336,3 +336,19 @@ def test_the_owners_pack_is_used_instead_of_the_sample(tmp_path):
         raise AssertionError("a broken own pack was not reported")
     except PackError as exc:
         assert "packs/cybernaut.json" in str(exc)
+
+
+def test_verify_counts_one_roll_and_one_undo_in_the_singular(tmp_path, capsys):
+    # found by a new user: "1 entries"; and "undone and made again" when nothing was
+    # rolled again
+    root = str(tmp_path)
+    board, app = boot(root, 3)
+    play(board, app, [("DiceScreen", "A B:long A A B")] + [END])
+    path = os.path.join(root, "journals", "s0001.jrn")
+    assert referee(["verify", path]) == 0
+    out = capsys.readouterr().out
+    assert "s0001.jrn: ok, 1 entry with dice matches the revealed seed, 0 revealed secrets match " \
+           "their commitments" in out
+    assert "note: 1 roll taken back with Undo (the dice went on: a roll after an undo is a new " \
+           "one, never the one taken back):" in out
+    assert "and their roll; a roll after it is a new one" in out
