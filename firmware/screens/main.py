@@ -31,7 +31,7 @@ class MainMenu(Menu):
         return [entry[0] for entry in ENTRIES]
 
     def footer(self, app):
-        lines = ["Dice %s" % app.seed_id]
+        lines = ["Dice commit %s" % app.seed_id]
         if app.battery is None:
             return lines
         try:

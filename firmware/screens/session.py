@@ -28,7 +28,7 @@ class SessionMenu(Menu):
         return ["Add dice salt", "End session"]
 
     def footer(self, app):
-        return ["Session %d" % app.session, "Dice %s" % app.seed_id,
+        return ["Session %d" % app.session, "Dice commit %s" % app.seed_id,
                 "Salts %d" % len(getattr(app.source, "salts", []))]
 
     def choose(self, app, index):
@@ -53,7 +53,7 @@ class SaltScreen(Screen):
     def draw(self, app, surface):
         keys = self.s["keys"]
         surface.line_text(0, "Players' salt", True)
-        surface.line_text(1, "Dice %s" % app.seed_id)
+        surface.line_text(1, "Dice commit %s" % app.seed_id)
         surface.line_text(2, "U/D/L/R: add")
         surface.line_text(4, "".join([SALT_SHOWN[k] for k in keys]) or "(none yet)")
         surface.line_text(6, "A: mix in" if keys else "A: back")
@@ -134,5 +134,5 @@ def reveal_screen(app, ended):
         lines.append(seed_hex[start:start + 16])
     lines.append("Commit %s" % short)
     lines.append("Now session %d" % app.session)
-    lines.append("Dice %s" % app.seed_id)
+    lines.append("Dice commit %s" % app.seed_id)
     return TextScreen({"title": "Seed revealed", "lines": lines, "top": 0})

@@ -259,7 +259,7 @@ def test_screen_registry_lookup():
 def test_first_frame_is_the_main_menu():
     lines, app = screen(1, "")
     assert lines == ["Pocket Referee      v", ">Dice", " Neo-Hunt shot", " Cybernaut", " Cybercore AF",
-                     " Cybercore fight", " Session & dice", "Dice " + app.seed_id]
+                     " Cybercore fight", " Session & dice", "Dice commit " + app.seed_id]
     # the list scrolls: UP wraps to the last entry, and the title row marks more above
     up, app_up = screen(1, "U")
     assert up[0] == "Pocket Referee     ^"

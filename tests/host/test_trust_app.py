@@ -23,7 +23,7 @@ def test_session_commitment_is_shown_and_journaled(tmp_path):
     board, app = boot(str(tmp_path), 3)
     short = commitment(b"3")[:8]
     assert app.seed_id == short
-    assert "Dice " + short in app.surface.lines()
+    assert "Dice commit " + short in app.surface.lines()
     first = _journal(str(tmp_path))[0]
     assert first["kind"] == "session_start" and first["out"]["commit"] == commitment(b"3")
 
