@@ -279,9 +279,16 @@ def step(app, back):
     _say(app, "Undo" if back else "Redo", text)
 
 
+def _steps(app):
+    """(steps Undo can take back, steps Redo can bring again): ints >= 0."""
+    undo = app.undo or [0, 0, 0, 0]
+    return undo[2] - undo[1], undo[3] - undo[2]
+
+
 class UndoMenu(Menu):
     """Long B: "Undo", "Redo", "Back", "Buttons here" (a player at the table finds it
-    on every screen). The footer says how many steps each way. "Buttons here" opens
+    on every screen). The footer says how many steps each way, and an item with
+    none says so ("Undo: none yet", "Redo: none"; chosen, it says why). "Buttons here" opens
     the help page of the screen under the menu (its ``help()``: what each button
     does there), B on it goes back to that screen. State: {"sel"}."""
 
@@ -299,11 +306,13 @@ class UndoMenu(Menu):
         Menu.draw(self, app, surface)
 
     def items(self, app):
-        return ["Undo last step", "Redo", "Back", "Buttons here"]
+        back, ahead = _steps(app)
+        # (found by a new user: "Undo last step" offered beside "undo 0")
+        return ["Undo last step" if back else "Undo: none yet", "Redo" if ahead else "Redo: none",
+                "Back", "Buttons here"]
 
     def footer(self, app):
-        undo = app.undo or [0, 0, 0, 0]
-        return ["undo %d  redo %d" % (undo[2] - undo[1], undo[3] - undo[2])]
+        return ["Can undo %d, redo %d" % _steps(app)]
 
     def choose(self, app, index):
         if index == 2:

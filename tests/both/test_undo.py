@@ -43,6 +43,9 @@ def test_undo_at_the_start_says_there_is_nothing_to_undo():
     before = stack(app)
     keys(board, app, "B:long")
     assert app.top().ID == "undo" and app.surface.lines()[0] == "Undo / Redo / Help"
+    # (found by a new user: "Undo last step" was offered beside "undo 0")
+    assert app.surface.lines()[1:3] == [">Undo: none yet", " Redo: none"]
+    assert app.surface.lines()[7] == "Can undo 0, redo 0"
     keys(board, app, "A")
     lines = app.surface.lines()
     assert lines[0] == "Undo" and lines[1].startswith("Nothing more to")
@@ -50,6 +53,18 @@ def test_undo_at_the_start_says_there_is_nothing_to_undo():
     assert stack(app) == before
     redo(board, app)
     assert app.surface.lines()[1].startswith("Nothing to redo")
+
+
+def test_the_menu_names_the_steps_each_way():
+    board, app = boot(tempdir("undo"), 3)
+    open_entry(board, app, "DiceScreen")
+    keys(board, app, "A")  # a roll: one step to undo
+    keys(board, app, "B:long")
+    assert app.surface.lines()[1:3] == [">Undo last step", " Redo: none"]
+    assert app.surface.lines()[7] == "Can undo 1, redo 0"
+    keys(board, app, "A A B:long")  # undone (the notice closed): one step to redo
+    assert app.surface.lines()[1:3] == [">Undo: none yet", " Redo"]
+    assert app.surface.lines()[7] == "Can undo 0, redo 1"
 
 
 def test_dice_undo_redo_exact_state_and_rolls_stay_used():
