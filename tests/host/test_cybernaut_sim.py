@@ -127,7 +127,7 @@ def test_track_is_one_button_away_and_the_grid_fits_60_pixels(tmp_path):
     driver.press("B:long")  # from the game menu
     lines = app.surface.lines()
     assert lines[0] == "Track Turn 1/10" and lines[1] == "Netrunner" and lines[2] == "Interaction"
-    assert lines[6] == "SS Max -"
+    assert lines[6:8] == ["SS Max: none (COMSAT)", "A/B: back"]
     driver.press("A")
     driver.choose("Add Cybernaut")
     driver.seq("D A")
@@ -269,7 +269,7 @@ def test_the_track_screen_draws_from_the_game_s_state_alone(tmp_path):
     del screen.s["ssmax"]  # a save from before: computed from the pack
     app.dirty = True
     app.redraw()
-    assert app.surface.lines()[6] == "SS Max -"
+    assert app.surface.lines()[6] == "SS Max: none (COMSAT)"
 
 
 def test_each_new_segment_opens_on_its_own_action(tmp_path):

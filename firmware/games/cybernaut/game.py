@@ -520,7 +520,9 @@ class GameScreen(Menu):
     def footer(self, app):
         if self.s.get("todo") in ("replace", "solo"):
             return ["Not finished: A"]  # ("Finish placing": ``entries``)
-        return [self.s["msg"][:COLS]] if self.s["msg"] else []
+        # what A and B do here when nothing else is said (found by a new user: the
+        # hub had no button line; hold B, the track, is on the Buttons page)
+        return [self.s["msg"][:COLS]] if self.s["msg"] else ["A: choose  B: leave"]
 
     def draw(self, app, surface):
         self.TITLE = self.title()

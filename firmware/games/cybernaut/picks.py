@@ -56,9 +56,11 @@ class TrackScreen(Screen):
         if ss_max is False:  # a save from before it was kept
             ss_max = Game(app.pack(PACK), {"nsa": pub["nsa"], "run": None, "seg": pub["seg"],
                                            "turn": pub["turn"], "over": pub["over"]}).ss_max()
-        surface.line_text(6, "SS Max %s" % ("-" if ss_max is None else ss_max))
-        if pub["over"]:
-            surface.line_text(7, "GAME OVER")
+        # no SS Max while COMSAT is in cyberspace (II.A.7: the cap on the SS units
+        # that attack and move comes with COMSAT destroyed or held; "SS Max -" was not
+        # understood by a new user)
+        surface.line_text(6, "SS Max: none (COMSAT)" if ss_max is None else "SS Max %s" % ss_max)
+        surface.line_text(7, "GAME OVER" if pub["over"] else "A/B: back")
 
     def on_button(self, app, name, kind):
         if name in (A, B):
