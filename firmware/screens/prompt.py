@@ -511,6 +511,12 @@ class LeaveMenu(Screen):
         """The menu for ``what`` (str); ``note`` (str) says what it costs."""
         return cls({"sel": 0, "what": what, "verb": verb, "note": note, "armed": False})
 
+    def disarm(self):
+        """The Undo menu opened over it (firmware/undo.py): the armed item goes back
+        to needing its first A (found by a new user: armed still after a look at
+        Undo)."""
+        self.s["armed"] = False
+
     def draw(self, app, surface):
         s = self.s
         surface.line_text(0, s["what"] + "?", True)

@@ -99,6 +99,10 @@ class EndSessionScreen(Screen):
             return {"sel": self.s.get("sel", 0), "armed": False}
         return self.s
 
+    def disarm(self):
+        """The Undo menu opened over it (firmware/undo.py): armed no more."""
+        self.s["armed"] = False
+
     def draw(self, app, surface):
         s = self.s
         sel = s.get("sel", 0)

@@ -60,6 +60,31 @@ def test_abandoning_takes_a_move_and_a_twice_and_a_move_disarms_it():
     assert hub.left == 1 and [s.ID for s in app.stack] == ["main"]
 
 
+def test_a_look_at_the_undo_menu_disarms_abandon_and_end_session():
+    # found by a new user: "A again=abandon" still armed after long B, Back
+    board, app = boot(tempdir("leave2b"), 1)
+    hub = Hub()
+    app.push(hub)
+    _press(board, app, "B D A")
+    assert app.surface.lines()[2] == ">A again=abandon"
+    board.press(app, "B", True)                  # the Undo menu over it
+    assert app.top().ID == "undo"
+    _press(board, app, "D D A")                  # Back
+    assert app.top().ID == "leave" and app.surface.lines()[2] == ">Abandon game"
+    _press(board, app, "A")                      # arms only
+    assert app.surface.lines()[2] == ">A again=abandon" and not hasattr(hub, "left")
+    _press(board, app, "B")
+    from firmware.screens.session import EndSessionScreen
+    app.push(EndSessionScreen())
+    _press(board, app, "D A")
+    assert app.surface.lines()[2] == ">A again=end"
+    board.press(app, "B", True)
+    _press(board, app, "B")                      # B on the Undo menu: back too
+    assert app.top().ID == "end_session" and app.surface.lines()[2] == ">End session"
+    _press(board, app, "A")
+    assert app.session == 1 and app.surface.lines()[2] == ">A again=end"
+
+
 def test_the_leave_menu_is_never_saved():
     board, app = boot(tempdir("leave3"), 1)
     app.push(Hub())
