@@ -258,11 +258,14 @@ class TextScreen(Screen):
                           if more else "A: OK")
 
     def on_button(self, app, name, kind):
-        lines = len(self.s["lines"])
-        if name == DOWN and self.s["top"] + self.ROOM < lines:
-            self.s["top"] += 1
+        # a line a press; a page a long press (found by a new user: a long D moved
+        # one line), never past the last page nor above the first line
+        step = self.ROOM if kind == LONG else 1
+        last = max(0, len(self.s["lines"]) - self.ROOM)
+        if name == DOWN and self.s["top"] < last:
+            self.s["top"] = min(last, self.s["top"] + step)
         elif name == UP and self.s["top"] > 0:
-            self.s["top"] -= 1
+            self.s["top"] = max(0, self.s["top"] - step)
         elif name == A or name == B:
             app.pop()
 

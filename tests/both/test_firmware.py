@@ -1075,3 +1075,25 @@ def test_a_notice_names_what_a_does_on_its_last_row():
     surface = Surface(NullFb())
     long.draw(None, surface)
     assert surface.lines()[7] == "A: OK  U more" and surface.lines()[1].endswith("^")
+
+
+def test_a_long_up_or_down_on_text_scrolls_a_page_and_stops_at_the_ends():
+    # found by a new user: a long D on a help page moved one line
+    from firmware.ui import TextScreen
+    text = TextScreen.make("Buttons", " ".join(["word%d" % n for n in range(60)]))
+    count, room = len(text.s["lines"]), TextScreen.ROOM
+    assert count > 2 * room  # three pages at least
+    text.on_button(None, "D", "short")
+    assert text.s["top"] == 1
+    text.on_button(None, "D", "long")
+    assert text.s["top"] == 1 + room
+    for _ in range(count // room + 1):
+        text.on_button(None, "D", "long")
+    assert text.s["top"] == count - room  # the last page, no further
+    text.on_button(None, "U", "long")
+    assert text.s["top"] == count - 2 * room
+    for _ in range(count // room + 1):
+        text.on_button(None, "U", "long")
+    assert text.s["top"] == 0
+    text.on_button(None, "U", "short")
+    assert text.s["top"] == 0
