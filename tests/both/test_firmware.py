@@ -1097,3 +1097,21 @@ def test_a_long_up_or_down_on_text_scrolls_a_page_and_stops_at_the_ends():
     assert text.s["top"] == 0
     text.on_button(None, "U", "short")
     assert text.s["top"] == 0
+
+
+def test_cybernaut_interaction_opens_again_on_the_last_roll_s_choices():
+    # found by a new user: reopened, it forgot the environ and the RealWorld value.
+    # A roll on the third environ with RW 5, its result closed, back to the menu, then
+    # Interaction again (and after a reboot: the menu's state is saved)
+    from shared_rules.cybernaut.rules import ENVIRONS
+    lines, app = screen(7, "D D A A D D R R A A B A")
+    assert app.top().ID == "cn_inter"
+    assert lines[3] == ">" + ENVIRONS[2] and lines[6] == "RW 5 </> A: roll"
+    assert app.journal.recent[-1]["in"] == {"environ": ENVIRONS[2], "rw": [5]}
+    # moves without a roll are not kept: the last roll's choices again
+    lines, app = screen(7, "D D A A D D R R A A B A U L L B A")
+    assert lines[3] == ">" + ENVIRONS[2] and lines[6] == "RW 5 </> A: roll"
+    root = tempdir("inter")
+    screen(7, "D D A A D D R R A A B", root)
+    lines, app = screen(7, "A", root)  # a reboot on the Cybernaut menu, then A
+    assert lines[3] == ">" + ENVIRONS[2] and lines[6] == "RW 5 </> A: roll"

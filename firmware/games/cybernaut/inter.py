@@ -33,7 +33,8 @@ ODDS_HELP = ("Odds line: chance\n"
 
 class InteractionScreen(Menu):
     """UP/DOWN the Sprawl's environ, LEFT/RIGHT the group's best RealWorld value
-    (0-9), A rolls. State: {"sel", "rw"}."""
+    (0-9), A rolls; it opens on the last roll's choices (kept by the Cybernaut
+    menu: its "inter", [environ index, RealWorld]). State: {"sel", "rw"}."""
 
     ID = "cn_inter"
     HELP = ("Up/Down choose\n"
@@ -84,6 +85,9 @@ class InteractionScreen(Menu):
             lines.append("(PLACEHOLDER pack)")
         app.record("cybernaut", "interaction", {"environ": environ, "rw": [self.s["rw"]]},
                    outcome, RULE_INTERACTION)
+        menu = app.find("cn_menu", None)  # the next Interaction opens on this roll's
+        if menu is not None:              # choices (CybernautMenu.choose)
+            menu.s["inter"] = [index, self.s["rw"]]
         from firmware.screens.result import show
         show(app, "Interaction", lines)
 

@@ -48,8 +48,12 @@ class CybernautMenu(Menu):
     def choose(self, app, index):
         if index == 0:
             from firmware.games.cybernaut.inter import InteractionScreen
-            app.push(InteractionScreen())  # (its module loaded only then: this one is
-            return                          # in the heap at every boot into a game)
+            # (its module loaded only then: this one is in the heap at every boot into
+            # a game) on the environ and RealWorld value of the last roll made there
+            # (found by a new user: reopened, it forgot them)
+            last = self.s.get("inter")
+            app.push(InteractionScreen({"sel": last[0], "rw": last[1]} if last else None))
+            return
         if index >= 2:
             # an abandoned game's secrets: revealed before a restart (issue 17), else
             # after the new game's frame (firmware.games.cybernaut.later.left_behind)
