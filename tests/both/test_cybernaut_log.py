@@ -122,12 +122,22 @@ def test_each_kind_in_the_games_words_within_21_cells():
 def test_secret_events_give_no_line():
     # the NSA's placements and moves in cyberspace, a Netrunner chit placed face down
     for event in ({"kind": "nsa_setup", "chit": "x1", "type": "Nexus 1", "at": "M12"},
-                  {"kind": "nsa_replaced", "placement": {"x1": "M12"}},
                   {"kind": "nsa_step", "from": "M12", "to": "M13", "ops": 2},
                   {"kind": "nr_place", "at": "M00", "ops": 3, "hide": {"chit": "n1", "type": "Probe"}},
                   {"kind": "nr_step", "from": "M00", "to": "M01", "ops": 3, "hide": {"chit": "n1"}}):
         event["rule"] = "Cybernaut"
         assert summary([event]) == [], event
+
+
+def test_the_nsa_s_placement_and_re_placement_are_said_never_where():
+    # found by a new user: the Log left the NSA's placement out (III.A, VII.H.5)
+    done = {"kind": "nsa_setup_done", "rule": "Cybernaut III.A"}
+    assert summary([done]) == ["NSA chits placed"]
+    again = {"kind": "nsa_replaced", "rule": "Cybernaut VII.H.5",
+             "placement": {"x1": "M12", "x2": "N07"}}
+    lines = summary([again])
+    assert lines == ["NSA chits re-placed"]
+    assert not [line for line in lines if "M12" in line or "N07" in line or "x1" in line]
 
 
 def test_a_netrun_ended_by_elimination_says_it_once():

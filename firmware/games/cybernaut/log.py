@@ -3,8 +3,10 @@ for the game's Log and message line, in the game's words, each within 21 cells (
 
 Public only: these lines are what the Netrunner may read. An event's "hide" part
 (a face-down Netrunner chit, TechGear in a hidden Cybernaut's box, V.C.4) is never
-read, and the events that are secret as a whole (the NSA's placements, III.A and
-VII.H.5; the NSA's moves in cyberspace, VII.E) give no line. Imported when a game
+read, and the events that are secret as a whole (each NSA chit placed, III.A; the
+NSA's moves in cyberspace, VII.E) give no line; that the NSA's placement or
+re-placement (VII.H.5) is done is said, never where (found by a new user: the Log
+left the placement out). Imported when a game
 action is noted (not at boot).
 """
 
@@ -89,6 +91,10 @@ def _world_lines(kind, event):
 def _units_lines(kind, event):
     """Set-up, units, movement and RealWorld combat (Cybernaut III, V.E.2, VI, VIII):
     lines, or None for another kind."""
+    if kind == "nsa_setup_done":  # III.A: that it is done is public, where is not
+        return ["NSA chits placed"]
+    if kind == "nsa_replaced":  # VII.H.5: the same (its placement is never read)
+        return ["NSA chits re-placed"]
     if kind == "ss_drawn":  # V.E.2
         return [_line("SS drawn: " + event["unit"])]
     if kind == "no_ss_left":
