@@ -82,7 +82,9 @@ class CybernautPick(Menu):
             "(hold: 5 at a time)\n"
             "L/R sprawl\n"
             "A add Cybernaut\n"
-            "B back")
+            "B back\n"
+            "R2 W3: RealWorld 2,\n"
+            "Wetware 3")
     TITLE = "Add Cybernaut"
     # LEFT/RIGHT only choose the sprawl A will add the Cybernaut to: no confirmation,
     # as a cursor (firmware.saving.moves_only: nothing saved, nothing written; the
@@ -129,7 +131,8 @@ class CybernautPick(Menu):
         return sorted(app.pack(PACK).data["sprawls"])
 
     def footer(self, app):
-        return ["<" + self.sprawls(app)[self._sp(app)][:14] + ">"]
+        # (found by a new user: "R2 W3" unexplained)
+        return ["R=RealWorld W=Wetware", "<" + self.sprawls(app)[self._sp(app)][:14] + ">"]
 
     def side(self, app, name, kind):
         count = len(self.sprawls(app))
