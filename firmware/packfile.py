@@ -429,8 +429,10 @@ def _kept_source(app, name):
             what = "%s was changed" % where
         else:
             what = "%s was added" % own
-        text = "%s: this game goes on with the tables it started with; the next game " \
-               "uses the files as they are then" % what
+        # (found by a new user: "this game" read oddly on a set-up screen, before
+        # any game began: the tables are kept from the game's set-up)
+        text = "%s: the game open now (in play or being set up) keeps the tables it " \
+               "opened with; a new game takes the files as they are then" % what
         try:
             app.storage.write_atomic(KEPT + name + ".from", "\n".join(
                 [line for line in lines if line and line != "said"]) + "\nsaid\n")

@@ -79,6 +79,8 @@ def test_an_owners_pack_removed_mid_game_is_said_once_and_the_game_keeps_its_tab
     lines = app.surface.lines()
     assert lines[0] == "Pack changed", lines
     assert "packs/neohunt.json is gone" in " ".join(lines).replace("/ ", "/")
+    assert "the game open now (in play or being set up) keeps the tables it opened with" \
+        in " ".join(app.stack[-1].s["lines"])
     board.press(app, "B")
     assert app.top().ID == "nh_setup"
     assert "PLACEHOLDER pack" not in app.surface.lines()   # not the sample
