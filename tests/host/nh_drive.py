@@ -88,8 +88,8 @@ class Driver:
         if step == "initial":
             wanted = [x for x in labels if x.endswith("start place")]
             self.pick(wanted[0] if wanted else "Reveal starts")
-        elif step == "initmove":
-            self.pick("Begin turn 1")
+        elif step == "initmove":  # ("Begin T1: P2 cloaked" while a first move is not made)
+            self.pick([x for x in labels if x.startswith("Begin")][0])
         elif step == "turn":
             self.pick("Begin turn %d" % (d["turn"] + 1))
         elif step == "reenter":

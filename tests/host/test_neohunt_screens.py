@@ -329,3 +329,27 @@ def test_an_armed_reveal_is_saved_before_its_frame_and_long_b_disarms_it(tmp_pat
     assert len([line for line in lines if '"player": "P1", "why": "spotted"' in line]) == 1
     assert "P1 spotted" not in again.find("nh_game").items(again)  # kept, once
     assert again.storage.read("ahead/press-ahead.wal") is None
+
+
+def test_begin_turn_1_says_who_starts_cloaked_for_want_of_a_first_move():
+    # found by a new user: "Begin turn 1" sat under "P2 first move" and skipped it
+    # with no word; a varan with no first move starts cloaked, not hidden (set-up)
+    from nh_drive import Driver
+
+    seen = []
+
+    def hook(driver, step):
+        top = driver.app.top()
+        if step == "initmove" and not seen:
+            players = len(top.game(driver.app).d["players"])
+            for moved in ([], list(range(players - 1)), list(range(players))):
+                top.s["moved"] = moved
+                seen.append([x for x in top.items(driver.app) if x.startswith("Begin")])
+            top.s["moved"] = []
+            seen.append(players)
+
+    driver = Driver(tempfile.mkdtemp(prefix="nh-begin-"), GAME_SEED, hook)
+    _quiet(driver.play)
+    players = seen[-1]
+    assert seen[:3] == [["Begin T1: %d cloaked" % players], ["Begin T1: P%d cloaked" % players],
+                        ["Begin turn 1"]]

@@ -122,10 +122,18 @@ class NhGame(Menu):
             if g.initials_ready():
                 out.append(("Reveal starts", "reveal_all"))
         elif step == "initmove":
-            for p in range(len(players)):
-                if p not in s["moved"]:
-                    out.append(("%s first move" % players[p]["name"], "imove%d" % p))
-            out.append(("Begin turn 1", "turn"))
+            waiting = [p for p in range(len(players)) if p not in s["moved"]]
+            for p in waiting:
+                out.append(("%s first move" % players[p]["name"], "imove%d" % p))
+            # a varan with no first move starts cloaked, not hidden (Neo-Hunt set-up):
+            # said on the item that skips it (found by a new user: right under "P2
+            # first move", it skipped that move with no word)
+            if not waiting:
+                out.append(("Begin turn 1", "turn"))
+            elif len(waiting) == 1:
+                out.append(("Begin T1: %s cloaked" % players[waiting[0]]["name"][:8], "turn"))
+            else:
+                out.append(("Begin T1: %d cloaked" % len(waiting), "turn"))
         elif step == "turn":
             out.append(("Begin turn %d" % (d["turn"] + 1), "turn"))
         elif step == "reenter":
