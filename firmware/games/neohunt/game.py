@@ -131,7 +131,7 @@ class NhGame(Menu):
             if not waiting:
                 out.append(("Begin turn 1", "turn"))
             elif len(waiting) == 1:
-                out.append(("Begin T1: %s cloaked" % players[waiting[0]]["name"][:8], "turn"))
+                out.append(("Begin T1: %s cloaked" % players[waiting[0]]["name"][:3], "turn"))
             else:
                 out.append(("Begin T1: %d cloaked" % len(waiting), "turn"))
         elif step == "turn":
