@@ -668,3 +668,15 @@ print("BOX", box[0], box[1], len(stats), size("journals/j.jrn") + size("ahead/x.
     assert line, out.stdout + out.stderr
     written, files, stats, sizes = [int(word) for word in line[0].split()[1:]]
     assert (written, files, stats) == (sizes, 4, 0) and sizes == 9 + 4 + 9 + 3
+
+
+def test_make_bench_s_rom_prologue_is_press_report_s():
+    # tools/bench_device.py runs on MicroPython and cannot import press_report: its
+    # ROM_PROLOGUE is a twin of press_report.rom_prologue, read here from its source
+    import ast
+    with open(os.path.join(os.path.dirname(press_report.__file__), "bench_device.py")) as handle:
+        tree = ast.parse(handle.read())
+    found = [ast.literal_eval(node.value) for node in tree.body if isinstance(node, ast.Assign)
+             and [t.id for t in node.targets if isinstance(t, ast.Name)] == ["ROM_PROLOGUE"]]
+    assert len(found) == 1
+    assert found[0] % ("/tmp/x.romfs", 239408) == press_report.rom_prologue("/tmp/x.romfs", 239408)
