@@ -353,3 +353,13 @@ def test_begin_turn_1_says_who_starts_cloaked_for_want_of_a_first_move():
     players = seen[-1]
     assert seen[:3] == [["Begin T1: %d cloaked" % players], ["Begin T1: P%d cloaked" % players],
                         ["Begin turn 1"]]
+
+
+def test_the_turn_s_trooper_notice_says_a_card_brought_no_trooper():
+    # found by a new user: "S2 T1 waits; S1 T2 waits; C" (the centre brings none)
+    root = tempfile.mkdtemp(prefix="nh-troopers-")
+    keys = "U A L D D D D D A  A A A A  A A A A  A A A A  A A  A A A A  A A A A  A A A A  A"
+    board, app = _quiet(run_script, root, 7, keys)
+    assert app.surface.lines()[:3] == ["Turn 1 troopers", "S2 T1 waits; S1 T2", "waits; C no trooper"]
+    reinforce = [e for e in app.journal.recent if e["kind"] == "reinforce"]
+    assert reinforce and reinforce[-1]["out"]["cards"] == [["S2", 1], ["S1", 2], ["C", None]]

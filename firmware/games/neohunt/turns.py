@@ -202,7 +202,10 @@ def begin_turn(self, app, g):
     app.record(GAME, "reinforce", {"turn": d["turn"]},
                {"cards": [[place_name(c), t] for c, t in events]}, RULE_REINF)
     self.go("reenter")
-    text = "; ".join("%s%s" % (place_name(c), (" T%d waits" % t) if t else "") for c, t in events)
+    # a card of the centre or Hide brings no trooper (Neo-Hunt, trooper reinforcements):
+    # said so (found by a new user: a bare "C" closed the notice)
+    text = "; ".join("%s%s" % (place_name(c), (" T%d waits" % t) if t else " no trooper")
+                     for c, t in events)
     app.notice("Turn %d troopers" % d["turn"], text or "no cards dealt")
 
 
