@@ -288,7 +288,8 @@ def _steps(app):
 class UndoMenu(Menu):
     """Long B: "Undo", "Redo", "Back", "Buttons here" (a player at the table finds it
     on every screen). The footer says how many steps each way, and an item with
-    none says so ("Undo: none yet", "Redo: none"; chosen, it says why). "Buttons here" opens
+    none says so ("Undo: none", "Undo: stops here" at a revealed secret, "Redo: none";
+    chosen, it says why). "Buttons here" opens
     the help page of the screen under the menu (its ``help()``: what each button
     does there), B on it goes back to that screen. State: {"sel"}."""
 
@@ -307,9 +308,13 @@ class UndoMenu(Menu):
 
     def items(self, app):
         back, ahead = _steps(app)
-        # (found by a new user: "Undo last step" offered beside "undo 0")
-        return ["Undo last step" if back else "Undo: none yet", "Redo" if ahead else "Redo: none",
-                "Back", "Buttons here"]
+        # (found by a new user: "Undo last step" offered beside "undo 0"; and "none yet"
+        # where a revealed secret stops it: chosen, each says why)
+        undo = app.undo
+        stop = undo[6] if undo and len(undo) > 6 else None
+        first = "Undo last step" if back else (
+            "Undo: stops here" if stop and stop[0] == undo[2] else "Undo: none")
+        return [first, "Redo" if ahead else "Redo: none", "Back", "Buttons here"]
 
     def footer(self, app):
         return ["Can undo %d, redo %d" % _steps(app)]

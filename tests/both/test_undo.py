@@ -44,7 +44,7 @@ def test_undo_at_the_start_says_there_is_nothing_to_undo():
     keys(board, app, "B:long")
     assert app.top().ID == "undo" and app.surface.lines()[0] == "Undo / Redo / Help"
     # (found by a new user: "Undo last step" was offered beside "undo 0")
-    assert app.surface.lines()[1:3] == [">Undo: none yet", " Redo: none"]
+    assert app.surface.lines()[1:3] == [">Undo: none", " Redo: none"]
     assert app.surface.lines()[7] == "Can undo 0, redo 0"
     keys(board, app, "A")
     lines = app.surface.lines()
@@ -63,7 +63,7 @@ def test_the_menu_names_the_steps_each_way():
     assert app.surface.lines()[1:3] == [">Undo last step", " Redo: none"]
     assert app.surface.lines()[7] == "Can undo 1, redo 0"
     keys(board, app, "A A B:long")  # undone (the notice closed): one step to redo
-    assert app.surface.lines()[1:3] == [">Undo: none yet", " Redo"]
+    assert app.surface.lines()[1:3] == [">Undo: none", " Redo"]
     assert app.surface.lines()[7] == "Can undo 0, redo 1"
 
 
@@ -236,6 +236,9 @@ def test_undoing_the_players_salt_is_refused_and_says_why():
     keys(board, app, "A B")                        # close the message, back to the main menu
     before = stack(app)
     journal = app.storage.read(app.journal_name())
+    keys(board, app, "B:long")  # the menu says it stops (found by a new user: "none yet")
+    assert app.surface.lines()[1] == ">Undo: stops here"
+    keys(board, app, "D D A")   # Back
     assert _notice(board, app) == (
         "Undo stops here: the action that led here mixed the players' salt into the dice:"
         " undoing it would let the device roll again.")

@@ -133,7 +133,7 @@ def test_every_help_text_fits_a_help_page():
 def test_hold_b_then_buttons_here_shows_the_screen_s_help(tmp_path):
     board, app = boot(str(tmp_path), 1)
     board.press(app, "B", long=True)
-    assert app.surface.lines() == ["Undo / Redo / Help", ">Undo: none yet", " Redo: none", " Back",
+    assert app.surface.lines() == ["Undo / Redo / Help", ">Undo: none", " Redo: none", " Back",
                                    " Buttons here", "", "", "Can undo 0, redo 0"]
     for key in "DDDA":
         board.press(app, key)
