@@ -315,6 +315,8 @@ def test_after_solo_placement_the_menu_offers_add_cybernaut_and_the_list_says_wh
     assert app.top().ID == "result"  # what the device did, until A (issue 21)
     board.press(app, "A")
     assert app.top() is game and game.items(app)[game.s["sel"]] == "Add Cybernaut"
+    # the message line and the Log say it (found by a new user: "(nothing yet)")
+    assert app.surface.lines()[7] == "NSA chits placed" and game.s["log"] == ["NSA chits placed"]
     board.press(app, "A")
     pick = app.top()
     assert pick.ID == "cn_cybpick" and pick.s["sel"] == 0

@@ -158,8 +158,10 @@ class DefenceScreen(Menu):
     ID = "cc_defend"
     HELP = ("Up/Down choose\n"
             "(hold: 5 at a time)\n"
-            "A Armour, Dodge or\n"
-            "Evade\n"
+            "A roll it: Armour;\n"
+            "Dodge vs a direct\n"
+            "attack, Evade vs\n"
+            "an area one\n"
             "B back")
     TITLE = "Defend with?"
 

@@ -591,7 +591,8 @@ class GameScreen(Menu):
         count = self._to_place(app)
         app.record(GAME, "nsa_setup_solo", {"chits": count}, {}, "Cybernaut III.A")
         self.later("solo")
-        self.s["msg"] = "NSA chits placed"
+        self.note(["NSA chits placed"])  # the message line and the Log (found by a new
+        # user: the Log said "(nothing yet)" after it)
         from firmware.screens.result import show
         show(app, "Solo placement", ["The device placed the NSA's %d chits face down." % count,
                                      "Next: add the Cybernauts."])
