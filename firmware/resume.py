@@ -382,6 +382,12 @@ def _replay(app, data, name):
     try:
         try:
             __import__("firmware.replay", None, None, ("resume",)).resume(app, data, name)
+            # a reboot disarms what a second A would do (End session, Abandon, Neo-Hunt's
+            # reveal): the replayed press may have armed it (found by review: an armed
+            # End session came back armed after a cut between its frame and its save)
+            disarm = getattr(app.top(), "disarm", None)
+            if disarm is not None:
+                disarm()
             return None
         finally:
             if app.forget is not None:

@@ -312,3 +312,22 @@ def test_where_a_press_lines_begin_is_counted_back_from_the_journal_end():
     assert _lines_start(storage, "j.jrn", 4) == 0
     assert _lines_start(storage, "j.jrn", 9) == 0
     assert _lines_start(storage, "missing.jrn", 3) == 0
+
+
+def test_an_end_session_armed_by_a_replayed_press_comes_back_disarmed():
+    # found by review: the arming A cut off between its frame and its save was
+    # replayed at the boot, and the first A after it ended the session
+    root = tempdir("replay_end")
+    board, app = boot(root, 5)
+    from firmware.screens.session import EndSessionScreen
+    app.push(EndSessionScreen())
+    board.press(app, "D")
+    app.save()
+    cut = _cut_after_press(root, app)  # the arming A: its frame, not its save
+    assert app.surface.lines()[2] == ">A again=end"
+    board2, again = boot(cut, 5)
+    assert again.top().ID == "end_session" and again.surface.lines()[2] == ">End session"
+    board2.press(again, "A")  # arms only
+    assert again.session == 1 and again.surface.lines()[2] == ">A again=end"
+    board2.press(again, "A")
+    assert again.session == 2
