@@ -87,7 +87,7 @@ class InteractionScreen(Menu):
                    outcome, RULE_INTERACTION)
         menu = app.find("cn_menu", None)  # the next Interaction opens on this roll's
         if menu is not None:              # choices (CybernautMenu.choose)
-            menu.s["inter"] = [index, self.s["rw"]]
+            menu.keep_inter(index, self.s["rw"])
         from firmware.screens.result import show
         show(app, "Interaction", lines)
 

@@ -45,6 +45,12 @@ class CybernautMenu(Menu):
             from firmware.games.cybernaut.later import reread_rolls
             reread_rolls(self, app)
 
+    def keep_inter(self, environ, realworld):
+        """The Interaction roll's choices (InteractionScreen.choose): ``environ`` the
+        index of its environ (0 to len(ENVIRONS) - 1), ``realworld`` the best
+        RealWorld value (0-9); the next Interaction opens on them."""
+        self.s["inter"] = [environ, realworld]
+
     def choose(self, app, index):
         if index == 0:
             from firmware.games.cybernaut.inter import InteractionScreen
