@@ -7,7 +7,7 @@ sealed part). A roll once made stands (RULINGS Neo-Hunt: backing out of a result
 screen never discards it): B here does not go back, it only says to press A.
 """
 
-from firmware.buttons import A, B, DOWN, UP
+from firmware.buttons import A, B, DOWN, LONG, UP
 from firmware.surface import COLS, ROWS
 from firmware.ui import Screen, wrap
 
@@ -70,10 +70,16 @@ class ResultScreen(Screen):
         s = self.s
         if name == A:
             app.pop()
-        elif name == DOWN and s["top"] + self.room() < len(s["lines"]):
-            s["top"] += 1
-        elif name == UP and s["top"] > 0:
-            s["top"] -= 1
+        elif name == DOWN or name == UP:
+            # a line a press, a page a long press (as firmware.ui.TextScreen; found by
+            # review), never past the last page nor above the first line
+            room = self.room()
+            step = room if kind == LONG else 1
+            last = max(0, len(s["lines"]) - room)
+            if name == DOWN:
+                s["top"] = min(last, s["top"] + step)
+            else:
+                s["top"] = max(0, s["top"] - step)
         elif name == B:
             s["b"] = True
 

@@ -128,12 +128,10 @@ def do_verify(args):
             for problem in problems:
                 print("  - " + problem, file=sys.stderr)
             continue
-        print("%s: ok, %d %s with dice %s the revealed seed, %d revealed %s "
-              "%s %s commitments" % (path, rolls, "entry" if rolls == 1 else "entries",
-                                     "matches" if rolls == 1 else "match", secrets,
-                                     "secret" if secrets == 1 else "secrets",
-                                     "matches" if secrets == 1 else "match",
-                                     "its" if secrets == 1 else "their"))
+        print("%s: ok, %d %s with dice %s the revealed seed, %d revealed %s" % (
+            path, rolls, "entry" if rolls == 1 else "entries", "matches" if rolls == 1 else "match",
+            secrets, "secret matches its commitment" if secrets == 1 else
+            "secrets match their commitments"))
         undone = undone_rolls(entries)
         if undone:
             print("%s: note: %d %s taken back with Undo (the dice went on: a roll after "

@@ -122,6 +122,15 @@ def test_result_screen_scrolls_and_keeps_its_lines_whole():
     assert lines[7] == "A: OK  U more"  # the last page: only up is left (found by review)
     lines = keys(board, app, "U")
     assert lines[1] == "line 4" and lines[7] == "A: OK  U/D more"
+    # a long press: a page (6 rows) at a time, never past an end (found by review)
+    board.press(app, "U", True)
+    assert app.surface.lines()[1] == "line 0"
+    board.press(app, "D", True)
+    board.press(app, "D", True)
+    lines = app.surface.lines()
+    assert lines[1] == "line 5" and lines[7] == "A: OK  U more"
+    board.press(app, "U", True)
+    assert app.surface.lines()[1] == "line 0"
     keys(board, app, "A")
     assert app.top().ID != "result"
 

@@ -270,7 +270,7 @@ def test_verify_fails_naming_a_secret_a_finished_session_never_revealed(tmp_path
     app.save()
     path = os.path.join(root, "journals", "s0001.jrn")
     assert referee(["verify", path]) == 0  # End session revealed it
-    assert "1 revealed secret matches its commitments" in capsys.readouterr().out
+    assert "1 revealed secret matches its commitment\n" in capsys.readouterr().out
     entries = [e for e in _journal(root) if e["kind"] not in ("reveal", "reveal_all")]
     for seq in range(len(entries)):  # renumbered as a cheat would, CRCs re-made
         entries[seq] = dict(entries[seq], seq=seq + 1)
