@@ -669,6 +669,15 @@ def slope_error(xs, ys):
     return (resid / (n - 2) / den) ** 0.5 if den else 0.0
 
 
+def whole_fits(whole):
+    """True when ``whole`` (``whole_game``'s result) played the scripted game through:
+    no press out of memory, its journal the scripted game's to its end."""
+    if whole is None or whole[0] is None:
+        return False
+    (failed, first, count, seq, low, restarts), top, same, want = whole
+    return failed == 0 and seq == want and same
+
+
 def whole_line(whole, way, budget, need=None):
     """Print the line of a whole game's replay (``whole_game``'s result) played
     ``way`` (words); with ``budget`` its goal (no press out of memory, the scripted
@@ -682,7 +691,7 @@ def whole_line(whole, way, budget, need=None):
         print("%s: the run failed%s; its output ended:\n%s" % (label, " (goal: NOT MET)" if budget else "", whole[1]))
         return
     (failed, first, count, seq, low, restarts), top, same, want = whole
-    fits = failed == 0 and seq == want and same
+    fits = whole_fits(whole)
     if budget:
         goal = "goal: no press out of memory, the scripted game's journal to its end: %s" % verdict(fits)
     elif fits:
@@ -945,11 +954,10 @@ def main():
                   "make bench writes it: goal NOT MET)")
         stock = whole_game(OPTS["--game-keys"], OPTS["--heap"])
         need = None
-        if stock is not None and stock[0] is not None and not (stock[0][0] == 0 and stock[2]):
+        if not whole_fits(stock):
             for step in range(1, 9):  # the smallest heap, 16K a step, up to 128K more
                 heap = "%dK" % (heap_bytes(OPTS["--heap"]) // 1024 + 16 * step)
-                more = whole_game(OPTS["--game-keys"], heap)
-                if more is not None and more[0] is not None and more[0][0] == 0 and more[2]:
+                if whole_fits(whole_game(OPTS["--game-keys"], heap)):
                     need = heap
                     break
         whole_line(stock, "the stock firmware's way: the code's .mpy files loaded into the heap", False, need)
