@@ -36,21 +36,22 @@ from shared_rules.errors import SaveError
 from firmware.saving import private_owner
 from firmware.journal import RULE_LEFT
 
-# A collection after every 32 KB allocated, not only when an allocation fails (issue 21,
+# A collection after every 64 KB allocated, not only when an allocation fails (issue 21,
 # room to spare). Without it, a press that allocates far more than it keeps (the NSA's
 # set-up: a sealed commitment kept for each chit, a few KB of garbage made for each) lays
 # what it keeps as islands through the whole free heap, and the islands stay after the
 # garbage goes: the scripted whole Cybernaut game on the 32-bit port, its code run in
 # place as on the Pocket Referee firmware, had 133 KB free in blocks of at most 6 KB
-# after that press and ran out of memory a few presses later. Collected every 32 KB, what a press keeps
-# fills the holes near the bottom of the heap: the whole game played to its end (96 KB
-# did too, 200 KB not; with the code in the heap, 32 KB played it at 288K, 64 KB did not:
-# make bench's whole-game lines). A collection costs a Pico 10-30 ms, so only a press
-# that allocates more than 32 KB pays it (the app collects after each frame, and a
-# collection starts the count again). The figure is the literal below: a name for it
-# would be one more name interned at boot (see NAMES_LIMIT).
+# after that press and ran out of memory a few presses later. Collected every 32, 64 or
+# 96 KB, what a press keeps fills the holes near the bottom of the heap and the whole
+# game played to its end (200 KB did not). A collection costs a Pico 10-30 ms, and the
+# count runs from the last collection (the app's, after each press's save) through the
+# press and its save: at 32 KB a third of a whole game's presses paid one more (found by
+# review; make bench-pico: 2 presses over 100 ms, none before), at 64 KB fewer. The figure
+# is the literal below: a name for it would be one more name interned at boot (see
+# NAMES_LIMIT).
 try:
-    gc.threshold(32768)
+    gc.threshold(65536)
 except AttributeError:  # CPython's gc has no threshold (nor a heap to keep whole)
     pass
 
