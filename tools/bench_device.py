@@ -956,9 +956,10 @@ def main():
         need = None
         if not whole_fits(stock):
             for step in range(1, 9):  # the smallest heap, 16K a step, up to 128K more
-                heap = "%dK" % (heap_bytes(OPTS["--heap"]) // 1024 + 16 * step)
-                if whole_fits(whole_game(OPTS["--game-keys"], heap)):
-                    need = heap
+                # (its own name: ``heap`` is the boot's timing's below)
+                bigger = "%dK" % (heap_bytes(OPTS["--heap"]) // 1024 + 16 * step)
+                if whole_fits(whole_game(OPTS["--game-keys"], bigger)):
+                    need = bigger
                     break
         whole_line(stock, "the stock firmware's way: the code's .mpy files loaded into the heap", False, need)
 
