@@ -96,7 +96,7 @@ def test_roll_is_at_most_three_presses_from_the_combat_screen():
     # a player's attack: Attack, target -> the d100 roll (2 presses)
     board, app = play(tmp_root("cc3a"), SEED, SETUP + " A A")
     lines = app.surface.lines()
-    assert lines[0] == "Attack whom?" and lines[1] == "Ana > Crab"
+    assert lines[0] == "Attack" and lines[1] == "Ana > Crab"  # (not "Attack whom?": a new user)
     assert lines[2].startswith("d100 ")
     # a creature's attack: Attack, target, defence -> the d20 roll (3 presses)
     board, app = play(tmp_root("cc3b"), SEED, SETUP + " D A D A" + " A A A")

@@ -93,7 +93,11 @@ class TargetScreen(Menu):
         host.keep(app, fight, [lines[0], lines[-1]])
         # a roll's result, a treatment, a Wounded Action: its own screen until A
         from firmware.screens.result import ResultScreen
-        app.replace(ResultScreen.make(self.TITLE, lines))
+        # the result's title names what was done, not the question asked (found by a
+        # new user: an attack's result read "Attack whom?")
+        title = {"attack": "Attack", "check": "Check vs DC", "treat": "Treated",
+                 "waction": "Wounded action"}.get(mode, self.TITLE)
+        app.replace(ResultScreen.make(title, lines))
 
     def resolve(self, app, host, fight, mode, i, j):
         """Apply the action; journal it. :returns: the public outcome lines."""
