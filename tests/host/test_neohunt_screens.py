@@ -355,6 +355,13 @@ def test_begin_turn_1_says_who_starts_cloaked_for_want_of_a_first_move():
                         ["Begin turn 1"]]
 
 
+def test_the_game_s_last_line_says_set_up_before_turn_1():
+    # found by a new user: "T0 R0" before the first turn
+    root = tempfile.mkdtemp(prefix="nh-setup-line-")
+    board, app = _quiet(run_script, root, 7, "U A L D D D D D A")
+    assert app.top().ID == "nh_game" and app.surface.lines()[7] == "Set-up"
+
+
 def test_the_turn_s_trooper_notice_says_a_card_brought_no_trooper():
     # found by a new user: "S2 T1 waits; S1 T2 waits; C" (the centre brings none)
     root = tempfile.mkdtemp(prefix="nh-troopers-")

@@ -50,7 +50,10 @@ class NhGame(Menu):
             "move, then A twice\n"
             "<name> spotted: A\n"
             "arms it, A again\n"
-            "reveals her place")
+            "reveals her place\n"
+            "T1 R2 (last line):\n"
+            "turn 1, action\n"
+            "round 2")
     TITLE = "Neo-Hunt"
 
     def __init__(self, state=None):
@@ -201,7 +204,8 @@ class NhGame(Menu):
             win = end["winner"]
             return ["Winner " + (d["players"][win]["name"] if win is not None else "none: draw")]
         cur = self.s["cur"]
-        head = "T%d R%d" % (d["turn"], d["round"])
+        # turn and action round; before turn 1, the set-up (a new user read "T0 R0")
+        head = "T%d R%d" % (d["turn"], d["round"]) if d["turn"] else "Set-up"
         if cur == TROOPERS:
             head += " troopers"
         elif cur is not None and self.s["step"] in ("choice", "spot"):
