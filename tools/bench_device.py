@@ -66,6 +66,23 @@ SIZE_GOAL = 256 * 1024
 I2C_HZ = 400000
 WORD = 8 if sys.maxsize > 2 ** 32 else 4  # bytes in a pointer: a GC block is 4 of them
 
+# Every interpreter this bench starts is bounded in time: the unix port's os.system has
+# no timeout, so coreutils' `timeout` (where installed) ends a hung run after RUN_LIMIT_S
+# seconds (and its children 10 s later). Such a run's status is not 0 (124): the bench
+# reports it as failed and goes on, and `make bench` never hangs on it.
+RUN_LIMIT_S = 1800
+_TIMEOUT = None  # the prefix, found at the first run: "timeout -k 10 1800 " or ""
+
+
+def bounded_system(command, seconds=RUN_LIMIT_S):
+    """Run a shell command line (str) as os.system does, ended after `seconds` (int, > 0)
+    where `timeout` is installed; returns its wait status (int, 0 for success)."""
+    global _TIMEOUT
+    if _TIMEOUT is None:
+        _TIMEOUT = "timeout -k 10 " if os.system("command -v timeout > /dev/null 2>&1") == 0 else ""
+    prefix = _TIMEOUT + "%d " % seconds if _TIMEOUT else ""
+    return os.system(prefix + command)
+
 
 def _args():
     opts = {"--mpy": None, "--device-build": None, "--actions": "10000", "--seed": "1",
@@ -401,14 +418,14 @@ def play_need(keys, binary, heaps, presses):
         progress = scratch + "/progress.txt"
         with open(scratch + "/play.py", "w") as handle:
             handle.write(LADDER_SCRIPT % (code_dir(), data, packs_dir(), data, progress, progress, presses))
-        os.system("%s -X heapsize=%s %s/open.py > %s/out.txt 2>&1" % (binary, heap, scratch, scratch))
+        bounded_system("%s -X heapsize=%s %s/open.py > %s/out.txt 2>&1" % (binary, heap, scratch, scratch))
         with open(scratch + "/out.txt") as handle:
             text = handle.read()
         count = done = None
         if "Out of memory" in text or "low memory" in text or "Traceback" in text:
             count, done = -1, 0  # the opening's presses ran out of memory: it did not open
         for _ in range(LADDER_RESTARTS if count is None else 0):  # a restart: the next interpreter goes on
-            os.system("%s -X heapsize=%s %s/play.py > %s/out.txt 2>&1" % (binary, heap, scratch, scratch))
+            bounded_system("%s -X heapsize=%s %s/play.py > %s/out.txt 2>&1" % (binary, heap, scratch, scratch))
             with open(scratch + "/out.txt") as handle:
                 text = handle.read()
             for line in text.split("\n"):
@@ -435,11 +452,11 @@ def open_flow_restarted(keys, heap):
     with open(scratch + "/after.py", "w") as handle:
         handle.write(AFTER_SCRIPT % (code_dir(), data, packs_dir(), data))
     result = None
-    os.system("%s -X heapsize=%s %s/open.py > %s/out.txt 2>&1" % (sys.executable, heap, scratch, scratch))
+    bounded_system("%s -X heapsize=%s %s/open.py > %s/out.txt 2>&1" % (sys.executable, heap, scratch, scratch))
     with open(scratch + "/out.txt") as handle:
         text = handle.read()
     if "RESTART" in text:
-        os.system("%s -X heapsize=%s %s/after.py > %s/out.txt 2>&1" % (sys.executable, heap, scratch, scratch))
+        bounded_system("%s -X heapsize=%s %s/after.py > %s/out.txt 2>&1" % (sys.executable, heap, scratch, scratch))
         with open(scratch + "/out.txt") as handle:
             text = handle.read()
         free = top = None
@@ -467,7 +484,7 @@ def open_flow(keys, heap):
     with open(path, "w") as handle:
         handle.write(OPEN_SCRIPT % (code_dir(), scratch + "/data", packs_dir(), scratch + "/data", keys))
     result = None
-    if os.system("%s -X heapsize=%s %s > %s/out.txt 2>&1" % (sys.executable, heap, path, scratch)) == 0:
+    if bounded_system("%s -X heapsize=%s %s > %s/out.txt 2>&1" % (sys.executable, heap, path, scratch)) == 0:
         with open(scratch + "/out.txt") as handle:
             for line in handle.read().split("\n"):
                 if line.startswith("OPEN "):
@@ -497,7 +514,7 @@ def plain_free(heap):
     """Free bytes after a collection in a fresh interpreter with ``heap``, once sys, gc
     and vfs are imported (what ROM_PROLOGUE's pad leaves), or None."""
     scratch = temp_dir()
-    os.system("%s -X heapsize=%s -c \"import sys, gc, vfs\ngc.collect()\nprint(gc.mem_free())\" > %s/out.txt 2>&1"
+    bounded_system("%s -X heapsize=%s -c \"import sys, gc, vfs\ngc.collect()\nprint(gc.mem_free())\" > %s/out.txt 2>&1"
               % (sys.executable, heap, scratch))
     with open(scratch + "/out.txt") as handle:
         text = handle.read().strip()
@@ -545,7 +562,7 @@ def whole_game(path, heap, rom=None):
     result = None
     same = None
     for _ in range(WHOLE_RESTARTS + 1):  # a restart: the next interpreter goes on
-        os.system("%s -X heapsize=%s %s > %s/out.txt 2>&1" % (sys.executable, heap, script, scratch))
+        bounded_system("%s -X heapsize=%s %s > %s/out.txt 2>&1" % (sys.executable, heap, script, scratch))
         with open(scratch + "/out.txt") as handle:
             text = handle.read()
         if "RESTART" not in text:
@@ -577,7 +594,7 @@ def lowest(need, word):
 def word_of(binary):
     """Bytes in a pointer of the MicroPython ``binary`` (4 or 8), or None if it does not run."""
     scratch = temp_dir()
-    os.system("%s -c \"import sys; print(sys.maxsize)\" > %s/out.txt 2>&1" % (binary, scratch))
+    bounded_system("%s -c \"import sys; print(sys.maxsize)\" > %s/out.txt 2>&1" % (binary, scratch))
     with open(scratch + "/out.txt") as handle:
         text = handle.read().strip()
     rmtree(scratch)
@@ -631,7 +648,7 @@ def time_command(command, runs):
     times = []
     for _ in range(runs):
         start = time.ticks_us()
-        status = os.system(command)
+        status = bounded_system(command)
         times.append(time.ticks_diff(time.ticks_us(), start))
         if status != 0:
             return None
@@ -725,7 +742,7 @@ def main():
     names = ""
     with open(script, "a") as handle:  # the names interned by the boot (after HEAP)
         handle.write("import micropython\nmicropython.qstr_info()\n")
-    if os.system("%s %s %s > %s/out.txt" % (sys.executable, heap, script, scratch)) == 0:
+    if bounded_system("%s %s %s > %s/out.txt" % (sys.executable, heap, script, scratch)) == 0:
         with open(scratch + "/out.txt") as handle:
             for line in handle.read().split("\n"):
                 if line.startswith("HEAP "):
@@ -759,7 +776,7 @@ def main():
     segment = out + ".part"
     status = 0
     while True:
-        status = os.system("%s %s %s > %s 2>&1" % (sys.executable, heap, driver, segment))
+        status = bounded_system("%s %s %s > %s 2>&1" % (sys.executable, heap, driver, segment))
         with open(segment) as handle:
             text = handle.read()
         with open(out, "a") as handle:
@@ -1010,7 +1027,7 @@ def main():
         print("boot to first frame: %.1f ms vs bare 'micropython -c pass' %.1f ms: ratio %.1f "
               "(median of 7 runs each, process start included)" % (boot / 1000, bare / 1000, boot / bare))
     else:
-        print("boot to first frame: could not time the runs (os.system failed)")
+        print("boot to first frame: could not time the runs (a run failed or passed its time limit)")
 
 
 main()
