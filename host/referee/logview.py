@@ -55,8 +55,68 @@ def _pairs(mapping, kind=""):
                     for key in sorted(mapping))
 
 
+# Neo-Hunt's sealed places (a varan's start, entry and moves: firmware/games/neohunt/turns.py)
+# are one-character codes, revealed as they were sealed so their hash checks; text and md
+# name the place beside the code ("value=4 (S4)")
+_NH_PLACES = ("start of ", "entry of ", "move ")
+
+
+def _place_gloss(entry):
+    """The place a revealed Neo-Hunt place code names ("S4", "C", "Hide"), or None for
+    any other entry (Neo-Hunt "Hidden varans"; shared_rules.neohunt.board.place_name)."""
+    what = _d(entry.get("in")).get("what")
+    value = _d(entry.get("out")).get("value")
+    if (entry.get("game") != "neohunt" or entry.get("kind") != "reveal" or not isinstance(what, str)
+            or not what.startswith(_NH_PLACES) or value not in ("0", "1", "2", "3", "4", "5", "6", "H")):
+        return None
+    from shared_rules.neohunt.board import place_name
+    return place_name(value)
+
+
+def _d(value):
+    return value if isinstance(value, dict) else {}
+
+
+def undone_entries(entries):
+    """Which entries Undo took back and no Redo brought back, at the journal's end.
+
+    An "undo" entry's outcome names the span it took back (``"undone": [first, last]``),
+    a "redo" entry's the span it brought back (``"redone"``: firmware/undo.py step).
+
+    :param entries: the journal's entries (list of dicts, as check_journal gives).
+    :returns: dict {seq (int): the seq of the undo entry that took it back (int)}.
+    """
+    out = {}
+    for entry in entries:
+        result = _d(entry.get("out"))
+        for key, back in (("undone", True), ("redone", False)):
+            span = result.get(key)
+            if entry.get("kind") not in ("undo", "redo") or not isinstance(span, list) or len(span) != 2:
+                continue
+            if not all(isinstance(one, int) for one in span):
+                continue
+            for seq in range(span[0], span[1] + 1):
+                if back:
+                    out[seq] = entry["seq"]
+                else:
+                    out.pop(seq, None)
+    return out
+
+
+def _outcome(entry):
+    text = _pairs(entry.get("out", {}), entry.get("kind"))
+    place = _place_gloss(entry)
+    if place is not None:
+        text = text.replace("value=%s" % entry["out"]["value"], "value=%s (%s)" % (entry["out"]["value"], place), 1)
+    return text
+
+
 def render(data, name, fmt="text"):
     """The journal ``data`` (bytes) rendered as ``fmt``.
+
+    text and md are for reading: a sealed value shows as "(sealed)", a revealed Neo-Hunt
+    place names its place beside its code, and an entry Undo took back (and no Redo
+    brought back) says so ("[undone by #N]"). csv and jsonl keep every entry as it is.
 
     :returns: str.
     :raises SaveError: a damaged or edited journal (names the file and line), or a
@@ -80,16 +140,20 @@ def render(data, name, fmt="text"):
     elif fmt == "md":
         out.write("# Journal %s\n\n" % name)
         out.write("| # | game | kind | rule | inputs | outcome |\n|---|---|---|---|---|---|\n")
+        undone = undone_entries(entries)
         for entry in entries:
-            cells = [str(entry["seq"]), entry.get("game", ""), entry.get("kind", ""),
-                     entry.get("rule", ""), _pairs(entry.get("in", {}), entry.get("kind")), _pairs(entry.get("out", {}), entry.get("kind"))]
+            mark = " [undone by #%d]" % undone[entry["seq"]] if entry["seq"] in undone else ""
+            cells = [str(entry["seq"]), entry.get("game", ""), entry.get("kind", "") + mark,
+                     entry.get("rule", ""), _pairs(entry.get("in", {}), entry.get("kind")), _outcome(entry)]
             out.write("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |\n")
     else:
+        undone = undone_entries(entries)
         for entry in entries:
             rule = " (%s)" % entry["rule"] if entry.get("rule") else ""
-            out.write("#%d %s %s%s: %s -> %s\n" % (
+            mark = " [undone by #%d]" % undone[entry["seq"]] if entry["seq"] in undone else ""
+            out.write("#%d %s %s%s: %s -> %s%s\n" % (
                 entry["seq"], entry.get("game", ""), entry.get("kind", ""), rule,
-                _pairs(entry.get("in", {}), entry.get("kind")), _pairs(entry.get("out", {}), entry.get("kind"))))
+                _pairs(entry.get("in", {}), entry.get("kind")), _outcome(entry), mark))
     if torn and fmt in ("text", "md"):
         out.write("\n(the last entry was cut off by a power loss and is not shown)\n")
     return out.getvalue()

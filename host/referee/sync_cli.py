@@ -124,7 +124,9 @@ def add_parsers(commands, handlers):
                     "values stay sealed: the key to open them never leaves the device. A line "
                     "whose checksum fails is reported as damaged or edited, naming it (exit 3); "
                     "only a last line cut short is a power loss (a note). A file that is not a "
-                    "journal (a save, an empty file) is an error (exit 3). " + codes)
+                    "journal (a save, an empty file) is an error (exit 3). In text and md, an "
+                    "entry Undo took back is marked '[undone by #N]' and a revealed Neo-Hunt "
+                    "place is named beside its code ('value=4 (S4)'). " + codes)
     log.add_argument("file", metavar="FILE")
     log.add_argument("--format", choices=("text", "csv", "jsonl", "md"), default="text",
                      help="text (default: one entry a line), csv (a header row, then seq, game, "

@@ -125,3 +125,55 @@ def test_log_help_lists_its_formats(capsys):
     for name in ("text", "csv", "jsonl", "md"):
         assert name in out
     assert "--format {text,csv,jsonl,md}" in out and "a Markdown table" in out
+
+
+def _journal_of(path, records):
+    journal = Journal()
+    path.write_text("".join(encode_entry(journal.record(kind, inp, out, rule, game))
+                            for game, kind, inp, out, rule in records))
+    return path
+
+
+def test_a_revealed_neohunt_place_is_named_beside_its_code(tmp_path, capsys):
+    # Neo-Hunt "Hidden varans": a varan's start, entry and moves are sealed as place
+    # codes (0 the centre, 1..6 the ring, H Hide); text and md name the place, csv
+    # keeps the code the hash checks
+    records = [("neohunt", "reveal", {"id": "s1c%d" % i, "what": what, "owner": "P2"},
+                {"value": value, "salt": "ab" * 8, "hash": "cd" * 32}, "Neo-Hunt hidden varans")
+               for i, (what, value) in enumerate([("start of P2", "1"), ("move 1 of P2", "0"),
+                                                  ("move 2 of P2", "H"), ("entry of P2", "6"),
+                                                  ("type of trooper T3", "14"), ("move 3 of P2", "4")])]
+    records.append(("cybernaut", "reveal", {"id": "x", "what": "start of NSA", "owner": "NSA"},
+                    {"value": "3", "salt": "ab" * 8, "hash": "cd" * 32}, "Cybernaut III.A"))
+    path = _journal_of(tmp_path / "s0001.jrn", records)
+    assert cli.main(["log", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.rsplit("value=", 1)[1] for line in lines] == [
+        "1 (S1)", "0 (C)", "H (Hide)", "6 (S6)", "14", "4 (S4)", "3"]
+    assert cli.main(["log", str(path), "--format", "md"]) == 0
+    assert "value=0 (C) |" in capsys.readouterr().out
+    assert cli.main(["log", str(path), "--format", "csv"]) == 0
+    rows = list(csv.reader(io.StringIO(capsys.readouterr().out)))
+    assert json.loads(rows[2][5])["value"] == "0"
+
+
+def test_an_entry_undo_took_back_is_marked_until_a_redo_brings_it_back(tmp_path, capsys):
+    roll = ("dice", "roll", {"die": "d6"}, {"total": 4}, "RULINGS Dice: Neo-Hunt d6")
+    records = [roll, roll, roll,
+               ("app", "undo", {"step": [3, 2]}, {"undone": [2, 3], "rolls": [1, 2]}, "Undo"),  # #4
+               ("app", "redo", {"step": [2, 3]}, {"redone": [2, 3]}, "Undo"),                  # #5
+               ("app", "undo", {"step": [3, 2]}, {"undone": [3, 3]}, "Undo"),                  # #6
+               roll]                                                                           # #7
+    path = _journal_of(tmp_path / "s0001.jrn", records)
+    assert cli.main(["log", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    marked = [line.split()[0] for line in lines if "[undone" in line]
+    assert marked == ["#3"] and lines[2].endswith("total=4 [undone by #6]"), lines
+    # before the redo, #2 and #3 were both taken back by #4
+    path = _journal_of(tmp_path / "s0002.jrn", records[:4])
+    assert cli.main(["log", str(path), "--format", "md"]) == 0
+    out = capsys.readouterr().out
+    assert "| 2 | dice | roll [undone by #4] |" in out and "| 3 | dice | roll [undone by #4] |" in out
+    assert "| 1 | dice | roll |" in out
+    assert cli.main(["log", str(path), "--format", "csv"]) == 0
+    assert "undone by" not in capsys.readouterr().out
