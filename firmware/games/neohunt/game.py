@@ -51,6 +51,9 @@ class NhGame(Menu):
             "<name> spotted: A\n"
             "arms it, A again\n"
             "reveals her place\n"
+            "New player P5 joins\n"
+            "adds a late varan\n"
+            "(reinforcements)\n"
             "T1 R2 (last line):\n"
             "turn 1, action\n"
             "round 2")
@@ -145,7 +148,9 @@ class NhGame(Menu):
                 if pl["varan"] is None and pl["pending"] is None:
                     out.append(("%s re-enters" % pl["name"], "reent%d" % p))
             if len(players) < 6:
-                out.append(("A player joins", "join"))
+                # a late join (Neo-Hunt Varan Reinforcements): said with the name she
+                # gets (found by a new user: "A player joins" did not say it adds one)
+                out.append(("New player P%d joins" % (len(players) + 1), "join"))
             out.append(("Continue", "reinf_done"))
         elif step == "round":
             out.append(("Action round %d" % (d["round"] + 1), "round"))
