@@ -157,6 +157,16 @@ def test_readings_screen_switches_during_setup_and_refuses_in_play(tmp_path):
     assert app.journal.recent[-1]["rule"] == "Cybernaut IV.B.3"
     d.choose("Jump")  # back to the default
     assert app.journal.recent[-1]["out"]["value"] == "up"
+    # LEFT and RIGHT switch the reading under the cursor as A does (two values each)
+    seq = app.journal.next_seq
+    d.seq("D D D")
+    assert app.top().s["sel"] == 3 and app.journal.next_seq == seq  # arrows up/down only move
+    d.press("R")
+    assert _items(app) == ["Jump: both up", "Skull: d10 each", "Tie: NSA wins", "Move: in legs"]
+    assert app.journal.recent[-1]["kind"] == "reading" and app.journal.recent[-1]["out"]["value"] == "legs"
+    d.press("L")
+    assert _items(app)[3] == "Move: once" and app.journal.recent[-1]["out"]["value"] == "once"
+    assert app.journal.next_seq == seq + 2 and app.top().s["sel"] == 3
     d.press("B")
     d.choose("Solo placement")
     d.choose("Add Cybernaut")

@@ -129,7 +129,8 @@ class ReadingsScreen(Menu):
     ID = "cn_readings"
     HELP = ("Up/Down choose\n"
             "(hold: 5 at a time)\n"
-            "A change reading\n"
+            "A or Left/Right\n"
+            "change reading\n"
             "B back")
     TITLE = "Readings"
     # each item whole, within the menu's 15 cells (the cursor takes one of 16)
@@ -150,6 +151,11 @@ class ReadingsScreen(Menu):
 
     def footer(self, app):
         return [self.readings()[self.s["sel"]][2][10:]]
+
+    def side(self, app, name, kind):
+        """LEFT or RIGHT switches the chosen reading as A does: each has two values
+        (found by a new user: the arrows beside a switch did nothing)."""
+        self.choose(app, self.s["sel"])
 
     def choose(self, app, index):
         key, values, _ = self.readings()[index]
