@@ -92,6 +92,18 @@ def test_save_resumes_the_fight_with_creatures_sealed():
     assert fight.combatants[2]["an"] == 22 and fight.combatants[3]["area"]
 
 
+def test_each_target_list_says_what_a_does_on_its_last_row():
+    # found by a new user: "Attack whom?" named no button, and its A rolls at once
+    board, app = play(tmp_root("cc3t"), SEED, SETUP + " A")
+    lines = app.surface.lines()
+    assert app.top().ID == "cc_target" and lines[0] == "Attack whom?"
+    assert lines[-1] == "A: roll  B: back" and lines[1].startswith(">Crab")
+    board, app = play(tmp_root("cc3u"), SEED, SETUP + " D A D A A")  # Ana and Bo end their turns; Crab attacks
+    lines = app.surface.lines()
+    assert app.top().ID == "cc_target" and lines[0] == "Who is attacked?"
+    assert lines[-1] == "A: choose  B: back"
+
+
 def test_roll_is_at_most_three_presses_from_the_combat_screen():
     # a player's attack: Attack, target -> the d100 roll (2 presses)
     board, app = play(tmp_root("cc3a"), SEED, SETUP + " A A")

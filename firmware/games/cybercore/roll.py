@@ -63,10 +63,15 @@ class TargetScreen(Menu):
                       "treat": "Treat whom?", "waction": "Wounded action"}[mode]
         Menu.draw(self, app, surface)
 
+    # what A does, on the last row (found by a new user: the target lists named no
+    # button, and A on "Attack whom?" rolls at once)
+    BUTTONS = {"attack": "A: roll  B: back", "foe": "A: choose  B: back", "treat": "A: treat  B: back",
+               "waction": "A: roll  B: back"}
+
     def footer(self, app):
         if self.s["mode"] == "check":
-            return ["Bonus %+d  </>" % self.s["bonus"]]
-        return []
+            return ["Bonus %+d </> A:roll" % self.s["bonus"]]
+        return [self.BUTTONS[self.s["mode"]]]
 
     def side(self, app, name, kind):
         if self.s["mode"] == "check":
