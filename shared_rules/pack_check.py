@@ -127,10 +127,12 @@ def validate_pack(obj, name):
     column present and none unknown), that every chain leads to a table of the
     pack, and, when the pack explains its result codes (top-level ``"codes"``:
     {code: meaning}), that every code in a chaining table's results and chains is
-    one of them.
+    one of them. Then the game's own sections (its package's ``pack`` hook), for
+    the game the pack names or, naming none, the game its file name is read for
+    (shared_rules.tables.pack_slot).
 
     :param obj: decoded JSON (any type).
-    :param name: the pack's file name.
+    :param name: the pack's file name (or path).
     :returns: list of str (empty when the pack is good).
     """
     problems = []
@@ -189,7 +191,15 @@ def validate_pack(obj, name):
     # the game's own sections, by convention (shared_rules/hooks.py): the package
     # shared_rules.<game> names them (PACK_SECTIONS); its module ``pack`` checks them,
     # imported only when the pack has any
-    package = game_package(obj.get("game")) if not problems else None
+    # A pack that names no game is judged as the game its file name is read for
+    # (shared_rules.tables.pack_slot: the device reads "packs/cybernaut-game.json" for
+    # Cybernaut whatever it says; found by review: such a pack skipped its sections'
+    # checks and would stop the game that reads it)
+    game = obj.get("game")
+    if game is None:
+        from shared_rules.tables import pack_slot
+        game = pack_slot(name)
+    package = game_package(game) if not problems else None
     if [key for key in getattr(package, "PACK_SECTIONS", ()) if key in obj]:
-        problems.extend(game_module(obj["game"], "pack").validate_sections(obj, name))
+        problems.extend(game_module(game, "pack").validate_sections(obj, name))
     return problems

@@ -34,6 +34,19 @@ ROWS_IN_RAM = 16
 
 
 
+def pack_slot(path):
+    """The first word of a pack file's name: the game the device reads it for when
+    that word names a game package ("packs/cybernaut-game.json" -> "cybernaut",
+    "neohunt.json" -> "neohunt"; firmware.packfile reads packs by these names).
+
+    :param path: the file's path or name (str; "/" or "\\" separated).
+    :returns: str (may name no game: "mytables")."""
+    base = path.replace("\\", "/").split("/")[-1]
+    if base.endswith(".json"):
+        base = base[:-5]
+    return base.split("-")[0]
+
+
 def slot_problem(path, game):
     """The problem of a pack whose ``game`` is not the game its file name is read
     for, or None.
@@ -45,10 +58,7 @@ def slot_problem(path, game):
         compare, the game's own checks judge it).
     :returns: str naming the file and both games, or None.
     """
-    base = path.replace("\\", "/").split("/")[-1]
-    if base.endswith(".json"):
-        base = base[:-5]
-    slot = base.split("-")[0]
+    slot = pack_slot(path)
     if game is None or game == slot:
         return None
     # the games a pack file serves, by the first word of its file name ("neohunt.json",

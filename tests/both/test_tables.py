@@ -281,3 +281,22 @@ def test_a_pack_nested_deeper_than_sharing_goes_still_loads():
         depth += 1
     assert depth == 300 and level == "x"
     assert pack.lookup("x", 4, "Anarchy").text == "E"
+
+
+def test_a_pack_naming_no_game_is_checked_as_the_game_its_file_name_is_read_for():
+    # the device reads packs/cybernaut-game.json for Cybernaut whatever it says
+    # (firmware.packfile): one without a "game" is held to Cybernaut's section
+    # checks as one that names it (found by review: it skipped them)
+    obj = make_pack({"r": RANGE, "enc": ENC})
+    obj["sprawls"] = "not an object"
+    unnamed = validate_pack(obj, "packs/cybernaut-game.json")
+    assert unnamed and [p for p in unnamed if "sprawls" in p], unnamed
+    named = dict(obj)
+    named["game"] = "cybernaut"
+    assert validate_pack(named, "packs/cybernaut-game.json") == unnamed
+    assert raises(PackError, Pack, obj, "cybernaut.json")
+    # a file name that names no game: nothing reads its sections for a game
+    assert validate_pack(obj, "packs/mytables.json") == []
+    # a good pack naming no game passes under its game's file name
+    del obj["sprawls"]
+    assert validate_pack(obj, "packs/cybernaut-game.json") == []
