@@ -17,6 +17,20 @@ def game_package(game):
     return package if hasattr(package, "__path__") else None
 
 
+def pack_slot(path):
+    """The first word of a pack file's name: the game the device reads it for when
+    that word names a game package ("packs/cybernaut-game.json" -> "cybernaut",
+    "neohunt.json" -> "neohunt"; firmware.packfile reads packs by these names;
+    shared_rules.tables.slot_problem).
+
+    :param path: the file's path or name (str; "/" or "\\" separated).
+    :returns: str (may name no game: "mytables")."""
+    base = path.replace("\\", "/").split("/")[-1]
+    if base.endswith(".json"):
+        base = base[:-5]
+    return base.split("-")[0]
+
+
 def game_module(game, part):
     """Module shared_rules.<game>.<part> (e.g. ("cybernaut", "verify")), or None
     when that game or that module does not exist.

@@ -5,7 +5,7 @@ drops this module once its pack is loaded (about 5 KB of RAM on the 64-bit unix
 port, issue 7).
 """
 
-from shared_rules.hooks import game_package, game_module
+from shared_rules.hooks import game_package, game_module, pack_slot
 
 PACK_FORMAT = "pocket-referee-pack"
 PACK_VERSION = 1
@@ -129,7 +129,7 @@ def validate_pack(obj, name):
     {code: meaning}), that every code in a chaining table's results and chains is
     one of them. Then the game's own sections (its package's ``pack`` hook), for
     the game the pack names or, naming none, the game its file name is read for
-    (shared_rules.tables.pack_slot).
+    (shared_rules.hooks.pack_slot).
 
     :param obj: decoded JSON (any type).
     :param name: the pack's file name (or path).
@@ -192,12 +192,11 @@ def validate_pack(obj, name):
     # shared_rules.<game> names them (PACK_SECTIONS); its module ``pack`` checks them,
     # imported only when the pack has any
     # A pack that names no game is judged as the game its file name is read for
-    # (shared_rules.tables.pack_slot: the device reads "packs/cybernaut-game.json" for
+    # (shared_rules.hooks.pack_slot: the device reads "packs/cybernaut-game.json" for
     # Cybernaut whatever it says; found by review: such a pack skipped its sections'
     # checks and would stop the game that reads it)
     game = obj.get("game")
     if game is None:
-        from shared_rules.tables import pack_slot
         game = pack_slot(name)
     package = game_package(game) if not problems else None
     if [key for key in getattr(package, "PACK_SECTIONS", ()) if key in obj]:

@@ -34,19 +34,6 @@ ROWS_IN_RAM = 16
 
 
 
-def pack_slot(path):
-    """The first word of a pack file's name: the game the device reads it for when
-    that word names a game package ("packs/cybernaut-game.json" -> "cybernaut",
-    "neohunt.json" -> "neohunt"; firmware.packfile reads packs by these names).
-
-    :param path: the file's path or name (str; "/" or "\\" separated).
-    :returns: str (may name no game: "mytables")."""
-    base = path.replace("\\", "/").split("/")[-1]
-    if base.endswith(".json"):
-        base = base[:-5]
-    return base.split("-")[0]
-
-
 def slot_problem(path, game):
     """The problem of a pack whose ``game`` is not the game its file name is read
     for, or None.
@@ -58,13 +45,18 @@ def slot_problem(path, game):
         compare, the game's own checks judge it).
     :returns: str naming the file and both games, or None.
     """
+    if game is None:
+        return None
+    stem = path.replace("\\", "/").split("/")[-1]
+    if isinstance(game, str) and (stem == game + ".json" or stem.startswith(game + "-")):
+        return None  # its own game's name: the usual case, with no more imports
+    from shared_rules.hooks import game_package, pack_slot
     slot = pack_slot(path)
-    if game is None or game == slot:
+    if game == slot:
         return None
     # the games a pack file serves, by the first word of its file name ("neohunt.json",
     # "cybernaut-game.json": firmware.packfile reads these names): the game packages
     # (shared_rules/<game>/, found by convention: shared_rules.hooks), imported only here
-    from shared_rules.hooks import game_package
     if game_package(slot) is None:
         return None
     return ("%s is read for %s (its name), but it is a pack for game '%s'%s" % (
