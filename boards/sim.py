@@ -113,12 +113,15 @@ class SimBoard:
         """Advance the simulated clock."""
         self.now += ms
 
-    def make_surface(self):
-        """The Surface over an in-memory framebuffer (buffer allocated once)."""
+    def make_surface(self, cls=None):
+        """The Surface over an in-memory framebuffer (buffer allocated once).
+
+        :param cls: None (firmware.surface.Surface) or a subclass of it (the PC
+            simulator's, which notes a frame's drawings: host/referee/sim.py)."""
         import gc
         gc.collect()
         self.buf = bytearray(WIDTH * HEIGHT // 8)
-        return Surface(_make_framebuffer(self.buf), self._show, buf=self.buf)
+        return (cls or Surface)(_make_framebuffer(self.buf), self._show, buf=self.buf)
 
     def _show(self):
         if self.on_show is not None:
@@ -169,7 +172,7 @@ class SimBoard:
         self.levels[name] = bool(down)
 
 
-def boot(root, seed=None, on_show=None, restart=None):
+def boot(root, seed=None, on_show=None, restart=None, surface_class=None):
     """Make a simulated board and boot the real app on it.
 
     :param root: data folder (created if missing).
@@ -177,10 +180,11 @@ def boot(root, seed=None, on_show=None, restart=None):
     :param restart: for tests, a stand-in for the Pico's soft reset (callable(),
         raising SystemExit as machine.soft_reset does), set before the boot as the
         Pico's main sets it; the simulator itself has none.
+    :param surface_class: None or a Surface subclass (SimBoard.make_surface).
     :returns: (board, app), the first frame drawn.
     """
     board = SimBoard(root, on_show)
-    app = App(board.make_surface(), Buttons(board.make_buttons()), Storage(root),
+    app = App(board.make_surface(surface_class), Buttons(board.make_buttons()), Storage(root),
               board.entropy, seed, board.pack_dirs)
     import sys
     if sys.implementation.name == "micropython":  # CPython has room for every game

@@ -21,6 +21,7 @@ import tempfile
 import time
 
 from boards.sim import STEP_MS, boot, parse_keys
+from firmware.surface import Surface
 from referee.render import to_blocks, to_png
 
 KEYMAP = {"\x1b[A": "U", "\x1b[B": "D", "\x1b[D": "L", "\x1b[C": "R",
@@ -90,7 +91,7 @@ def run_scripted(seed, keys, data, screen):
     saved_stdout = sys.stdout
     sys.stdout = sys.stderr  # the app's console lines (print) are not frames
     try:
-        board, app = boot(folder, seed, on_show)
+        board, app = boot(folder, seed, on_show, surface_class=DrawingSurface)
         app_box[0] = app
         number = 0
         for name, long in presses:
@@ -127,13 +128,57 @@ def run_scripted(seed, keys, data, screen):
     return 0
 
 
+class DrawingSurface(Surface):
+    """The device's Surface, noting whether the frame holds a drawing beside its text
+    (lines, boxes, pixels: a Cybernaut grid), which the text of its rows cannot show
+    (found by a new user: `--screen text` on a grid printed only its panel)."""
+
+    drawn = False
+
+    def clear(self):
+        Surface.clear(self)
+        self.drawn = False
+
+    def fill_rect(self, x, y, w, h, color=1):
+        self.drawn = self.drawn or bool(color)
+        Surface.fill_rect(self, x, y, w, h, color)
+
+    def rect(self, x, y, w, h, color=1):
+        self.drawn = self.drawn or bool(color)
+        Surface.rect(self, x, y, w, h, color)
+
+    def hline(self, x, y, w, color=1):
+        self.drawn = self.drawn or bool(color)
+        Surface.hline(self, x, y, w, color)
+
+    def vline(self, x, y, h, color=1):
+        self.drawn = self.drawn or bool(color)
+        Surface.vline(self, x, y, h, color)
+
+    def pixel(self, x, y, color=1):
+        self.drawn = self.drawn or bool(color)
+        Surface.pixel(self, x, y, color)
+
+    def blit(self, buf, keep=False):
+        done = Surface.blit(self, buf, keep)
+        self.drawn = self.drawn or (done and not keep)
+        return done
+
+
+DRAWING_NOTE = "(this frame has a drawing the text cannot show: --screen blocks or png shows it)"
+
+
 def _frame(board, app, screen):
-    """The frame as the run prints it: its text lines, its blocks, or (png) an image."""
+    """The frame as the run prints it: its text lines (and, under them, DRAWING_NOTE
+    when it holds a drawing), its blocks, or (png) an image."""
     if screen is not None and screen[0] == "blocks":
         return to_blocks(board)
     if screen is not None and screen[0] == "png":
         return _Image(board)
-    return "\n".join(app.surface.lines())
+    text = "\n".join(app.surface.lines())
+    if getattr(app.surface, "drawn", False):
+        text += "\n" + DRAWING_NOTE
+    return text
 
 
 class _Image:

@@ -101,6 +101,20 @@ def test_sim_screen_blocks_and_text_take_no_console_lines(tmp_path):
     assert proc.stdout.splitlines() == app.surface.lines()
 
 
+def test_sim_screen_text_says_when_the_frame_has_a_drawing_it_cannot_show():
+    # found by a new user: on the NSA's placement grid (a drawing beside a text
+    # panel) --screen text printed only the panel, with no word of the grid
+    from referee.sim import DRAWING_NOTE
+    proc = referee("sim", "--seed", "1", "--keys", "D D A D D A A A D R R", "--screen", "text")
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[-1] == DRAWING_NOTE and "At M12" in [line.strip() for line in lines]
+    assert "--screen blocks" in DRAWING_NOTE
+    # a frame of text only has no such line (the Cybernaut menu, one press before)
+    proc = referee("sim", "--seed", "1", "--keys", "D D A", "--screen", "text")
+    assert DRAWING_NOTE not in proc.stdout and proc.stdout.splitlines()[0] == "Cybernaut"
+
+
 class Pty:
     """The interactive simulator in a pseudo-terminal of ``rows`` x ``columns``: every
     wait has a deadline, and the child is killed by ``close`` (call it in finally)."""
