@@ -104,7 +104,13 @@ def undone_entries(entries):
 
 
 def _outcome(entry):
-    text = _pairs(entry.get("out", {}), entry.get("kind"))
+    """The outcome's pairs for reading, less its own "kind" and "rule" when they say
+    again the entry's (a Cybernaut event carries both: found by a new user, every
+    segment line read "segment (Cybernaut IV.A.2): -> kind=segment rule=Cybernaut IV.A.2 ...")."""
+    out = entry.get("out", {})
+    if isinstance(out, dict) and [key for key in ("kind", "rule") if key in out and out[key] == entry.get(key)]:
+        out = dict((key, out[key]) for key in out if key not in ("kind", "rule") or out[key] != entry.get(key))
+    text = _pairs(out, entry.get("kind"))
     place = _place_gloss(entry)
     if place is not None:
         text = text.replace("value=%s" % entry["out"]["value"], "value=%s (%s)" % (entry["out"]["value"], place), 1)

@@ -177,3 +177,20 @@ def test_an_entry_undo_took_back_is_marked_until_a_redo_brings_it_back(tmp_path,
     assert "| 1 | dice | roll |" in out
     assert cli.main(["log", str(path), "--format", "csv"]) == 0
     assert "undone by" not in capsys.readouterr().out
+
+
+def test_an_outcome_does_not_say_its_entry_s_kind_and_rule_again(tmp_path, capsys):
+    # a Cybernaut event carries its kind and rule, the entry's own: text and md leave
+    # them out of the outcome, and keep an outcome's kind or rule that says more
+    records = [("cybernaut", "segment", {}, {"kind": "segment", "rule": "Cybernaut IV.A.2",
+                                              "segment": "Netrun", "turn": 3}, "Cybernaut IV.A.2"),
+               ("cybernaut", "netrun_end", {}, {"kind": "logoff", "rule": "Cybernaut VII.H.1"},
+                "Cybernaut VII.H.1")]
+    path = _journal_of(tmp_path / "s0001.jrn", records)
+    assert cli.main(["log", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == ["#1 cybernaut segment (Cybernaut IV.A.2):  -> segment=Netrun turn=3",
+                     "#2 cybernaut netrun_end (Cybernaut VII.H.1):  -> kind=logoff"], lines
+    assert cli.main(["log", str(path), "--format", "csv"]) == 0
+    rows = list(csv.reader(io.StringIO(capsys.readouterr().out)))
+    assert json.loads(rows[1][5])["kind"] == "segment"
