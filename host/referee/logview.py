@@ -157,9 +157,10 @@ def render(data, name, fmt="text"):
         for entry in entries:
             rule = " (%s)" % entry["rule"] if entry.get("rule") else ""
             mark = " [undone by #%d]" % undone[entry["seq"]] if entry["seq"] in undone else ""
-            out.write("#%d %s %s%s: %s -> %s%s\n" % (
+            inputs = _pairs(entry.get("in", {}), entry.get("kind"))
+            out.write("#%d %s %s%s:%s -> %s%s\n" % (
                 entry["seq"], entry.get("game", ""), entry.get("kind", ""), rule,
-                _pairs(entry.get("in", {}), entry.get("kind")), _outcome(entry), mark))
+                " " + inputs if inputs else "", _outcome(entry), mark))
     if torn and fmt in ("text", "md"):
         out.write("\n(the last entry was cut off by a power loss and is not shown)\n")
     return out.getvalue()

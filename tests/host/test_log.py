@@ -189,8 +189,8 @@ def test_an_outcome_does_not_say_its_entry_s_kind_and_rule_again(tmp_path, capsy
     path = _journal_of(tmp_path / "s0001.jrn", records)
     assert cli.main(["log", str(path)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines == ["#1 cybernaut segment (Cybernaut IV.A.2):  -> segment=Netrun turn=3",
-                     "#2 cybernaut netrun_end (Cybernaut VII.H.1):  -> kind=logoff"], lines
+    assert lines == ["#1 cybernaut segment (Cybernaut IV.A.2): -> segment=Netrun turn=3",
+                     "#2 cybernaut netrun_end (Cybernaut VII.H.1): -> kind=logoff"], lines
     assert cli.main(["log", str(path), "--format", "csv"]) == 0
     rows = list(csv.reader(io.StringIO(capsys.readouterr().out)))
     assert json.loads(rows[1][5])["kind"] == "segment"
