@@ -200,5 +200,9 @@ def validate_pack(obj, name):
         game = pack_slot(name)
     package = game_package(game) if not problems else None
     if [key for key in getattr(package, "PACK_SECTIONS", ()) if key in obj]:
-        problems.extend(game_module(game, "pack").validate_sections(obj, name))
+        found = game_module(game, "pack").validate_sections(obj, name)
+        if found and obj.get("game") is None:  # say why a pack naming no game is held to them
+            found[0] = ("pack '%s' names no game and is read for %s (its file name), so its %s "
+                        "sections are checked: %s" % (name, game, game, found[0]))
+        problems.extend(found)
     return problems

@@ -48,7 +48,8 @@ def slot_problem(path, game):
     if game is None:
         return None
     stem = path.replace("\\", "/").split("/")[-1]
-    if isinstance(game, str) and (stem == game + ".json" or stem.startswith(game + "-")):
+    if (isinstance(game, str) and game.isalpha()
+            and (stem == game + ".json" or stem.startswith(game + "-"))):
         return None  # its own game's name: the usual case, with no more imports
     from shared_rules.hooks import game_package, pack_slot
     slot = pack_slot(path)

@@ -40,8 +40,11 @@ def pack_problems(data, path):
                 "would stop the game that loads it)" % (len(data), MAX_PACK_BYTES)], None
     try:
         pack = load_pack(data, path)
+        from shared_rules.hooks import pack_slot
         from shared_rules.tables import slot_problem
-        game = pack.data.get("game") or ("neohunt" if "neohunt" in pack.data else None)
+        # a pack naming no game is held to the game its file name is read for (as the
+        # device reads it: shared_rules.hooks.pack_slot; found by review)
+        game = pack.data.get("game") or ("neohunt" if "neohunt" in pack.data else pack_slot(path))
         wrong = slot_problem(path, game)
         if wrong:  # found by review: a Neo-Hunt pack named cybernaut-game.json passed
             raise PackError(wrong)

@@ -87,6 +87,9 @@ def undone_entries(entries):
     :returns: dict {seq (int): the seq of the undo entry that took it back (int)}.
     """
     out = {}
+    if not entries:
+        return out
+    first, last = entries[0]["seq"], entries[-1]["seq"]  # a span is read within them
     for entry in entries:
         result = _d(entry.get("out"))
         for key, back in (("undone", True), ("redone", False)):
@@ -95,7 +98,7 @@ def undone_entries(entries):
                 continue
             if not all(isinstance(one, int) for one in span):
                 continue
-            for seq in range(span[0], span[1] + 1):
+            for seq in range(max(span[0], first), min(span[1], last) + 1):
                 if back:
                     out[seq] = entry["seq"]
                 else:

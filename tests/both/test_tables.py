@@ -293,10 +293,31 @@ def test_a_pack_naming_no_game_is_checked_as_the_game_its_file_name_is_read_for(
     assert unnamed and [p for p in unnamed if "sprawls" in p], unnamed
     named = dict(obj)
     named["game"] = "cybernaut"
-    assert validate_pack(named, "packs/cybernaut-game.json") == unnamed
+    same = validate_pack(named, "packs/cybernaut-game.json")
+    assert unnamed[1:] == same[1:] and unnamed[0].endswith(same[0]), (unnamed, same)
     assert raises(PackError, Pack, obj, "cybernaut.json")
     # a file name that names no game: nothing reads its sections for a game
     assert validate_pack(obj, "packs/mytables.json") == []
     # a good pack naming no game passes under its game's file name
     del obj["sprawls"]
     assert validate_pack(obj, "packs/cybernaut-game.json") == []
+
+
+def test_a_pack_s_game_that_only_starts_its_file_name_is_not_its_game():
+    # found by review: "game": "cybernaut-game" under cybernaut-game.json passed every
+    # check (the shortcut for a pack under its own game's name took it as one)
+    from shared_rules.tables import slot_problem
+    assert slot_problem("packs/cybernaut-game.json", "cybernaut-game") is not None
+    assert slot_problem("packs/cybernaut-game.json", "cybernaut") is None
+    assert slot_problem("packs/neohunt.json", "neohunt") is None
+    assert "cybernaut-game.json" in slot_problem("packs/cybernaut-game.json", "neohunt")
+
+
+def test_a_pack_naming_no_game_says_why_it_is_held_to_a_game_s_checks():
+    obj = make_pack({"r": RANGE, "enc": ENC})
+    obj["sprawls"] = "not an object"
+    problems = validate_pack(obj, "cybernaut.json")
+    assert problems[0].startswith("pack 'cybernaut.json' names no game and is read for cybernaut "
+                                  "(its file name), so its cybernaut sections are checked: "), problems
+    obj["game"] = "cybernaut"
+    assert not validate_pack(obj, "cybernaut.json")[0].startswith("pack 'cybernaut.json' names no game")

@@ -52,8 +52,21 @@ def test_a_run_within_its_limit_keeps_its_status_and_output(tmp_path):
 
 
 def test_every_run_of_the_bench_is_bounded():
-    # the bench calls os.system only inside bounded_system (and once to find `timeout`)
+    # the bench calls os.system only inside bounded_system, once to find `timeout`, and
+    # in time_command's timed runs, after a first run of the command bounded
     with open(os.path.join(ROOT, "tools", "bench_device.py")) as handle:
-        lines = [line for line in handle if "os.system(" in line]
-    assert len(lines) == 2, lines
+        text = handle.read()
+    lines = [line for line in text.splitlines() if "os.system(" in line]
+    assert len(lines) == 3, lines
     assert any("command -v timeout" in line for line in lines), lines
+    timed = text[text.index("def time_command("):]
+    timed = timed[:timed.index("\ndef ")]
+    assert timed.index("bounded_system(command)") < timed.index("os.system(command)"), timed
+
+
+@pytest.mark.skipif(shutil.which("timeout") is None, reason="no coreutils timeout here")
+def test_a_bounded_run_is_in_the_foreground_so_ctrl_c_reaches_it(tmp_path):
+    # found by review: timeout without --foreground puts the run in its own process
+    # group, and a Ctrl-C at the terminal no longer stops it
+    out = _run(tmp_path, "g['bounded_system']('true', 5)\nprint('PREFIX', repr(g['_TIMEOUT']))\n")
+    assert "--foreground" in out, out

@@ -377,6 +377,24 @@ def test_pack_check_checks_the_neohunt_section_as_the_device_does(tmp_path):
         assert problem in proc.stderr, proc.stderr
 
 
+def test_pack_check_holds_a_pack_naming_no_game_to_its_file_name_s_game(tmp_path):
+    # found by review: the Cybernaut game pack without "game" and without its game
+    # sections passed `referee pack check` as cybernaut-game.json, where the device's
+    # New game refuses it
+    from shared_rules.cybernaut import PACK_SECTIONS
+    with open(os.path.join(ROOT, "firmware", "packs", "cybernaut-game-sample.json")) as handle:
+        pack = json.load(handle)
+    del pack["game"]
+    for key in PACK_SECTIONS:
+        pack.pop(key, None)
+    for name, status in (("cybernaut-game.json", 3), ("mytables.json", 0)):
+        path = tmp_path / name
+        path.write_text(json.dumps(pack))
+        proc = referee("pack", "check", str(path))
+        assert proc.returncode == status, (name, proc.stdout, proc.stderr)
+        assert ("a game needs them" in proc.stderr) == (status == 3), proc.stderr
+
+
 def test_unusable_paths_are_named_without_a_traceback(tmp_path):
     proc = referee("sim", "--keys", "A", "--screen", "png", str(tmp_path / "no" / "such" / "x.png"))
     assert proc.returncode == 3

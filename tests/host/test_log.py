@@ -194,3 +194,15 @@ def test_an_outcome_does_not_say_its_entry_s_kind_and_rule_again(tmp_path, capsy
     assert cli.main(["log", str(path), "--format", "csv"]) == 0
     rows = list(csv.reader(io.StringIO(capsys.readouterr().out)))
     assert json.loads(rows[1][5])["kind"] == "segment"
+
+
+def test_an_undo_span_past_the_journal_marks_only_its_entries(tmp_path, capsys):
+    # found by review: the span was walked as written; an edited one as big as
+    # 10**12 would have hung `referee log` (the checksum can be made again by hand)
+    roll = ("dice", "roll", {"die": "d6"}, {"total": 4}, "RULINGS Dice: Neo-Hunt d6")
+    records = [roll, roll, ("app", "undo", {"step": [2, 1]}, {"undone": [2, 10 ** 12]}, "Undo")]
+    path = _journal_of(tmp_path / "s0001.jrn", records)
+    from referee.logview import undone_entries
+    from referee.checks import check_journal
+    entries = check_journal(path.read_bytes(), "s0001.jrn")[0]
+    assert undone_entries(entries) == {2: 3, 3: 3}

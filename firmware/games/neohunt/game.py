@@ -51,7 +51,7 @@ class NhGame(Menu):
             "<name> spotted: A\n"
             "arms it, A again\n"
             "reveals her place\n"
-            "New player P5 joins\n"
+            "New player Pn joins\n"
             "adds a late varan\n"
             "(reinforcements)\n"
             "T1 R2 (last line):\n"
