@@ -192,7 +192,7 @@ def test_a_hidden_shooters_roll_reveals_her_and_the_screen_goes_public():
     assert app.top() is shot and shot.s["stage"] == "damage" and "_owner" not in shot.s
     entry = app.journal.recent[-1]
     assert entry["kind"] == "shot" and entry["out"] == {"d6": 6, "need": NEED[("cloaked", cover)],
-                                                        "hit": True}
+                                                        "hit": True, "revealed": "S1"}
     assert screen.game(app).state(0) == "visible"  # the shot showed her (RULINGS)
     assert app.history[0] == ["d6 shot", 6]          # the Dice screen names it (R)
 
@@ -234,6 +234,10 @@ def test_a_hidden_shooters_miss_says_where_she_was_revealed():
     assert "MISS" in top.s["lines"]
     assert "[referee] P1 revealed: %s\n" % where in console
     assert screen.game(app).state(0) == "visible" and screen.game(app).place_of(0) == a
+    # and the journal's shot says so (found by a new user: the log did not say when
+    # or where a hidden shooter was revealed)
+    shot = [entry for entry in app.journal.recent if entry["kind"] == "shot"][-1]
+    assert shot["out"]["revealed"] == where and shot["in"]["by"] == "P1", shot
     walker = Walker(board, app)
     _press(board, app, "U")
     assert walker.close() == []                          # nothing clipped
@@ -263,6 +267,8 @@ def test_a_visible_shooter_is_not_called_revealed():
     _rolled(app, [0], shot.choose, app, 0)
     assert app.top().ID == "result"
     assert not [line for line in app.top().s["lines"] if "revealed" in line]
+    shot = [entry for entry in app.journal.recent if entry["kind"] == "shot"][-1]
+    assert "revealed" not in shot["out"], shot
 
 
 # ---- 3. a refused shot draws no die ------------------------------------------------

@@ -198,8 +198,13 @@ class NhShoot(Menu):
                 from firmware.app import log
                 log(s["rev"])
             app.remember_roll("d6 shot", face)
+            out = {"d6": face, "need": need, "hit": hit}
+            if hidden:  # the place the table now sees, in the journal too (found by a new
+                # user: the log did not say when or where a hidden shooter was revealed;
+                # a Hide card she leaves is discarded unseen and stays sealed: secrets.py)
+                out["revealed"] = place_name(g.place_of(att[1]))
             app.record(GAME, "shot", {"by": _who(g, att), "at": label, "state": st, "mod": mod},
-                       {"d6": face, "need": need, "hit": hit}, RULE_TO_HIT)
+                       out, RULE_TO_HIT)
             screen.commit(app)
             s["last"] = "d6 %d need %d %s" % (face, need, "HIT" if hit else "MISS")
             if hit:
