@@ -113,15 +113,17 @@ class SimBoard:
         """Advance the simulated clock."""
         self.now += ms
 
-    def make_surface(self, cls=None):
+    def make_surface(self, make=None):
         """The Surface over an in-memory framebuffer (buffer allocated once).
 
-        :param cls: None (firmware.surface.Surface) or a subclass of it (the PC
-            simulator's, which notes a frame's drawings: host/referee/sim.py)."""
+        :param make: None (firmware.surface.Surface) or a subclass of it (the PC
+            simulator's, which notes a frame's drawings: host/referee/sim.py). Named
+            with a name the boot interns anyway: a new one took a 6th pool of names,
+            4.5 KB, in make bench's boot (which imports this board)."""
         import gc
         gc.collect()
         self.buf = bytearray(WIDTH * HEIGHT // 8)
-        return (cls or Surface)(_make_framebuffer(self.buf), self._show, buf=self.buf)
+        return (make or Surface)(_make_framebuffer(self.buf), self._show, buf=self.buf)
 
     def _show(self):
         if self.on_show is not None:
@@ -172,7 +174,7 @@ class SimBoard:
         self.levels[name] = bool(down)
 
 
-def boot(root, seed=None, on_show=None, restart=None, surface_class=None):
+def boot(root, seed=None, on_show=None, restart=None, make=None):
     """Make a simulated board and boot the real app on it.
 
     :param root: data folder (created if missing).
@@ -180,11 +182,11 @@ def boot(root, seed=None, on_show=None, restart=None, surface_class=None):
     :param restart: for tests, a stand-in for the Pico's soft reset (callable(),
         raising SystemExit as machine.soft_reset does), set before the boot as the
         Pico's main sets it; the simulator itself has none.
-    :param surface_class: None or a Surface subclass (SimBoard.make_surface).
+    :param make: None or a Surface subclass (SimBoard.make_surface).
     :returns: (board, app), the first frame drawn.
     """
     board = SimBoard(root, on_show)
-    app = App(board.make_surface(surface_class), Buttons(board.make_buttons()), Storage(root),
+    app = App(board.make_surface(make), Buttons(board.make_buttons()), Storage(root),
               board.entropy, seed, board.pack_dirs)
     import sys
     if sys.implementation.name == "micropython":  # CPython has room for every game

@@ -91,7 +91,7 @@ def run_scripted(seed, keys, data, screen):
     saved_stdout = sys.stdout
     sys.stdout = sys.stderr  # the app's console lines (print) are not frames
     try:
-        board, app = boot(folder, seed, on_show, surface_class=DrawingSurface)
+        board, app = boot(folder, seed, on_show, make=DrawingSurface)
         app_box[0] = app
         number = 0
         for name, long in presses:
