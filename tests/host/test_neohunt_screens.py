@@ -111,22 +111,23 @@ def test_new_player_join_can_be_cancelled_and_leaves_no_player():
     players = len(game.game(app).d["players"])
     journal = _journal_lines(root, app)
     # B on the private entry-place screen: nothing joins, nothing is journalled
-    _to_entry(board, app, "New player P%d joins" % (players + 1))
+    _to_entry(board, app, "Add late player P%d" % (players + 1))
     assert app.top().ID == "handover" and app.surface.lines()[0] == "Hand to P5"
     _quiet(board.press, app, "A")
     assert app.top().ID == "nh_place" and "B: do not join" in app.surface.lines()
+    assert app.surface.lines()[-1] == "^v pick A:join"  # B said once, on the row above
     _quiet(board.press, app, "B")
     assert app.top().ID == "handback" and app.surface.lines()[0] == "Not joined"
     _quiet(board.press, app, "A")
     assert app.top() is game and len(game.game(app).d["players"]) == players
     assert _journal_lines(root, app) == journal
     # B on the hand-over itself: the same
-    _to_entry(board, app, "New player P%d joins" % (players + 1))
+    _to_entry(board, app, "Add late player P%d" % (players + 1))
     _quiet(board.press, app, "B")
     assert app.top() is game and len(game.game(app).d["players"]) == players
     assert _journal_lines(root, app) == journal
     # an illegal entry place (the centre) is refused and adds no one either
-    _to_entry(board, app, "New player P%d joins" % (players + 1))
+    _to_entry(board, app, "Add late player P%d" % (players + 1))
     _quiet(board.press, app, "A")
     _quiet(board.press, app, "U")  # sel 1 -> 0: the centre
     _quiet(board.press, app, "A")
@@ -136,7 +137,7 @@ def test_new_player_join_can_be_cancelled_and_leaves_no_player():
     assert len(app.top().game(app).d["players"]) == players
     assert _journal_lines(root, app) == journal
     # joining for real: a legal entry place adds her, journalled with the place sealed
-    _to_entry(board, app, "New player P%d joins" % (players + 1))
+    _to_entry(board, app, "Add late player P%d" % (players + 1))
     _quiet(board.press, app, "A")
     _quiet(board.press, app, "A")  # S1
     g = app.top().game(app) if app.top().ID == "nh_game" else app.under().game(app)

@@ -51,8 +51,8 @@ class NhGame(Menu):
             "<name> spotted: A\n"
             "arms it, A again\n"
             "reveals her place\n"
-            "New player Pn joins\n"
-            "adds a late varan\n"
+            "Add late player Pn:\n"
+            "a new player joins\n"
             "(reinforcements)\n"
             "T1 R2 (last line):\n"
             "turn 1, action\n"
@@ -149,8 +149,9 @@ class NhGame(Menu):
                     out.append(("%s re-enters" % pl["name"], "reent%d" % p))
             if len(players) < 6:
                 # a late join (Neo-Hunt Varan Reinforcements): said with the name she
-                # gets (found by a new user: "A player joins" did not say it adds one)
-                out.append(("New player P%d joins" % (len(players) + 1), "join"))
+                # gets (found by new users: "A player joins", then "New player P4
+                # joins", read as news, not as an offer)
+                out.append(("Add late player P%d" % (len(players) + 1), "join"))
             out.append(("Continue", "reinf_done"))
         elif step == "round":
             out.append(("Action round %d" % (d["round"] + 1), "round"))

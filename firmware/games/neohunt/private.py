@@ -79,7 +79,9 @@ class NhPlace(Screen):
             lines = card_lines(g, s["p"])
         for i in range(min(3 if s["mode"] == "join" else 4, len(lines))):
             surface.line_text(3 + i, lines[i])
-        surface.line_text(7, "^v pick A:ok B:cancel")
+        # a new player's B is said on row 6 (found by a new user: "B: do not join"
+        # and "B:cancel" both, on one screen)
+        surface.line_text(7, "^v pick A:join" if s["mode"] == "join" else "^v pick A:ok B:cancel")
 
     def on_button(self, app, name, kind):
         s = self.s
