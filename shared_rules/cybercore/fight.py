@@ -405,9 +405,15 @@ class Fight:
             # that is the turn after this one
             t["bother"][defence] = 2 if self.current() == j else 1
             bother = defence
+        # the Quality loss and the Glitch check are the armour's: a defender with no
+        # armour has none to lose or glitch (our reading; ``glitch`` refuses it too,
+        # Cybercore Armour Quality; found by a new user: "Quality -1, Glitch check!"
+        # under an unarmoured Dodge)
+        armoured = t["armour"] != "none"
         out = {"defence": defence, "d20": face, "total": res.total, "success": res.success,
-               "band": res.band, "passed": res.passed, "quality_loss": res.quality_loss,
-               "glitch": res.glitch_check, "squares": getattr(res, "squares", 0),
+               "band": res.band, "passed": res.passed,
+               "quality_loss": res.quality_loss if armoured else 0,
+               "glitch": res.glitch_check and armoured, "squares": getattr(res, "squares", 0),
                "bother": bother, "dtype": a["dtype"], "events": []}
         out["events"] = self.damage(j, res.passed, a["name"])
         self.note("%s %s %s %d%s" % (t["name"], defence, res.band, res.passed,

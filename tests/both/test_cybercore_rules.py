@@ -273,6 +273,24 @@ def test_defend_outcomes_and_damage():
         assert key not in ("an", "dc", "margin", "fail_by")
 
 
+def test_an_unarmoured_defender_has_no_quality_to_lose_nor_a_glitch_check():
+    # the loss and the check are the armour's (Cybercore Dodge Factor, "hit badly";
+    # Fight.glitch refuses no armour): the Bother and the damage stand
+    fight = ccf.Fight()
+    fight.add(pc("Cid", armour="none", reactions=2, df=4, hp=24, max_hp=24, max_wounds=4))
+    fight.add(pc("Ana", armour="medium", reactions=5, df=4, hp=24, max_hp=24, max_wounds=4,
+                 quality=3, dr=[0] * 9))
+    fight.add(foe("Crab", an=14, dc=12, defense=40, hp=10, max_hp=10, dice="2d6",
+                  dtype="pierce", max_wounds=0))
+    fight.start()
+    # face 1 + DF 4 = 5 vs AN 14: failed by 9, hit badly (one -1 for each 5 missed)
+    bare = fight.defend(2, 0, "dodge", SeqSource([0, 2, 2]))
+    worn = fight.defend(2, 1, "dodge", SeqSource([0, 2, 2]))
+    assert worn["quality_loss"] == 1 and worn["glitch"] and worn["bother"] == "dodge"
+    assert bare["quality_loss"] == 0 and not bare["glitch"] and bare["bother"] == "dodge"
+    assert bare["passed"] == worn["passed"] == 6 and fight.combatants[0]["hp"] == 18
+
+
 def test_bother_ends_at_the_end_of_the_dodgers_next_turn():
     fight = make_fight()
     fight.start()                       # order Ana, Bo, Crab, Bug
