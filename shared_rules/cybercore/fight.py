@@ -580,10 +580,36 @@ def status_line(c, gm=False):
     text = name
     if show:
         text += " %d/%d" % (c["hp"], c["max_hp"])
-        if c["wounds"]:
-            text += " W%d" % c["wounds"]
-    if c["wounded"]:
-        text += " Wd"
-    if c["bother"]["dodge"] or c["bother"]["evade"]:
-        text += " Bo"
+    for mark in _marks(c, show):
+        text += " " + mark
     return text
+
+
+def _marks(c, show):
+    """A living, conscious combatant's short marks, in status_line's order: "W<n>"
+    (wounds, shown with the numbers), "Wd" (Wounded), "Bo" (Bothered)."""
+    out = []
+    if show and c["wounds"]:
+        out.append("W%d" % c["wounds"])
+    if c["wounded"]:
+        out.append("Wd")
+    if c["bother"]["dodge"] or c["bother"]["evade"]:
+        out.append("Bo")
+    return out
+
+
+# what each of status_line's marks means (status_legend)
+_LEGEND = (("W", "W1: wounds taken"), ("Wd", "Wd: Wounded"), ("Bo", "Bo: Bothered (Dodge or Evade)"))
+
+
+def status_legend(combatants, gm=False):
+    """The meaning of the marks status_line shows for ``combatants`` (list of
+    combatant dicts), one str per kind of mark shown, in _LEGEND's order (found by a
+    new user: "Cid 18/24 Bo" read as the player Bo). :returns: list of str."""
+    seen = []
+    for c in combatants:
+        if c["dead"] or c["coma"] >= 0:
+            continue
+        for mark in _marks(c, gm or c["side"] == "pc" or c.get("revealed")):
+            seen.append("W" if mark[0] == "W" and mark != "Wd" else mark)
+    return [text for key, text in _LEGEND if key in seen]

@@ -291,6 +291,27 @@ def test_an_unarmoured_defender_has_no_quality_to_lose_nor_a_glitch_check():
     assert bare["passed"] == worn["passed"] == 6 and fight.combatants[0]["hp"] == 18
 
 
+def test_the_status_legend_names_the_marks_shown_and_no_other():
+    fight = make_fight()
+    fight.start()
+    assert ccf.status_legend(fight.combatants) == []
+    fight.defend(2, 0, "dodge", SeqSource([0, 0, 0]))   # Ana hit badly: Bothered
+    assert ccf.status_line(fight.combatants[0]).endswith(" Bo")
+    assert ccf.status_legend(fight.combatants) == ["Bo: Bothered (Dodge or Evade)"]
+    fight.combatants[0]["wounds"] = 1
+    fight.combatants[0]["wounded"] = True
+    assert ccf.status_line(fight.combatants[0]) == "Ana 24/24 W1 Wd Bo"
+    assert ccf.status_legend(fight.combatants) == ["W1: wounds taken", "Wd: Wounded",
+                                                   "Bo: Bothered (Dodge or Evade)"]
+    # a hidden creature's wounds are not shown, so not explained either
+    crab = fight.combatants[2]
+    crab["wounds"] = 2
+    fight.combatants[0]["wounds"] = 0
+    fight.combatants[0]["wounded"] = False
+    assert ccf.status_legend(fight.combatants) == ["Bo: Bothered (Dodge or Evade)"]
+    assert ccf.status_legend(fight.combatants, gm=True)[0] == "W1: wounds taken"
+
+
 def test_bother_ends_at_the_end_of_the_dodgers_next_turn():
     fight = make_fight()
     fight.start()                       # order Ana, Bo, Crab, Bug

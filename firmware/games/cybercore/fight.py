@@ -297,7 +297,9 @@ class FightScreen(Menu):
         elif action == "check":
             app.push(_roll().TargetScreen({"sel": 0, "mode": "check", "actor": actor, "bonus": 0}))
         elif action == "status":
-            app.push(TextScreen.make("Status R%d" % fight.round, "\n".join(fight.status_lines(False))))
+            from shared_rules.cybercore.fight import status_legend
+            app.push(TextScreen.make("Status R%d" % fight.round, "\n".join(
+                fight.status_lines(False) + status_legend(fight.combatants))))
         elif action == "log":
             app.push(TextScreen.make("Last outcomes", "\n".join(fight.log)))
         elif action == "waction" or action == "treat":
