@@ -73,7 +73,28 @@ def do_pack(args):
         note = (' (marked PLACEHOLDER: set "placeholder" to false once the values are '
                 'the printed ones)') if pack.placeholder else ""
         print("%s: ok, %d tables%s" % (path, len(pack.tables), note))
+        read = _names_read()
+        if read and os.path.basename(path) not in read:
+            # (found by a new user: foo.json passed, and the device never reads it)
+            print("  note: the device reads a pack only under its game's names (%s): name "
+                  "this file after the one it stands in for" % ", ".join(read))
     return EXIT_BAD_INPUT if bad else 0
+
+
+def _names_read():
+    """The pack file names the device reads (firmware.packfile): each sample pack's
+    and its owner's copy's (the sample's name without "-sample"), sorted (list of str)."""
+    from referee.build import pack_files
+    names = set()
+    try:
+        samples = pack_files()
+    except OSError:  # no firmware folder beside this referee: nothing to compare
+        return []
+    for device_path, _ in samples:
+        name = device_path.split("/")[-1]
+        names.add(name)
+        names.add(name.replace("-sample.json", ".json"))
+    return sorted(names)
 
 
 def _sync_command(name):

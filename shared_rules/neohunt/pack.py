@@ -27,6 +27,9 @@ def validate_section(obj, name):
     """
     problems = []
     where = "pack '%s' section 'neohunt'" % name
+    if obj is None:  # (found by a new user: "must be an object" of a section not there)
+        return ["pack '%s' has no 'neohunt' section: a Neo-Hunt game needs its map tiles, "
+                "varans, troopers and places (see the sample pack)" % name]
     if not isinstance(obj, dict):
         return [where + ": must be an object"]
     types = obj.get("types")

@@ -346,6 +346,13 @@ def test_pack_check_good_and_bad(tmp_path):
     mine.write_text(json.dumps(own))
     proc = referee("pack", "check", str(mine))
     assert proc.returncode == 0 and "PLACEHOLDER" not in proc.stdout, proc.stdout
+    assert "note:" not in proc.stdout  # a name the device reads
+    # a name no game reads passes, with a note saying so (found by a new user)
+    other = tmp_path / "foo.json"
+    other.write_text(json.dumps(own))
+    proc = referee("pack", "check", str(other))
+    assert proc.returncode == 0 and "note: the device reads a pack only under its game's names" in proc.stdout
+    assert "cybernaut.json" in proc.stdout and "neohunt.json" in proc.stdout
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({"format": "pocket-referee-pack", "version": 1, "tables": {
         "t": {"kind": "range", "rows": [{"lo": 0, "hi": 5, "result": "a"}, {"lo": 3, "hi": 9, "result": "b"}]}}}))
@@ -369,12 +376,12 @@ def test_pack_check_checks_the_neohunt_section_as_the_device_does(tmp_path):
     del none["neohunt"]
     for name, obj, problem in (
             ("six.json", six, "section 'neohunt': 'tiles' must list exactly 7 sector tiles"),
-            ("none.json", none, "section 'neohunt': must be an object")):
+            ("none.json", none, "pack 'PATH' has no 'neohunt' section: a Neo-Hunt game needs")):
         path = tmp_path / name
         path.write_text(json.dumps(obj))
         proc = referee("pack", "check", str(path))
         assert proc.returncode == 3, name
-        assert problem in proc.stderr, proc.stderr
+        assert problem.replace("PATH", str(path)) in proc.stderr, proc.stderr
 
 
 def test_pack_check_holds_a_pack_naming_no_game_to_its_file_name_s_game(tmp_path):
