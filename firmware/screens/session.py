@@ -89,15 +89,15 @@ class EndSessionScreen(Screen):
             "is revealed\n"
             "B back")
 
+    # Never saved, as the leave menu (prompt.LeaveMenu): a reboot comes back to the
+    # menu under it (found by new users: the first A after power-on ended the
+    # session; then, saved disarmed, "D A A" after a reboot ended it where the same
+    # keys on Abandon game's menu only reopened it)
+    TRANSIENT = True
+    GUARDED = True  # shows no secret: never covered as "Private"
+
     def initial(self):
         return {"sel": 0, "armed": False}
-
-    def state(self):
-        """Saved never armed: a reboot comes back with "End session" to arm again
-        (found by a new user: the first A after power-on ended the session)."""
-        if self.s.get("armed"):
-            return {"sel": self.s.get("sel", 0), "armed": False}
-        return self.s
 
     def disarm(self):
         """The Undo menu opened over it (firmware/undo.py): armed no more."""
