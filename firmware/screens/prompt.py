@@ -249,8 +249,12 @@ class ResumeGate(Screen):
     """
 
     ID = "resume_gate"
+    # its B and its help say the same (found by a new user: "B: back" on the screen,
+    # "B cancel" in its help)
     HELP = ("A: I am the owner\n"
-            "B cancel")
+            "B cancel: not the\n"
+            "owner (the private\n"
+            "screen closes)")
     GUARDED = True  # shows no secret, or guards it itself: the app never covers it
 
     def draw(self, app, surface):
@@ -258,7 +262,7 @@ class ResumeGate(Screen):
         surface.line_text(2, "Resuming a")
         surface.line_text(3, "private screen.")
         surface.line_text(5, "A: I am " + self.s["owner"])
-        surface.line_text(6, "B: back")
+        surface.line_text(6, "B: cancel")
 
     def on_button(self, app, name, kind):
         if name == A:

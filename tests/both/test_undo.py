@@ -327,7 +327,7 @@ def test_b_on_the_resume_gate_goes_back_to_the_public_screen():
     keys(board, app, "A R R A")                    # GM sets AN 17 and keeps it hidden
     undo(board, app)
     keys(board, app, "A")                          # the message closes: the gate
-    assert app.surface.lines()[0] == "Hand to GM" and "B: back" in app.surface.lines()
+    assert app.surface.lines()[0] == "Hand to GM" and "B: cancel" in app.surface.lines()
     keys(board, app, "B")                          # not the GM: back
     assert [screen.ID for screen in app.stack] == ["main", "cc_armour"]
     assert "17" not in " ".join(app.surface.lines())
