@@ -245,19 +245,32 @@ def recover_memory(app, went_wrong=None):
     elif not kept:
         text = ("Back at the main menu. The game is still in its save until your next "
                 "press: switch the referee off and on now to get it back.")
+    last = None
     try:
         from firmware.resume import sync_journal
-        sync_journal(app)
+        last = sync_journal(app)
     except MemoryError:
         # no room to read the journal's tail: what RAM knew is right too
         gc.collect()
     sync_journal = restore_saved = None
-    if app.forget is not None:
-        app.forget(("firmware.resume",), ())
     if app.source.counter < counter:
         app.use_seed(None, counter)
     if app.journal.next_seq < next_seq:
         app.journal.next_seq = next_seq
+    # the press journaled its session's seed_reveal and ran out of memory in its save
+    # (found by review: session 1 went on, its seed public in the journal, its dice
+    # drawn again): the ending is finished, as a boot after a power cut does
+    try:
+        from firmware.resume import finish_ending
+        if finish_ending(app, last):
+            app.save()  # the new session's seed, sealed, before its commitment (resume)
+            app.open_session()
+            app.save()
+    except MemoryError:
+        gc.collect()  # the next boot finishes it (resume): its journal ends so
+    finish_ending = last = None
+    if app.forget is not None:
+        app.forget(("firmware.resume",), ())
     for _ in range(2):
         try:
             if went_wrong is not None:

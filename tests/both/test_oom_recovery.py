@@ -332,3 +332,39 @@ def test_no_room_for_the_undo_steps_copy_after_the_frame_loses_only_that_step():
     board.press(app, "B", True)                   # the first roll's step was not kept
     board.press(app, "A")
     assert app.surface.lines()[1].startswith("Cannot undo"), app.surface.lines()
+
+
+def test_an_ending_whose_save_runs_out_of_memory_still_ends_the_session():
+    # found by review: the last A of End session journaled the seed_reveal, then its
+    # save ran out of memory; the recovery restored session 1's save, and session 1
+    # went on with its seed public, its dice drawn again (and after a reboot too)
+    from firmware.app import App
+    from firmware.screens.session import SessionMenu
+    root = tempdir("oomend")
+    board, app = boot(root, 1)
+    app.push(SessionMenu())
+    app.save()
+    for key in ("D", "A", "D", "A"):             # End session, then armed
+        board.press(app, key)
+    assert app.surface.lines()[2] == ">A again=end"
+    real = App.save
+    fired = []
+
+    def starving(self, *args):
+        if not fired:
+            fired.append(1)
+            raise MemoryError("memory allocation failed")
+        return real(self, *args)
+
+    App.save = starving
+    try:
+        board.press(app, "A")                     # reveals the seed, then no room
+    finally:
+        App.save = real
+    assert fired and app.session == 2
+    assert "Seed revealed" in [screen.s.get("title") for screen in app.stack], [s.ID for s in app.stack]
+    ended = _entries(root, 1)
+    assert ended[-1]["kind"] == "seed_reveal"     # session 1's journal ends with it
+    assert _entries(root, 2)[0]["kind"] == "session_start"
+    board2, again = boot(root, 1)                 # and a reboot stays in session 2
+    assert again.session == 2
