@@ -599,7 +599,7 @@ def _marks(c, show):
 
 
 # what each of status_line's marks means (status_legend)
-_LEGEND = (("W", "W1: wounds taken"), ("Wd", "Wd: Wounded"), ("Bo", "Bo: Bothered (Dodge or Evade)"))
+_LEGEND = (("W", "Wn: n wounds taken"), ("Wd", "Wd: Wounded"), ("Bo", "Bo: Bothered (Dodge or Evade)"))
 
 
 def status_legend(combatants, gm=False):

@@ -301,7 +301,7 @@ def test_the_status_legend_names_the_marks_shown_and_no_other():
     fight.combatants[0]["wounds"] = 1
     fight.combatants[0]["wounded"] = True
     assert ccf.status_line(fight.combatants[0]) == "Ana 24/24 W1 Wd Bo"
-    assert ccf.status_legend(fight.combatants) == ["W1: wounds taken", "Wd: Wounded",
+    assert ccf.status_legend(fight.combatants) == ["Wn: n wounds taken", "Wd: Wounded",
                                                    "Bo: Bothered (Dodge or Evade)"]
     # a hidden creature's wounds are not shown, so not explained either
     crab = fight.combatants[2]
@@ -309,7 +309,7 @@ def test_the_status_legend_names_the_marks_shown_and_no_other():
     fight.combatants[0]["wounds"] = 0
     fight.combatants[0]["wounded"] = False
     assert ccf.status_legend(fight.combatants) == ["Bo: Bothered (Dodge or Evade)"]
-    assert ccf.status_legend(fight.combatants, gm=True)[0] == "W1: wounds taken"
+    assert ccf.status_legend(fight.combatants, gm=True)[0] == "Wn: n wounds taken"
 
 
 def test_bother_ends_at_the_end_of_the_dodgers_next_turn():
