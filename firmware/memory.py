@@ -35,6 +35,7 @@ from shared_rules.errors import SaveError
 
 from firmware.saving import private_owner
 from firmware.journal import RULE_LEFT
+from shared_rules.journal import SESSION
 
 # A collection after every 64 KB allocated, not only when an allocation fails (issue 21,
 # room to spare). Without it, a press that allocates far more than it keeps (the NSA's
@@ -260,15 +261,23 @@ def recover_memory(app, went_wrong=None):
     # the press journaled its session's seed_reveal and ran out of memory in its save
     # (found by review: session 1 went on, its seed public in the journal, its dice
     # drawn again): the ending is finished, as a boot after a power cut does
-    try:
-        from firmware.resume import finish_ending
-        if finish_ending(app, last):
-            app.save()  # the new session's seed, sealed, before its commitment (resume)
+    # (firmware/resume.py resume; written with names the boot interns anyway: one new
+    # name took another pool of names, 4.5 KB of the heap)
+    if isinstance(last, dict) and last.get("game") == SESSION and last.get("kind") == "seed_reveal":
+        try:
+            from firmware.screens.session import reveal_screen
+            out = last.get("out")
+            ended = (app.session, str(out.get("seed") if isinstance(out, dict) else ""),
+                     app.seed_id)
+            app.start_session(app.session + 1)  # (the journal just ended is this one's)
+            app.push(reveal_screen(app, ended))
+            app.save()  # the new session's seed, sealed, before its commitment
             app.open_session()
             app.save()
-    except MemoryError:
-        gc.collect()  # the next boot finishes it (resume): its journal ends so
-    finish_ending = last = None
+        except MemoryError:
+            gc.collect()  # the next boot finishes it (resume): its journal ends so
+        reveal_screen = out = ended = None
+    last = None
     if app.forget is not None:
         app.forget(("firmware.resume",), ())
     for _ in range(2):

@@ -354,9 +354,17 @@ def resume(app):
         last = sync_journal(app)
     if last is None:
         app.opening = True
-    else:
+    elif last.get("game") == SESSION and last.get("kind") == "seed_reveal":
         # the power was cut after the reveal was journaled: finish ending it
-        finish_ending(app, last)
+        from firmware.screens.session import reveal_screen
+        out = last.get("out")
+        ended = (app.session, str(out.get("seed") if isinstance(out, dict) else ""),
+                 app.seed_id)
+        app.start_session(max(app.session, last_journal_number(app)) + 1)
+        if app.top().ID == "end_session":
+            app.replace(reveal_screen(app, ended))
+        else:
+            app.push(reveal_screen(app, ended))
     app.save()
     if app.opening:
         app.open_session()
@@ -366,27 +374,6 @@ def resume(app):
             ". Resumed from the last good save." if resumed else ". Started fresh."))
     app.log("Pocket Referee %s ready" % VERSION)
     return bool(launch and not problems)
-
-def finish_ending(app, last):
-    """Finish ending a session whose seed_reveal is the journal's last entry ``last``
-    (a dict, as sync_journal returns) but whose state was not saved after it (a power
-    cut, or a MemoryError in that save: firmware/memory.py recover_memory): the next
-    session starts and the "Seed revealed" screen is shown, as the A that ended it
-    did. Its dice are never drawn again once their seed is public (Trust).
-
-    :returns: True when it ended the session, else False (nothing done)."""
-    if not isinstance(last, dict) or last.get("game") != SESSION or last.get("kind") != "seed_reveal":
-        return False
-    from firmware.screens.session import reveal_screen
-    out = last.get("out")
-    ended = (app.session, str(out.get("seed") if isinstance(out, dict) else ""), app.seed_id)
-    app.start_session(max(app.session, last_journal_number(app)) + 1)
-    if app.top().ID == "end_session":
-        app.replace(reveal_screen(app, ended))
-    else:
-        app.push(reveal_screen(app, ended))
-    return True
-
 
 def _replay(app, data, name):
     """firmware.replay.resume(app, data, name), loaded for it alone; when the replay
